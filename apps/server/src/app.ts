@@ -1,0 +1,112 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { migrationsApplied, ping } from "./db/db.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { membersRoutes } from "./modules/members/routes.ts";
+import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
+import { usersRoutes } from "./modules/users/routes.ts";
+import { workspacesRoutes } from "./modules/workspaces/routes.ts";
+import { installErrorHandler } from "./platform/error-handler.ts";
+import type { App } from "./platform/http.ts";
+import { API_PREFIX, installSessionHook, type RouteEntry } from "./platform/session-hook.ts";
+import type { Runtime } from "./runtime.ts";
+
+export interface AppOptions {
+  /** Serve the built SPA (production start); tests leave it off. */
+  serveWeb?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every API route with its declared access; the route-table test walks it. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App> {
+  const { config } = rt;
+  const app = Fastify({
+    loggerInstance: rt.log as FastifyBaseLogger,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("X-Request-Id", req.id);
+  });
+
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Hangar API", version: "1" }, servers: [{ url: "/" }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  installSessionHook(app, rt.services.auth, rt.access, routeTable);
+  const cookies = { secure: config.COOKIE_SECURE, ttlDays: config.SESSION_TTL_DAYS };
+
+  await app.register(
+    async (api) => {
+      const a = api.withTypeProvider<ZodTypeProvider>() as App;
+      authRoutes(a, rt.services.auth, cookies);
+      usersRoutes(a, rt.services.users);
+      workspacesRoutes(a, rt.services.workspaces);
+      membersRoutes(a, rt.services.members, rt.services.workspaces);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  app.get("/healthz", { config: { access: "public" } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { config: { access: "public" } }, async (_req, reply) => {
+    try {
+      await ping(rt.db);
+      if (!(await migrationsApplied(rt.db))) return reply.status(503).send({ status: "migrations pending" });
+      return { status: "ok" };
+    } catch {
+      return reply.status(503).send({ status: "database unreachable" });
+    }
+  });
+
+  if (opts.serveWeb && existsSync(path.join(config.webDist, "index.html"))) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    const indexHtml = path.join(config.webDist, "index.html");
+    app.setNotFoundHandler((req, reply) => {
+      const p = req.url.split("?")[0] ?? "/";
+      if (req.method === "GET" && !p.startsWith("/api/") && !p.startsWith("/media/")) {
+        return reply.header("Cache-Control", "no-cache").sendFile(path.basename(indexHtml));
+      }
+      return reply.status(404).send({ detail: `No route ${req.method} ${p}.`, code: "NOT_FOUND" });
+    });
+  }
+  return app as App;
+}

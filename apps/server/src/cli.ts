@@ -1,0 +1,82 @@
+import { ConfigError, loadConfig } from "./config.ts";
+import { createLogger } from "./platform/logging.ts";
+
+const USAGE = `Usage: hangar [command]
+
+Commands:
+  start     HTTP server and job workers in one process (default)
+  serve     HTTP server only
+  work      job workers only
+  migrate   apply database migrations and exit
+  outbox    print the newest mails of the dev outbox (when no SMTP_URL is set)
+`;
+
+async function main() {
+  const cmd = process.argv[2] ?? "start";
+  if (cmd === "help" || cmd === "--help" || cmd === "-h") {
+    process.stdout.write(USAGE);
+    return;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const { start } = await import("./main.ts");
+
+  if (cmd === "start" || cmd === "serve" || cmd === "work") {
+    const role = cmd === "start" ? "all" : cmd;
+    const started = await start(config, log, role);
+    let signals = 0;
+    const onSignal = (sig: string) => {
+      signals += 1;
+      if (signals > 1) {
+        log.warn(`${sig} again: exiting now`);
+        process.exit(1);
+      }
+      started.stop().then(
+        () => process.exit(0),
+        (err) => {
+          log.error({ err }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    };
+    process.on("SIGINT", () => onSignal("SIGINT"));
+    process.on("SIGTERM", () => onSignal("SIGTERM"));
+    const lines = [""];
+    if (started.app) lines.push(`  Hangar is running at ${config.publicUrl}`, `  API docs: ${config.publicUrl}/api/docs`);
+    else lines.push("  Hangar workers are running.");
+    if (started.demo) {
+      lines.push("", "  A demo account was created on this first run:", `    e-mail:   ${started.demo.email}`, `    password: ${started.demo.password}`);
+    }
+    lines.push("", "  Press Ctrl-C to stop.", "");
+    process.stdout.write(`${lines.join("\n")}\n`);
+    return;
+  }
+  if (cmd === "migrate" || cmd === "outbox") {
+    const started = await start({ ...config, DEMO_ACCOUNT: false }, log, "migrate");
+    if (cmd === "outbox") {
+      const mails = await started.rt.db.selectFrom("mail_outbox").selectAll().orderBy("created_at", "desc").limit(10).execute();
+      if (!mails.length) process.stdout.write("The dev outbox is empty.\n");
+      for (const m of mails.reverse()) {
+        process.stdout.write(`\n--- ${m.created_at.toISOString()}  To: ${m.to_address}\nSubject: ${m.subject}\n\n${m.text_body}\n`);
+      }
+    }
+    await started.stop();
+    return;
+  }
+  process.stderr.write(USAGE);
+  process.exit(2);
+}
+
+main().catch((err) => {
+  process.stderr.write(`Hangar failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as m0001 from "./20261121-0001-foundation.ts";
+
+/** Static list: timestamped names, applied in order. Add new migrations at the end. */
+const migrations: Record<string, Migration> = {
+  "20261121-0001-foundation": m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

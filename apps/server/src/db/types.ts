@@ -1,0 +1,113 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Database types, kept in one place (migrations are the truth; keep this in step with them). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type RoleColumn = "ADMIN" | "EDITOR" | "COMMENTER";
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  email_verified_at: NullableTimestamp;
+  pending_email: string | null;
+  avatar_updated_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UserAvatarsTable {
+  user_id: string;
+  image: Buffer;
+  mime_type: string;
+  updated_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: string; // sha256 of the cookie token
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  last_seen_at: Generated<Date>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export type EmailTokenPurpose = "verify_email" | "change_email" | "reset_password";
+export interface EmailTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  email: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface WorkspacesTable {
+  id: Generated<string>;
+  name: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+  deleted_by: string | null;
+}
+
+export interface MembershipsTable {
+  workspace_id: string;
+  user_id: string;
+  role: RoleColumn;
+  created_at: Generated<Date>;
+}
+
+export interface InvitesTable {
+  id: Generated<string>;
+  workspace_id: string;
+  email: string;
+  role: RoleColumn;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  accepted_by: string | null;
+  revoked_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface DB {
+  users: UsersTable;
+  user_avatars: UserAvatarsTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  invites: InvitesTable;
+  rate_limits: RateLimitsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type InviteRow = Selectable<InvitesTable>;

@@ -1,0 +1,77 @@
+import { type Job, PgBoss } from "pg-boss";
+import type { Logger } from "pino";
+import type { z } from "zod";
+
+/** A job: a name, a zod payload, and a handler that is safe to run twice (DESIGN.md §3). */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  /** Cron schedule for periodic jobs (UTC). */
+  cron?: string;
+  handle(data: z.infer<S>): Promise<void>;
+}
+
+export interface Jobs {
+  boss: PgBoss;
+  send<S extends z.ZodType>(def: JobDefinition<S>, data: z.infer<S>, options?: { singletonKey?: string }): Promise<string | null>;
+  /** Registers queues (always) and workers (when `work` is true), then schedules cron jobs. */
+  start(defs: JobDefinition[], opts: { work: boolean; concurrency: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createJobs(connectionString: string, log: Logger): Jobs {
+  const boss = new PgBoss({ connectionString, max: 4, application_name: "hangar-jobs" });
+  boss.on("error", (err) => log.error({ err: { message: err.message } }, "job engine error"));
+  let started = false;
+
+  return {
+    boss,
+    async send(def, data, options) {
+      const payload = def.payload.parse(data);
+      return boss.send(def.name, payload as object, { singletonKey: options?.singletonKey });
+    },
+    async start(defs, { work, concurrency }) {
+      if (!started) {
+        await boss.start();
+        started = true;
+      }
+      for (const def of defs) {
+        await boss.createQueue(def.name, {
+          retryLimit: def.retryLimit ?? 5,
+          retryDelay: def.retryDelaySeconds ?? 10,
+          retryBackoff: true,
+          expireInSeconds: def.expireInSeconds ?? 15 * 60,
+        });
+        if (def.cron) await boss.schedule(def.name, def.cron, {});
+        if (!work) continue;
+        // batchSize > 1: with a batch of 1 pg-boss polls no faster than every 0.5 s (notes/database-trial.md).
+        await boss.work(
+          def.name,
+          { batchSize: 10, localConcurrency: concurrency, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true, perJobResults: true },
+          async (batch: Job<unknown>[]) => {
+            const results = [];
+            for (const job of batch) {
+              const started = performance.now();
+              try {
+                await def.handle(def.payload.parse(job.data));
+                results.push({ id: job.id, status: "completed" as const });
+                log.debug({ job: def.name, id: job.id, ms: Math.round(performance.now() - started) }, "job done");
+              } catch (err) {
+                log.warn({ job: def.name, id: job.id, err: { message: (err as Error).message } }, "job failed");
+                results.push({ id: job.id, status: "failed" as const, output: { message: (err as Error).message } });
+              }
+            }
+            return results;
+          },
+        );
+      }
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+      started = false;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { Db } from "../db/db.ts";
+import type { JobDefinition, Jobs } from "../jobs/queue.ts";
+
+export const MailMessage = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+});
+export type MailMessage = z.infer<typeof MailMessage>;
+
+/**
+ * Mail goes out through a job so a slow or failing SMTP server never fails the request and a message
+ * is retried rather than lost. Without SMTP_URL it lands in the dev outbox table (`hangar outbox`
+ * prints it); the log gets the recipient and subject only, since bodies carry single-use tokens.
+ */
+export function createMailer(opts: { db: Db; log: Logger; jobs: Jobs; smtpUrl?: string; from: string }) {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+
+  async function deliver(msg: MailMessage): Promise<void> {
+    if (transport) {
+      await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      opts.log.info({ to: msg.to, subject: msg.subject }, "mail sent");
+      return;
+    }
+    await opts.db
+      .insertInto("mail_outbox")
+      .values({ to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null })
+      .execute();
+    opts.log.info({ to: msg.to, subject: msg.subject }, "mail kept in the dev outbox (no SMTP_URL); read it with `npm run outbox`");
+  }
+
+  const sendMailJob: JobDefinition<typeof MailMessage> = {
+    name: "send-email",
+    payload: MailMessage,
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+    handle: deliver,
+  };
+
+  return {
+    deliver,
+    job: sendMailJob,
+    /** Queue a message; call after the transaction that creates its token has committed. */
+    async send(msg: MailMessage): Promise<void> {
+      await opts.jobs.send(sendMailJob, msg);
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

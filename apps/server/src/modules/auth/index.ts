@@ -1,0 +1,1 @@
+export { createAuthService, type AuthService, LOGIN_LIMIT_ACCOUNT } from "./service.ts";

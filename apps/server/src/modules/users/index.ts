@@ -1,0 +1,2 @@
+export { toUser, avatarUrl } from "./serialize.ts";
+export { createUsersService, type UsersService, AVATAR_MAX_BYTES } from "./service.ts";

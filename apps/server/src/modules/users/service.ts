@@ -1,0 +1,69 @@
+import type { PatchMeBody } from "@hangar/contract";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import type { Db } from "../../db/db.ts";
+import type { NewUser, UserUpdate } from "../../db/types.ts";
+import type { UserActor } from "../../platform/actor.ts";
+import { AppError, invalid, notFound } from "../../platform/errors.ts";
+import { usersRepo } from "./repo.ts";
+import { toUser } from "./serialize.ts";
+
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif", "image/heic", "image/tiff"]);
+
+export function createUsersService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    // For other features (auth, members): they reach users through this service, never the repo.
+    count: () => usersRepo.count(db),
+    findById: (id: string) => usersRepo.findById(db, id),
+    findByEmail: (email: string) => usersRepo.findByEmail(db, email),
+    create: (user: NewUser) => usersRepo.insert(db, user),
+    update: (id: string, patch: UserUpdate) => usersRepo.update(db, id, patch),
+
+    me(actor: UserActor) {
+      return toUser(actor.user);
+    },
+    async patchMe(actor: UserActor, body: PatchMeBody) {
+      const row = await usersRepo.update(db, actor.userId, body);
+      if (!row) throw notFound();
+      return toUser(row);
+    },
+    /** The type comes from the bytes, never the name; the image is re-encoded, so nothing else survives. */
+    async setAvatar(actor: UserActor, bytes: Buffer) {
+      if (bytes.length === 0) throw invalid("The avatar file is empty.", [{ field: "avatar_file", message: "Empty file" }]);
+      const type = await fileTypeFromBuffer(bytes);
+      if (!type || !AVATAR_TYPES.has(type.mime)) {
+        throw invalid("The avatar must be an image (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF).", [
+          { field: "avatar_file", message: "Not a supported image" },
+        ]);
+      }
+      let out: Buffer;
+      try {
+        out = await sharp(bytes, { limitInputPixels: 50_000_000 })
+          .rotate()
+          .resize(256, 256, { fit: "cover" })
+          .webp({ quality: 85 })
+          .toBuffer();
+      } catch {
+        throw invalid("The avatar image could not be read.", [{ field: "avatar_file", message: "Unreadable image" }]);
+      }
+      await usersRepo.putAvatar(db, actor.userId, out, "image/webp");
+      const row = await usersRepo.update(db, actor.userId, { avatar_updated_at: new Date() });
+      return toUser(row!);
+    },
+    async deleteAvatar(actor: UserActor) {
+      await usersRepo.deleteAvatar(db, actor.userId);
+      const row = await usersRepo.update(db, actor.userId, { avatar_updated_at: null });
+      return toUser(row!);
+    },
+    /** Own avatar, or the avatar of someone who shares a workspace with the caller; else 404. */
+    async avatar(actor: UserActor, userId: string) {
+      if (userId !== actor.userId && !(await usersRepo.shareWorkspace(db, actor.userId, userId))) throw notFound();
+      const a = await usersRepo.getAvatar(db, userId);
+      if (!a) throw new AppError("NOT_FOUND", "No avatar.");
+      return a;
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

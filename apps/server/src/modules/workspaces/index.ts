@@ -1,0 +1,1 @@
+export { createWorkspacesService, type WorkspacesService, toWorkspace, WORKSPACE_RETENTION_DAYS } from "./service.ts";

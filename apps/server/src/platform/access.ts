@@ -1,0 +1,69 @@
+import type { Role } from "@hangar/contract";
+import type { Db } from "../db/db.ts";
+import type { Actor } from "./actor.ts";
+import { forbidden, notFound, unauthenticated } from "./errors.ts";
+
+export type Permission = "workspace.read" | "workspace.comment" | "workspace.edit" | "workspace.admin";
+
+const ALLOWED: Record<Permission, readonly Role[]> = {
+  "workspace.read": ["ADMIN", "EDITOR", "COMMENTER"],
+  "workspace.comment": ["ADMIN", "EDITOR", "COMMENTER"],
+  "workspace.edit": ["ADMIN", "EDITOR"],
+  "workspace.admin": ["ADMIN"],
+};
+
+export interface Grant {
+  workspaceId: string;
+  userId: string;
+  role: Role;
+}
+
+/**
+ * The one access layer (DESIGN.md §3). Services call `require` before touching a workspace's data.
+ * Not a member (or the workspace is deleted) answers 404, so existence never leaks; a member whose
+ * role is too low gets 403.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createAccess(db: Db) {
+  // One lookup per request and workspace: the route guard and the service share the answer.
+  const memo = new WeakMap<Actor, Map<string, Role | null>>();
+
+  async function cachedRole(actor: Extract<Actor, { kind: "user" }>, workspaceId: string): Promise<Role | null> {
+    let m = memo.get(actor);
+    if (!m) {
+      m = new Map();
+      memo.set(actor, m);
+    }
+    if (!m.has(workspaceId)) m.set(workspaceId, UUID.test(workspaceId) ? await roleOf(actor.userId, workspaceId) : null);
+    return m.get(workspaceId) ?? null;
+  }
+
+  async function roleOf(userId: string, workspaceId: string): Promise<Role | null> {
+    const row = await db
+      .selectFrom("memberships as m")
+      .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+      .select("m.role")
+      .where("m.workspace_id", "=", workspaceId)
+      .where("m.user_id", "=", userId)
+      .where("w.deleted_at", "is", null)
+      .executeTakeFirst();
+    return row?.role ?? null;
+  }
+
+  return {
+    roleOf,
+    async require(actor: Actor, permission: Permission, workspaceId: string): Promise<Grant> {
+      if (actor.kind !== "user") throw unauthenticated();
+      const role = await cachedRole(actor, workspaceId);
+      if (!role) throw notFound("Workspace not found.");
+      if (!ALLOWED[permission].includes(role)) throw forbidden();
+      return { workspaceId, userId: actor.userId, role };
+    },
+    requireUser(actor: Actor) {
+      if (actor.kind !== "user") throw unauthenticated();
+      return actor;
+    },
+  };
+}
+export type Access = ReturnType<typeof createAccess>;

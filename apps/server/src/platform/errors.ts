@@ -1,0 +1,21 @@
+import { ERROR_STATUS, type ErrorCode, type FieldError } from "@hangar/contract";
+
+/** The one error type domain code throws; the HTTP layer maps `code` to a status (DESIGN.md §3). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(detail);
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = "Not found.") => new AppError("NOT_FOUND", what);
+export const forbidden = (detail = "You do not have permission to do this.") => new AppError("FORBIDDEN", detail);
+export const conflict = (detail: string) => new AppError("CONFLICT", detail);
+export const invalid = (detail: string, errors?: FieldError[]) => new AppError("VALIDATION_FAILED", detail, { errors });
+export const unauthenticated = (detail = "Authentication required.") => new AppError("UNAUTHENTICATED", detail);

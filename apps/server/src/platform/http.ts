@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Actor } from "./actor.ts";
+
+/**
+ * How a route is reached. Every route declares one; the route-table test walks them all.
+ * - public: anyone (still CSRF-checked when mutating)
+ * - user: any signed-in user
+ * - workspace: a signed-in member of the workspace named by the `id` path parameter
+ */
+export type RouteAccess = "public" | "user" | "workspace";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Mutating routes skip the CSRF check only when they carry their own proof (signed URLs). */
+    csrf?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+export type App = FastifyInstance<
+  import("node:http").Server,
+  import("node:http").IncomingMessage,
+  import("node:http").ServerResponse,
+  import("fastify").FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type Req = FastifyRequest;
+export type Reply = FastifyReply;
+
+export const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function clientIp(req: FastifyRequest): string {
+  return req.ip ?? "unknown";
+}

@@ -1,0 +1,89 @@
+import { CSRF } from "@hangar/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AuthService } from "../modules/auth/index.ts";
+import { AppError, unauthenticated } from "./errors.ts";
+import type { Access } from "./access.ts";
+import { MUTATING, type RouteAccess } from "./http.ts";
+import { newToken, safeEqual } from "./tokens.ts";
+
+export const SESSION_COOKIE = "hangar_session";
+export const API_PREFIX = "/api/v1";
+
+export interface CookieOptions {
+  secure: "auto" | "always" | "never";
+  ttlDays: number;
+}
+
+const isSecure = (req: FastifyRequest, mode: CookieOptions["secure"]) => mode === "always" || (mode === "auto" && req.protocol === "https");
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, opts: CookieOptions) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(req, opts.secure),
+    path: "/",
+    maxAge: opts.ttlDays * 86_400,
+  });
+}
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+/** Double-submit token: readable by our own scripts only, echoed in a header on every mutation. */
+export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, opts: CookieOptions): string {
+  const token = newToken(24);
+  reply.setCookie(CSRF.cookie, token, { httpOnly: false, sameSite: "lax", secure: isSecure(req, opts.secure), path: "/" });
+  return token;
+}
+
+function csrfOk(req: FastifyRequest): boolean {
+  const cookie = req.cookies[CSRF.cookie];
+  if (!cookie) return false;
+  const sent = req.headers[CSRF.altHeader.toLowerCase()] ?? req.headers[CSRF.header.toLowerCase()];
+  return typeof sent === "string" && safeEqual(sent, cookie);
+}
+
+/**
+ * Runs before every route: who is calling (session cookie), CSRF on mutations, and the route's
+ * declared access. Workspace membership itself is checked by services through the access layer.
+ */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  csrf: boolean;
+}
+
+export function installSessionHook(app: FastifyInstance, auth: AuthService, access: Access, routeTable: RouteEntry[]) {
+  app.decorateRequest("actor", null as never);
+  app.addHook("onRequest", async (req) => {
+    req.actor = { kind: "anonymous" };
+    const config = req.routeOptions.config;
+    if (!req.routeOptions.url?.startsWith(API_PREFIX)) return;
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) {
+      const s = await auth.resolveSession(token);
+      if (s) req.actor = { kind: "user", userId: s.user.id, sessionId: s.sessionId, user: s.user };
+    }
+    if (MUTATING.has(req.method) && config.csrf !== false && !csrfOk(req)) {
+      throw new AppError("CSRF_FAILED", "CSRF token missing or incorrect.");
+    }
+    if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();
+    // Membership before body validation: an outsider learns nothing, not even what a valid body is.
+    if (config.access === "workspace") {
+      const id = (req.params as { id?: string }).id ?? "";
+      await access.require(req.actor, "workspace.read", id);
+    }
+  });
+
+  // Every API route must say who may call it; an undeclared one fails at start-up (and in tests).
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith(API_PREFIX) || route.method === "HEAD") return;
+    const cfg = route.config as { access?: RouteAccess; csrf?: boolean } | undefined;
+    if (!cfg?.access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    if (cfg.access === "workspace" && !route.url.includes("/:id")) throw new Error(`Route ${route.url} is workspace-scoped but has no :id`);
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, access: cfg.access, csrf: cfg.csrf !== false });
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { pino } from "pino";
+import type { TestProject } from "vitest/node";
+import { createDb, createPool, migrateToLatest } from "../src/db/db.ts";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/db/embedded-postgres.ts";
+import { createJobs } from "../src/jobs/queue.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+/**
+ * One fresh database per run, on the embedded PostgreSQL or on TEST_DATABASE_URL's server.
+ * Migrations and the job engine's schema are created here once, so test files never race on them.
+ */
+export default async function setup(project: TestProject) {
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "warn" });
+  let embedded: EmbeddedPostgres | null = null;
+  let tmp: string | null = null;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    tmp = await mkdtemp(path.join(os.tmpdir(), "hangar-test-pg-"));
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg"), log });
+    adminUrl = embedded.url;
+  }
+  const dbName = `hangar_test_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+
+  const pool = createPool(databaseUrl, 2, log);
+  const db = createDb(pool);
+  await migrateToLatest(db);
+  await db.destroy();
+  const jobs = createJobs(databaseUrl, log);
+  await jobs.start([], { work: false, concurrency: 1 });
+  await jobs.stop();
+
+  project.provide("databaseUrl", databaseUrl);
+  process.stdout.write(`API tests on ${embedded ? "the embedded PostgreSQL" : "TEST_DATABASE_URL"} (database ${dbName})\n`);
+
+  return async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await c.end();
+    await embedded?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import type { Role } from "@hangar/contract";
+import type { LightMyRequestResponse } from "fastify";
+import { pino } from "pino";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { hashPassword } from "../src/modules/auth/passwords.ts";
+import type { App } from "../src/platform/http.ts";
+import { createRuntime, type Runtime } from "../src/runtime.ts";
+
+export interface TestEnv {
+  rt: Runtime;
+  app: App;
+  close(): Promise<void>;
+}
+
+/** A real app on the run's real database; workers on, so queued mail is delivered. */
+export async function createTestEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://hangar.test",
+    DEMO_ACCOUNT: "0",
+    ...env,
+  });
+  const rt = createRuntime(config, inject("databaseUrl"), pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }));
+  await rt.jobs.start(rt.jobDefinitions, { work: true, concurrency: 1 });
+  const app = await buildApp(rt);
+  await app.ready();
+  return {
+    rt,
+    app,
+    async close() {
+      await app.close();
+      await rt.close();
+    },
+  };
+}
+
+type Body = Record<string, unknown> | unknown[] | undefined;
+
+/** A browser-like client: keeps cookies, fetches and sends the CSRF token like the web app. */
+export class Client {
+  cookies = new Map<string, string>();
+  csrf: string | null = null;
+  constructor(readonly app: App) {}
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  private keep(res: LightMyRequestResponse) {
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const gone = c.value === "" || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now());
+      if (gone) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+  async fetchCsrf() {
+    const res = await this.app.inject({ method: "GET", url: "/api/v1/users/set-csrf-token", headers: { cookie: this.cookieHeader() } });
+    this.keep(res);
+    this.csrf = res.json().data.csrftoken;
+    return this.csrf;
+  }
+  async request(method: string, url: string, body?: Body, opts: { csrf?: boolean; headers?: Record<string, string>; payload?: Buffer | string } = {}) {
+    const mutating = method !== "GET" && method !== "HEAD";
+    if (mutating && opts.csrf !== false && !this.csrf) await this.fetchCsrf();
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    if (mutating && opts.csrf !== false && this.csrf) headers["x-csrftoken"] = this.csrf;
+    const res = await this.app.inject({
+      method: method as "GET",
+      url: /^\/(api\/|healthz|readyz)/.test(url) ? url : `/api/v1${url}`,
+      headers,
+      ...(opts.payload !== undefined ? { payload: opts.payload } : body !== undefined ? { payload: body as object } : {}),
+    });
+    this.keep(res);
+    return res;
+  }
+  get = (url: string) => this.request("GET", url);
+  post = (url: string, body?: Body) => this.request("POST", url, body ?? {});
+  put = (url: string, body?: Body) => this.request("PUT", url, body ?? {});
+  patch = (url: string, body?: Body) => this.request("PATCH", url, body ?? {});
+  del = (url: string, body?: Body) => this.request("DELETE", url, body);
+}
+
+export const uniqueEmail = (prefix = "user") => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+export const PASSWORD = "correct horse battery";
+
+let cachedHash: Promise<string> | undefined;
+
+/** Factory: a verified user, signed in through the real login route. */
+export async function signedInUser(env: TestEnv, opts: { first_name?: string } = {}) {
+  cachedHash ??= hashPassword(PASSWORD);
+  const email = uniqueEmail();
+  const row = await env.rt.services.users.create({
+    email,
+    password_hash: await cachedHash,
+    first_name: opts.first_name ?? "Test",
+    last_name: "User",
+    email_verified_at: new Date(),
+  });
+  const client = new Client(env.app);
+  const res = await client.post("/users/login", { email, password: PASSWORD });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { client, user: row!, email };
+}
+
+/** Factory: a workspace with an admin, plus members of the given roles, each with their own client. */
+export async function workspaceWith(env: TestEnv, roles: Role[] = []) {
+  const admin = await signedInUser(env, { first_name: "Admin" });
+  const ws = (await admin.client.post("/workspaces", { name: `WS ${randomUUID().slice(0, 6)}` })).json();
+  const members: Record<string, Awaited<ReturnType<typeof signedInUser>>> = {};
+  for (const role of roles) {
+    const m = await signedInUser(env, { first_name: role });
+    await env.rt.db.insertInto("memberships").values({ workspace_id: ws.id, user_id: m.user.id, role }).execute();
+    members[role] = m;
+  }
+  return { ws: ws as { id: string; name: string }, admin, members };
+}
+
+/** Waits for a mail to arrive in the dev outbox (delivered by the job worker). */
+export async function waitForOutboxMail(env: TestEnv, to: string, subjectPart: string, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const m = await env.rt.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("to_address", "=", to)
+      .where("subject", "ilike", `%${subjectPart}%`)
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} about "${subjectPart}" within ${timeoutMs} ms`);
+}
+
+export const linkToken = (text: string, path: string) => {
+  const m = new RegExp(`${path.replace(/[/?]/g, (c) => `\\${c}`)}([A-Za-z0-9_-]+)`).exec(text);
+  if (!m?.[1]) throw new Error(`no ${path} link in: ${text}`);
+  return m[1];
+};

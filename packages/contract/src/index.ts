@@ -1,0 +1,4 @@
+export * from "./common.ts";
+export * from "./messages.ts";
+export * from "./users.ts";
+export * from "./workspaces.ts";
