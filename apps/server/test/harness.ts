@@ -44,6 +44,8 @@ type Body = Record<string, unknown> | unknown[] | undefined;
 export class Client {
   cookies = new Map<string, string>();
   csrf: string | null = null;
+  /** Each client has its own address, as real clients do, so per-IP limits do not bleed across tests. */
+  readonly ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   constructor(readonly app: App) {}
 
   private cookieHeader() {
@@ -57,7 +59,12 @@ export class Client {
     }
   }
   async fetchCsrf() {
-    const res = await this.app.inject({ method: "GET", url: "/api/v1/users/set-csrf-token", headers: { cookie: this.cookieHeader() } });
+    const res = await this.app.inject({
+      method: "GET",
+      url: "/api/v1/users/set-csrf-token",
+      headers: { cookie: this.cookieHeader() },
+      remoteAddress: this.ip,
+    });
     this.keep(res);
     this.csrf = res.json().data.csrftoken;
     return this.csrf;
@@ -71,6 +78,7 @@ export class Client {
     if (mutating && opts.csrf !== false && this.csrf) headers["x-csrftoken"] = this.csrf;
     const res = await this.app.inject({
       method: method as "GET",
+      remoteAddress: this.ip,
       url: /^\/(api\/|healthz|readyz)/.test(url) ? url : `/api/v1${url}`,
       headers,
       ...(opts.payload !== undefined ? { payload: opts.payload } : body !== undefined ? { payload: body as object } : {}),

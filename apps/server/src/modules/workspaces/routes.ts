@@ -27,7 +27,8 @@ export function workspacesRoutes(app: App, workspaces: WorkspacesService) {
     await workspaces.remove(userOf(req), req.params.id);
     return { status: "ok" as const };
   });
-  app.post("/workspaces/:id/restore", { config: ws, schema: { tags, params: WorkspaceParams, response: { 200: Workspace } } }, (req) =>
+  // The workspace is deleted, so the live-membership guard cannot apply: the service checks ADMIN and answers 404.
+  app.post("/workspaces/:id/restore", { config: { access: "user" }, schema: { tags, params: WorkspaceParams, response: { 200: Workspace } } }, (req) =>
     workspaces.restore(userOf(req), req.params.id),
   );
 }
