@@ -12,7 +12,10 @@ if (!existsSync(chromium)) {
   console.error(`${bar}\n`);
   process.exit(process.env.E2E_REQUIRED === "1" ? 1 : 0);
 }
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } }).status ?? 1;
+const run = (cmd, args) =>
+  spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } }).status ?? 1;
 const built = run("npm", ["run", "build", "-w", "@hangar/web"]);
 if (built !== 0) process.exit(built);
-process.exit(run("npx", ["playwright", "test", "--config", "tests/e2e/playwright.config.ts", ...process.argv.slice(2)]));
+process.exit(
+  run("npx", ["playwright", "test", "--config", "tests/e2e/playwright.config.ts", ...process.argv.slice(2)]),
+);

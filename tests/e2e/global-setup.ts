@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -22,7 +22,9 @@ function decodeMail(raw: string) {
   const [head = "", ...rest] = raw.split("\r\n\r\n");
   let text = rest.join("\r\n\r\n");
   if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
-    text = text.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    text = text
+      .replace(/=\r\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
   }
   return { subject: /^Subject: (.*)$/im.exec(head)?.[1] ?? "", text };
 }
@@ -43,7 +45,8 @@ export default async function globalSetup() {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const mail = decodeMail(Buffer.concat(chunks).toString("utf8"));
-        for (const r of session.envelope.rcptTo) appendFileSync(mailbox, `${JSON.stringify({ to: r.address, ...mail })}\n`);
+        for (const r of session.envelope.rcptTo)
+          appendFileSync(mailbox, `${JSON.stringify({ to: r.address, ...mail })}\n`);
         done();
       });
     },
@@ -71,7 +74,8 @@ export default async function globalSetup() {
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`the Hangar server exited with ${server.exitCode} before it was ready`);
+    if (server.exitCode !== null)
+      throw new Error(`the Hangar server exited with ${server.exitCode} before it was ready`);
     try {
       const res = await fetch(`${baseUrl}/readyz`);
       if (res.ok) break;

@@ -30,4 +30,5 @@ export async function linkFromMail(to: string, pathPart: string): Promise<string
   return link;
 }
 
-export const uniqueEmail = (p: string) => `${p}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+export const uniqueEmail = (p: string) =>
+  `${p}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;

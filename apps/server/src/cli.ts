@@ -51,10 +51,16 @@ async function main() {
     process.on("SIGINT", () => onSignal("SIGINT"));
     process.on("SIGTERM", () => onSignal("SIGTERM"));
     const lines = [""];
-    if (started.app) lines.push(`  Hangar is running at ${config.publicUrl}`, `  API docs: ${config.publicUrl}/api/docs`);
+    if (started.app)
+      lines.push(`  Hangar is running at ${config.publicUrl}`, `  API docs: ${config.publicUrl}/api/docs`);
     else lines.push("  Hangar workers are running.");
     if (started.demo) {
-      lines.push("", "  A demo account was created on this first run:", `    e-mail:   ${started.demo.email}`, `    password: ${started.demo.password}`);
+      lines.push(
+        "",
+        "  A demo account was created on this first run:",
+        `    e-mail:   ${started.demo.email}`,
+        `    password: ${started.demo.password}`,
+      );
     }
     lines.push("", "  Press Ctrl-C to stop.", "");
     process.stdout.write(`${lines.join("\n")}\n`);
@@ -63,10 +69,17 @@ async function main() {
   if (cmd === "migrate" || cmd === "outbox") {
     const started = await start({ ...config, DEMO_ACCOUNT: false }, log, "migrate");
     if (cmd === "outbox") {
-      const mails = await started.rt.db.selectFrom("mail_outbox").selectAll().orderBy("created_at", "desc").limit(10).execute();
+      const mails = await started.rt.db
+        .selectFrom("mail_outbox")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .limit(10)
+        .execute();
       if (!mails.length) process.stdout.write("The dev outbox is empty.\n");
       for (const m of mails.reverse()) {
-        process.stdout.write(`\n--- ${m.created_at.toISOString()}  To: ${m.to_address}\nSubject: ${m.subject}\n\n${m.text_body}\n`);
+        process.stdout.write(
+          `\n--- ${m.created_at.toISOString()}  To: ${m.to_address}\nSubject: ${m.subject}\n\n${m.text_body}\n`,
+        );
       }
     }
     await started.stop();

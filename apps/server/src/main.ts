@@ -14,7 +14,10 @@ export type Role = "all" | "serve" | "work" | "migrate";
 export async function start(config: Config, log: Logger, role: Role = "all") {
   let embedded: EmbeddedPostgres | null = null;
   if (!config.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, "pg"), log: log.child({ component: "postgres" }) });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, "pg"),
+      log: log.child({ component: "postgres" }),
+    });
   }
   const url = config.DATABASE_URL ?? embedded!.url;
   let rt: Runtime | null = null;

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { Config } from "./config.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
@@ -10,14 +11,19 @@ import { createUsersService } from "./modules/users/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
 import { createAccess } from "./platform/access.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
-import { z } from "zod";
 
 /** Everything a process needs, wired once: the API server and the workers share this. */
 export function createRuntime(config: Config, databaseUrl: string, log: Logger) {
   const pool: pg.Pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE, log);
   const db: Db = createDb(pool);
   const jobs: Jobs = createJobs(databaseUrl, log.child({ component: "jobs" }));
-  const mailer: Mailer = createMailer({ db, log: log.child({ component: "mail" }), jobs, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer: Mailer = createMailer({
+    db,
+    log: log.child({ component: "mail" }),
+    jobs,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+  });
   const access = createAccess(db);
   const limiter = createRateLimiter(db);
   const users = createUsersService({ db });
@@ -66,7 +72,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     services: { users, workspaces, members, auth },
     async close() {
-      await jobs.stop().catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
+      await jobs
+        .stop()
+        .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
       await db.destroy();
     },
   };

@@ -46,7 +46,9 @@ export default async function setup(project: TestProject) {
   await jobs.stop();
 
   project.provide("databaseUrl", databaseUrl);
-  process.stdout.write(`API tests on ${embedded ? "the embedded PostgreSQL" : "TEST_DATABASE_URL"} (database ${dbName})\n`);
+  process.stdout.write(
+    `API tests on ${embedded ? "the embedded PostgreSQL" : "TEST_DATABASE_URL"} (database ${dbName})\n`,
+  );
 
   return async () => {
     const c = new pg.Client({ connectionString: adminUrl });

@@ -45,7 +45,8 @@ export class Client {
   cookies = new Map<string, string>();
   csrf: string | null = null;
   /** Each client has its own address, as real clients do, so per-IP limits do not bleed across tests. */
-  readonly ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  readonly ip =
+    `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   constructor(readonly app: App) {}
 
   private cookieHeader() {
@@ -58,7 +59,7 @@ export class Client {
       else this.cookies.set(c.name, c.value);
     }
   }
-  async fetchCsrf() {
+  async fetchCsrf(): Promise<string> {
     const res = await this.app.inject({
       method: "GET",
       url: "/api/v1/users/set-csrf-token",
@@ -66,10 +67,16 @@ export class Client {
       remoteAddress: this.ip,
     });
     this.keep(res);
-    this.csrf = res.json().data.csrftoken;
-    return this.csrf;
+    const token: string = res.json().data.csrftoken;
+    this.csrf = token;
+    return token;
   }
-  async request(method: string, url: string, body?: Body, opts: { csrf?: boolean; headers?: Record<string, string>; payload?: Buffer | string } = {}) {
+  async request(
+    method: string,
+    url: string,
+    body?: Body,
+    opts: { csrf?: boolean; headers?: Record<string, string>; payload?: Buffer | string } = {},
+  ) {
     const mutating = method !== "GET" && method !== "HEAD";
     if (mutating && opts.csrf !== false && !this.csrf) await this.fetchCsrf();
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -81,7 +88,11 @@ export class Client {
       remoteAddress: this.ip,
       url: /^\/(api\/|healthz|readyz)/.test(url) ? url : `/api/v1${url}`,
       headers,
-      ...(opts.payload !== undefined ? { payload: opts.payload } : body !== undefined ? { payload: body as object } : {}),
+      ...(opts.payload !== undefined
+        ? { payload: opts.payload }
+        : body !== undefined
+          ? { payload: body as object }
+          : {}),
     });
     this.keep(res);
     return res;

@@ -13,7 +13,12 @@ export function createPool(url: string, max: number, log: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (database restart, network) emits 'error' on the pool;
   // unhandled, that kills the process. The pool drops that client and opens a new one on demand.
-  pool.on("error", (err) => log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database connection lost; the pool reconnects on demand"));
+  pool.on("error", (err) =>
+    log.warn(
+      { err: { message: err.message, code: (err as { code?: string }).code } },
+      "database connection lost; the pool reconnects on demand",
+    ),
+  );
   return pool;
 }
 
@@ -26,7 +31,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

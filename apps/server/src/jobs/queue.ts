@@ -16,7 +16,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 
 export interface Jobs {
   boss: PgBoss;
-  send<S extends z.ZodType>(def: JobDefinition<S>, data: z.infer<S>, options?: { singletonKey?: string }): Promise<string | null>;
+  send<S extends z.ZodType>(
+    def: JobDefinition<S>,
+    data: z.infer<S>,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
   /** Registers queues (always) and workers (when `work` is true), then schedules cron jobs. */
   start(defs: JobDefinition[], opts: { work: boolean; concurrency: number }): Promise<void>;
   stop(): Promise<void>;
@@ -50,7 +54,13 @@ export function createJobs(connectionString: string, log: Logger): Jobs {
         // batchSize > 1: with a batch of 1 pg-boss polls no faster than every 0.5 s (notes/database-trial.md).
         await boss.work(
           def.name,
-          { batchSize: 10, localConcurrency: concurrency, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true, perJobResults: true },
+          {
+            batchSize: 10,
+            localConcurrency: concurrency,
+            pollingIntervalSeconds: 0.5,
+            burstWhenBatchFull: true,
+            perJobResults: true,
+          },
           async (batch: Job<unknown>[]) => {
             const results = [];
             for (const job of batch) {

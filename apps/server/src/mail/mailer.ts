@@ -30,7 +30,10 @@ export function createMailer(opts: { db: Db; log: Logger; jobs: Jobs; smtpUrl?: 
       .insertInto("mail_outbox")
       .values({ to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null })
       .execute();
-    opts.log.info({ to: msg.to, subject: msg.subject }, "mail kept in the dev outbox (no SMTP_URL); read it with `npm run outbox`");
+    opts.log.info(
+      { to: msg.to, subject: msg.subject },
+      "mail kept in the dev outbox (no SMTP_URL); read it with `npm run outbox`",
+    );
   }
 
   const sendMailJob: JobDefinition<typeof MailMessage> = {

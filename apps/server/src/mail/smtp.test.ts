@@ -23,7 +23,9 @@ beforeAll(async () => {
         let text = rest.join("\r\n\r\n");
         // nodemailer sends long lines quoted-printable: undo soft breaks and =XX escapes.
         if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
-          text = text.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+          text = text
+            .replace(/=\r\n/g, "")
+            .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
         }
         for (const rcpt of session.envelope.rcptTo) inbox.push({ to: rcpt.address, subject, text });
         done();

@@ -35,7 +35,8 @@ export function createAccess(db: Db) {
       m = new Map();
       memo.set(actor, m);
     }
-    if (!m.has(workspaceId)) m.set(workspaceId, UUID.test(workspaceId) ? await roleOf(actor.userId, workspaceId) : null);
+    if (!m.has(workspaceId))
+      m.set(workspaceId, UUID.test(workspaceId) ? await roleOf(actor.userId, workspaceId) : null);
     return m.get(workspaceId) ?? null;
   }
 

@@ -3,7 +3,18 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "./errors.ts";
 
-const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006", "53300"]);
+const DB_DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+  "53300",
+]);
 
 function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
@@ -26,7 +37,11 @@ export function installErrorHandler(app: FastifyInstance) {
 
     if (err instanceof AppError) {
       if (err.extra.retryAfterSeconds) reply.header("Retry-After", String(err.extra.retryAfterSeconds));
-      return send(err.status, { detail: err.detail, code: err.code, ...(err.extra.errors ? { errors: err.extra.errors } : {}) });
+      return send(err.status, {
+        detail: err.detail,
+        code: err.code,
+        ...(err.extra.errors ? { errors: err.extra.errors } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       const errors: FieldError[] = (err.validation ?? []).map((v) => ({
@@ -34,7 +49,11 @@ export function installErrorHandler(app: FastifyInstance) {
         message: v.message ?? "Invalid value",
       }));
       const names = [...new Set(errors.map((e) => e.field))].join(", ");
-      return send(422, { detail: `Invalid request: ${names || "malformed input"}.`, code: "VALIDATION_FAILED", errors });
+      return send(422, {
+        detail: `Invalid request: ${names || "malformed input"}.`,
+        code: "VALIDATION_FAILED",
+        errors,
+      });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err: { message: err.message, cause: String(err.cause) } }, "response did not match its schema");
@@ -46,17 +65,25 @@ export function installErrorHandler(app: FastifyInstance) {
     if (isDatabaseUnavailable(err)) {
       req.log.error({ err: { message: err.message, code: err.code } }, "database unavailable");
       reply.header("Retry-After", "5");
-      return send(503, { detail: "The service is temporarily unavailable. Try again shortly.", code: "SERVICE_UNAVAILABLE" });
+      return send(503, {
+        detail: "The service is temporarily unavailable. Try again shortly.",
+        code: "SERVICE_UNAVAILABLE",
+      });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const code = err.statusCode === 404 ? "NOT_FOUND" : err.statusCode === 429 ? "RATE_LIMITED" : "BAD_REQUEST";
-      return send(err.statusCode === 404 || err.statusCode === 429 ? err.statusCode : 400, { detail: err.message, code });
+      return send(err.statusCode === 404 || err.statusCode === 429 ? err.statusCode : 400, {
+        detail: err.message,
+        code,
+      });
     }
     req.log.error({ err }, "unexpected error");
     return send(500, { detail: "Internal server error.", code: "INTERNAL", request_id: req.id });
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ detail: `No route ${req.method} ${req.url.split("?")[0]}.`, code: "NOT_FOUND" } satisfies ErrorBody);
+    reply
+      .status(404)
+      .send({ detail: `No route ${req.method} ${req.url.split("?")[0]}.`, code: "NOT_FOUND" } satisfies ErrorBody);
   });
 }

@@ -1,4 +1,4 @@
-import { pino, type Logger, type LoggerOptions } from "pino";
+import { type Logger, type LoggerOptions, pino } from "pino";
 
 // Single-use tokens travel in some paths and queries (verification, invites, resets, share links).
 const TOKEN_IN_PATH = /\/(verify-email|verify-email-change|invites|share|s)\/[^/?]+/g;

@@ -63,7 +63,9 @@ describe("http platform", () => {
     const res = await env.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/v1/users/login", "/api/v1/workspaces/{id}/members"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/users/login", "/api/v1/workspaces/{id}/members"]),
+    );
     expect(doc.paths["/api/v1/users/login"].post.requestBody).toBeDefined();
   });
 });

@@ -16,7 +16,12 @@ export function createRateLimiter(db: Db) {
   async function peek(key: string, limit: Limit): Promise<number | null> {
     const row = await db
       .selectFrom("rate_limits")
-      .select(["count", sql<number>`extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now()))`.as("left")])
+      .select([
+        "count",
+        sql<number>`extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now()))`.as(
+          "left",
+        ),
+      ])
       .where("key", "=", key)
       .executeTakeFirst();
     if (!row || row.left <= 0 || row.count < limit.max) return null;

@@ -22,7 +22,9 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 function fill(url: string, workspaceId: string) {
-  return url.replace(/:(\w+)/g, (_m, name: string) => (name === "id" ? workspaceId : name === "token" ? "x".repeat(43) : randomUUID()));
+  return url.replace(/:(\w+)/g, (_m, name: string) =>
+    name === "id" ? workspaceId : name === "token" ? "x".repeat(43) : randomUUID(),
+  );
 }
 
 describe("route table", () => {
@@ -37,7 +39,11 @@ describe("route table", () => {
     const anon = new Client(env.app);
     await anon.fetchCsrf();
     for (const r of env.app.routeTable.filter((r) => r.access !== "public")) {
-      const res = await anon.request(r.method, fill(r.url, foreignWorkspaceId), MUTATING.has(r.method) ? {} : undefined);
+      const res = await anon.request(
+        r.method,
+        fill(r.url, foreignWorkspaceId),
+        MUTATING.has(r.method) ? {} : undefined,
+      );
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
       expect(res.json().code).toBe("UNAUTHENTICATED");
     }
@@ -55,7 +61,12 @@ describe("route table", () => {
   it("answers 403 when the header does not match the cookie", async () => {
     const { client } = await signedInUser(env);
     await client.fetchCsrf();
-    const res = await client.request("POST", "/workspaces", { name: "x" }, { csrf: false, headers: { "x-csrftoken": "forged" } });
+    const res = await client.request(
+      "POST",
+      "/workspaces",
+      { name: "x" },
+      { csrf: false, headers: { "x-csrftoken": "forged" } },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toMatch(/csrf/i);
   });
@@ -64,7 +75,11 @@ describe("route table", () => {
     const scoped = env.app.routeTable.filter((r) => r.access === "workspace");
     expect(scoped.length).toBeGreaterThan(5);
     for (const r of scoped) {
-      const res = await outsider.request(r.method, fill(r.url, foreignWorkspaceId), MUTATING.has(r.method) ? {} : undefined);
+      const res = await outsider.request(
+        r.method,
+        fill(r.url, foreignWorkspaceId),
+        MUTATING.has(r.method) ? {} : undefined,
+      );
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
       // A workspace id that does not exist at all answers the same way.
       const res2 = await outsider.request(r.method, fill(r.url, randomUUID()), MUTATING.has(r.method) ? {} : undefined);

@@ -1,8 +1,8 @@
 import { CSRF } from "@hangar/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthService } from "../modules/auth/index.ts";
-import { AppError, unauthenticated } from "./errors.ts";
 import type { Access } from "./access.ts";
+import { AppError, unauthenticated } from "./errors.ts";
 import { MUTATING, type RouteAccess } from "./http.ts";
 import { newToken, safeEqual } from "./tokens.ts";
 
@@ -14,7 +14,8 @@ export interface CookieOptions {
   ttlDays: number;
 }
 
-const isSecure = (req: FastifyRequest, mode: CookieOptions["secure"]) => mode === "always" || (mode === "auto" && req.protocol === "https");
+const isSecure = (req: FastifyRequest, mode: CookieOptions["secure"]) =>
+  mode === "always" || (mode === "auto" && req.protocol === "https");
 
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, opts: CookieOptions) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -32,7 +33,12 @@ export function clearSessionCookie(reply: FastifyReply) {
 /** Double-submit token: readable by our own scripts only, echoed in a header on every mutation. */
 export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, opts: CookieOptions): string {
   const token = newToken(24);
-  reply.setCookie(CSRF.cookie, token, { httpOnly: false, sameSite: "lax", secure: isSecure(req, opts.secure), path: "/" });
+  reply.setCookie(CSRF.cookie, token, {
+    httpOnly: false,
+    sameSite: "lax",
+    secure: isSecure(req, opts.secure),
+    path: "/",
+  });
   return token;
 }
 
@@ -81,7 +87,8 @@ export function installSessionHook(app: FastifyInstance, auth: AuthService, acce
     if (!route.url.startsWith(API_PREFIX) || route.method === "HEAD") return;
     const cfg = route.config as { access?: RouteAccess; csrf?: boolean } | undefined;
     if (!cfg?.access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    if (cfg.access === "workspace" && !route.url.includes("/:id")) throw new Error(`Route ${route.url} is workspace-scoped but has no :id`);
+    if (cfg.access === "workspace" && !route.url.includes("/:id"))
+      throw new Error(`Route ${route.url} is workspace-scoped but has no :id`);
     for (const method of [route.method].flat()) {
       routeTable.push({ method, url: route.url, access: cfg.access, csrf: cfg.csrf !== false });
     }

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, createTestEnv, linkToken, PASSWORD, signedInUser, type TestEnv, uniqueEmail, waitForOutboxMail } from "../../../test/harness.ts";
+import {
+  Client,
+  createTestEnv,
+  linkToken,
+  PASSWORD,
+  signedInUser,
+  type TestEnv,
+  uniqueEmail,
+  waitForOutboxMail,
+} from "../../../test/harness.ts";
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -30,10 +39,15 @@ describe("csrf token", () => {
   it("accepts the token in X-XSRF-TOKEN too", async () => {
     const c = new Client(env.app);
     const token = await c.fetchCsrf();
-    const res = await c.request("POST", "/users/login", { email: "nobody@example.test", password: "whatever1" }, {
-      csrf: false,
-      headers: { "x-xsrf-token": token },
-    });
+    const res = await c.request(
+      "POST",
+      "/users/login",
+      { email: "nobody@example.test", password: "whatever1" },
+      {
+        csrf: false,
+        headers: { "x-xsrf-token": token },
+      },
+    );
     expect(res.statusCode).toBe(401);
   });
 });
@@ -64,8 +78,16 @@ describe("register and verify", () => {
 
   it("answers the same for an address that already has an account, and mails its owner", async () => {
     const { email } = await registerAndVerify();
-    const again = await new Client(env.app).post("/users/register", { email, password: "another password", first_name: "Eve" });
-    const fresh = await new Client(env.app).post("/users/register", { email: uniqueEmail(), password: PASSWORD, first_name: "Eve" });
+    const again = await new Client(env.app).post("/users/register", {
+      email,
+      password: "another password",
+      first_name: "Eve",
+    });
+    const fresh = await new Client(env.app).post("/users/register", {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      first_name: "Eve",
+    });
     expect(again.statusCode).toBe(fresh.statusCode);
     expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
     expect(again.json().signed_in).toBe(false);
@@ -75,12 +97,20 @@ describe("register and verify", () => {
   });
 
   it("rejects bad input with 422 naming the fields", async () => {
-    const res = await new Client(env.app).post("/users/register", { email: "not-an-email", password: "short", first_name: "" });
+    const res = await new Client(env.app).post("/users/register", {
+      email: "not-an-email",
+      password: "short",
+      first_name: "",
+    });
     expect(res.statusCode).toBe(422);
     const fields = res.json().errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["email", "password", "first_name"]));
     expect(res.json().detail).toMatch(/email/);
-    const long = await new Client(env.app).post("/users/register", { email: uniqueEmail(), password: "x".repeat(129), first_name: "A" });
+    const long = await new Client(env.app).post("/users/register", {
+      email: uniqueEmail(),
+      password: "x".repeat(129),
+      first_name: "A",
+    });
     expect(long.statusCode).toBe(422);
   });
 
@@ -127,7 +157,8 @@ describe("login, logout, sessions", () => {
     const { email } = await registerAndVerify();
     const c = new Client(env.app);
     const codes: number[] = [];
-    for (let i = 0; i < 10; i++) codes.push((await c.post("/users/login", { email, password: `bad-${i}-password` })).statusCode);
+    for (let i = 0; i < 10; i++)
+      codes.push((await c.post("/users/login", { email, password: `bad-${i}-password` })).statusCode);
     expect(codes.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(codes.slice(8)).toEqual([429, 429]);
     const res = await c.post("/users/login", { email, password: PASSWORD });
@@ -153,7 +184,9 @@ describe("password reset", () => {
     expect(weak.statusCode).toBe(422);
     const ok = await c.post("/users/reset-password", { token, new_password: "a brand new password" });
     expect(ok.statusCode).toBe(200);
-    expect((await c.post("/users/reset-password", { token, new_password: "another new password" })).statusCode).toBe(404);
+    expect((await c.post("/users/reset-password", { token, new_password: "another new password" })).statusCode).toBe(
+      404,
+    );
     expect((await oldSession.get("/users/me")).statusCode).toBe(401);
     expect((await c.post("/users/login", { email, password: PASSWORD })).statusCode).toBe(401);
     expect((await c.post("/users/login", { email, password: "a brand new password" })).statusCode).toBe(200);
@@ -164,8 +197,15 @@ describe("password reset", () => {
     await new Client(env.app).post("/users/forgot-password", { email });
     const mail = await waitForOutboxMail(env, email, "Reset");
     const token = linkToken(mail.text_body, "/a/reset-password?token=");
-    await env.rt.db.updateTable("email_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("email", "=", email).execute();
-    expect((await new Client(env.app).post("/users/reset-password", { token, new_password: "a brand new password" })).statusCode).toBe(404);
+    await env.rt.db
+      .updateTable("email_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("email", "=", email)
+      .execute();
+    expect(
+      (await new Client(env.app).post("/users/reset-password", { token, new_password: "a brand new password" }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -182,10 +222,16 @@ describe("account settings", () => {
     const { client, email } = await signedInUser(env);
     const other = new Client(env.app);
     await other.post("/users/login", { email, password: PASSWORD });
-    const bad = await client.post("/users/change-password", { current_password: "nope nope", new_password: "the next password" });
+    const bad = await client.post("/users/change-password", {
+      current_password: "nope nope",
+      new_password: "the next password",
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors[0].field).toBe("current_password");
-    const ok = await client.post("/users/change-password", { current_password: PASSWORD, new_password: "the next password" });
+    const ok = await client.post("/users/change-password", {
+      current_password: PASSWORD,
+      new_password: "the next password",
+    });
     expect(ok.statusCode).toBe(200);
     expect((await client.get("/users/me")).statusCode).toBe(200);
     expect((await other.get("/users/me")).statusCode).toBe(401);
@@ -208,16 +254,23 @@ describe("account settings", () => {
 
   it("uploads an avatar (type from the bytes), serves it, deletes it", async () => {
     const sharp = (await import("sharp")).default;
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3366ff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3366ff" } })
+      .png()
+      .toBuffer();
     const { client, user } = await signedInUser(env);
     const form = (field: string, bytes: Buffer, name: string) => {
       const boundary = "----hangartest";
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      return client.request("POST", "/users/avatar/upload", undefined, { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+      return client.request("POST", "/users/avatar/upload", undefined, {
+        payload,
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      });
     };
     const notImage = await form("avatar_file", Buffer.from("<svg onload=alert(1)>"), "evil.png");
     expect(notImage.statusCode).toBe(422);

@@ -1,1 +1,1 @@
-export { createAuthService, type AuthService, LOGIN_LIMIT_ACCOUNT } from "./service.ts";
+export { type AuthService, createAuthService, LOGIN_LIMIT_ACCOUNT } from "./service.ts";

@@ -3,7 +3,10 @@ import type { Db } from "../../db/db.ts";
 import type { EmailTokenPurpose, UserRow } from "../../db/types.ts";
 
 export const authRepo = {
-  async createSession(db: Db, s: { id: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null }) {
+  async createSession(
+    db: Db,
+    s: { id: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+  ) {
     await db
       .insertInto("sessions")
       .values({ id: s.id, user_id: s.userId, expires_at: s.expiresAt, ip: s.ip, user_agent: s.userAgent })
@@ -24,7 +27,11 @@ export const authRepo = {
     return { user, lastSeen: session_last_seen };
   },
   async touchSession(db: Db, id: string, expiresAt: Date) {
-    await db.updateTable("sessions").set({ last_seen_at: new Date(), expires_at: expiresAt }).where("id", "=", id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(), expires_at: expiresAt })
+      .where("id", "=", id)
+      .execute();
   },
   async deleteSession(db: Db, id: string) {
     await db.deleteFrom("sessions").where("id", "=", id).execute();
@@ -38,7 +45,10 @@ export const authRepo = {
     await db.deleteFrom("sessions").where("expires_at", "<", sql<Date>`now()`).execute();
   },
 
-  async createEmailToken(db: Db, t: { hash: string; userId: string; purpose: EmailTokenPurpose; email: string; expiresAt: Date }) {
+  async createEmailToken(
+    db: Db,
+    t: { hash: string; userId: string; purpose: EmailTokenPurpose; email: string; expiresAt: Date },
+  ) {
     // One live token per user and purpose: a new mail invalidates the previous link.
     await db
       .updateTable("email_tokens")

@@ -1,6 +1,6 @@
 import {
-  ChangePasswordBody,
   ChangeEmailBody,
+  ChangePasswordBody,
   CsrfAnswer,
   DetailAnswer,
   EmailBody,
@@ -14,27 +14,44 @@ import {
 } from "@hangar/contract";
 import type { App } from "../../platform/http.ts";
 import { metaOf, userOf } from "../../platform/route-helpers.ts";
-import { type CookieOptions, clearSessionCookie, issueCsrfToken, setSessionCookie } from "../../platform/session-hook.ts";
+import {
+  type CookieOptions,
+  clearSessionCookie,
+  issueCsrfToken,
+  setSessionCookie,
+} from "../../platform/session-hook.ts";
 import type { AuthService } from "./service.ts";
 
 export function authRoutes(app: App, auth: AuthService, cookies: CookieOptions) {
   const pub = { access: "public" as const };
 
-  app.get("/users/set-csrf-token", { config: pub, schema: { tags: ["auth"], response: { 200: CsrfAnswer } } }, async (req, reply) => ({
-    data: { csrftoken: issueCsrfToken(req, reply, cookies) },
-  }));
+  app.get(
+    "/users/set-csrf-token",
+    { config: pub, schema: { tags: ["auth"], response: { 200: CsrfAnswer } } },
+    async (req, reply) => ({
+      data: { csrftoken: issueCsrfToken(req, reply, cookies) },
+    }),
+  );
 
-  app.post("/users/login", { config: pub, schema: { tags: ["auth"], body: LoginBody, response: { 200: MeAnswer } } }, async (req, reply) => {
-    const s = await auth.login(req.body.email, req.body.password, metaOf(req));
-    setSessionCookie(req, reply, s.token, cookies);
-    return { status: "ok" as const, data: s.user };
-  });
+  app.post(
+    "/users/login",
+    { config: pub, schema: { tags: ["auth"], body: LoginBody, response: { 200: MeAnswer } } },
+    async (req, reply) => {
+      const s = await auth.login(req.body.email, req.body.password, metaOf(req));
+      setSessionCookie(req, reply, s.token, cookies);
+      return { status: "ok" as const, data: s.user };
+    },
+  );
 
-  app.post("/users/logout", { config: pub, schema: { tags: ["auth"], response: { 200: OkBody } } }, async (req, reply) => {
-    if (req.actor.kind === "user") await auth.logout(req.actor.sessionId);
-    clearSessionCookie(reply);
-    return { status: "ok" as const };
-  });
+  app.post(
+    "/users/logout",
+    { config: pub, schema: { tags: ["auth"], response: { 200: OkBody } } },
+    async (req, reply) => {
+      if (req.actor.kind === "user") await auth.logout(req.actor.sessionId);
+      clearSessionCookie(reply);
+      return { status: "ok" as const };
+    },
+  );
 
   app.post(
     "/users/register",
@@ -87,7 +104,10 @@ export function authRoutes(app: App, auth: AuthService, cookies: CookieOptions) 
 
   app.post(
     "/users/change-password",
-    { config: { access: "user" }, schema: { tags: ["auth"], body: ChangePasswordBody, response: { 200: DetailAnswer } } },
+    {
+      config: { access: "user" },
+      schema: { tags: ["auth"], body: ChangePasswordBody, response: { 200: DetailAnswer } },
+    },
     async (req, reply) => {
       const s = await auth.changePassword(userOf(req), req.body.current_password, req.body.new_password, metaOf(req));
       setSessionCookie(req, reply, s.token, cookies);

@@ -35,7 +35,10 @@ export function createAuthService(deps: {
   const { db, users, limiter, mailer } = deps;
   const ttlMs = deps.sessionTtlDays * 86_400_000;
 
-  async function startSession(user: UserRow, meta: { ip: string | null; userAgent: string | null }): Promise<NewSession> {
+  async function startSession(
+    user: UserRow,
+    meta: { ip: string | null; userAgent: string | null },
+  ): Promise<NewSession> {
     const token = newToken();
     await authRepo.createSession(db, {
       id: hashToken(token),
@@ -50,7 +53,13 @@ export function createAuthService(deps: {
   async function mailToken(user: UserRow, purpose: "verify_email" | "change_email" | "reset_password", email: string) {
     const token = newToken();
     const ttl = purpose === "reset_password" ? RESET_TTL_MS : VERIFY_TTL_MS;
-    await authRepo.createEmailToken(db, { hash: hashToken(token), userId: user.id, purpose, email, expiresAt: new Date(Date.now() + ttl) });
+    await authRepo.createEmailToken(db, {
+      hash: hashToken(token),
+      userId: user.id,
+      purpose,
+      email,
+      expiresAt: new Date(Date.now() + ttl),
+    });
     const name = user.first_name || "there";
     if (purpose === "verify_email") {
       await mailer.send({
@@ -86,7 +95,8 @@ export function createAuthService(deps: {
       const found = await authRepo.findSession(db, id);
       if (!found) return null;
       // Sliding expiry, written at most once an hour to keep reads cheap.
-      if (Date.now() - found.lastSeen.getTime() > 3600_000) await authRepo.touchSession(db, id, new Date(Date.now() + ttlMs));
+      if (Date.now() - found.lastSeen.getTime() > 3600_000)
+        await authRepo.touchSession(db, id, new Date(Date.now() + ttlMs));
       return { sessionId: id, user: found.user };
     },
 
@@ -94,7 +104,13 @@ export function createAuthService(deps: {
       const accountKey = `login:acct:${email.toLowerCase()}`;
       const ipKey = `login:ip:${meta.ip}`;
       const tooMany = "Too many sign-in attempts. Wait a few minutes and try again.";
-      await limiter.check([[accountKey, LOGIN_LIMIT_ACCOUNT], [ipKey, LOGIN_LIMIT_IP]], tooMany);
+      await limiter.check(
+        [
+          [accountKey, LOGIN_LIMIT_ACCOUNT],
+          [ipKey, LOGIN_LIMIT_IP],
+        ],
+        tooMany,
+      );
       const user = await users.findByEmail(email);
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
@@ -104,7 +120,10 @@ export function createAuthService(deps: {
       }
       await limiter.clear(accountKey);
       if (!user.email_verified_at) {
-        throw new AppError("EMAIL_NOT_VERIFIED", "Verify your e-mail address first: open the link we sent you, or ask for a new one.");
+        throw new AppError(
+          "EMAIL_NOT_VERIFIED",
+          "Verify your e-mail address first: open the link we sent you, or ask for a new one.",
+        );
       }
       return startSession(user, meta);
     },
@@ -118,13 +137,21 @@ export function createAuthService(deps: {
      * Never says whether the address was taken. With a live invite for the same address the e-mail is
      * proven by the invitation mail, so the account is verified, joins the workspace and is signed in.
      */
-    async register(body: RegisterBody, meta: { ip: string; userAgent: string | null }): Promise<{ answer: RegisterAnswer; token?: string }> {
-      await limiter.check([[`register:ip:${meta.ip}`, { max: 20, windowSeconds: 3600 }]], "Too many sign-ups from here. Try again later.");
+    async register(
+      body: RegisterBody,
+      meta: { ip: string; userAgent: string | null },
+    ): Promise<{ answer: RegisterAnswer; token?: string }> {
+      await limiter.check(
+        [[`register:ip:${meta.ip}`, { max: 20, windowSeconds: 3600 }]],
+        "Too many sign-ups from here. Try again later.",
+      );
       await limiter.hit(`register:ip:${meta.ip}`, { max: 20, windowSeconds: 3600 });
       const inviteEmail = body.invite_token ? await deps.members.inviteEmail(body.invite_token) : null;
       if (body.invite_token && !inviteEmail) throw notFound("This invitation is invalid or has expired.");
       if (inviteEmail && inviteEmail.toLowerCase() !== body.email) {
-        throw invalid(`This invitation was sent to ${inviteEmail}.`, [{ field: "email", message: `Use ${inviteEmail}` }]);
+        throw invalid(`This invitation was sent to ${inviteEmail}.`, [
+          { field: "email", message: `Use ${inviteEmail}` },
+        ]);
       }
       const passwordHash = await hashPassword(body.password);
       const created = await users.create({
@@ -148,7 +175,10 @@ export function createAuthService(deps: {
       if (inviteEmail && body.invite_token) {
         await deps.members.acceptInvite(created.id, created.email, body.invite_token);
         const s = await startSession(created, meta);
-        return { answer: { status: "ok", signed_in: true, detail: "Welcome to Hangar.", data: s.user }, token: s.token };
+        return {
+          answer: { status: "ok", signed_in: true, detail: "Welcome to Hangar.", data: s.user },
+          token: s.token,
+        };
       }
       await mailToken(created, "verify_email", created.email);
       return { answer: sameAnswer(body.email) };
@@ -191,9 +221,16 @@ export function createAuthService(deps: {
     },
 
     /** Ends every session, then opens a fresh one for the caller. */
-    async changePassword(actor: UserActor, current: string, next: string, meta: { ip: string; userAgent: string | null }) {
+    async changePassword(
+      actor: UserActor,
+      current: string,
+      next: string,
+      meta: { ip: string; userAgent: string | null },
+    ) {
       if (!(await verifyPassword(actor.user.password_hash, current))) {
-        throw invalid("The current password is not right.", [{ field: "current_password", message: "Incorrect password" }]);
+        throw invalid("The current password is not right.", [
+          { field: "current_password", message: "Incorrect password" },
+        ]);
       }
       const user = await users.update(actor.userId, { password_hash: await hashPassword(next) });
       await authRepo.deleteUserSessions(db, actor.userId);
@@ -201,7 +238,8 @@ export function createAuthService(deps: {
     },
 
     async changeEmail(actor: UserActor, newEmail: string) {
-      if (newEmail === actor.user.email.toLowerCase()) throw invalid("That is already your e-mail address.", [{ field: "new_email", message: "Same as current" }]);
+      if (newEmail === actor.user.email.toLowerCase())
+        throw invalid("That is already your e-mail address.", [{ field: "new_email", message: "Same as current" }]);
       const taken = await users.findByEmail(newEmail);
       if (taken) throw conflict("That e-mail address is already in use.");
       const user = await users.update(actor.userId, { pending_email: newEmail });
@@ -214,7 +252,11 @@ export function createAuthService(deps: {
       if (!t) throw notFound("This confirmation link is invalid or has expired.");
       const taken = await users.findByEmail(t.email);
       if (taken && taken.id !== t.user_id) throw conflict("That e-mail address is already in use.");
-      const user = await users.update(t.user_id, { email: t.email, pending_email: null, email_verified_at: new Date() });
+      const user = await users.update(t.user_id, {
+        email: t.email,
+        pending_email: null,
+        email_verified_at: new Date(),
+      });
       if (!user) throw notFound("This confirmation link is invalid or has expired.");
       return toUser(user);
     },

@@ -35,7 +35,12 @@ export const membersRepo = {
     return rows.map((r) => r.user_id);
   },
   async setRole(db: Db, workspaceId: string, userId: string, role: RoleColumn) {
-    await db.updateTable("memberships").set({ role }).where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
+    await db
+      .updateTable("memberships")
+      .set({ role })
+      .where("workspace_id", "=", workspaceId)
+      .where("user_id", "=", userId)
+      .execute();
   },
   async remove(db: Db, workspaceId: string, userId: string) {
     await db.deleteFrom("memberships").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
@@ -52,7 +57,16 @@ export const membersRepo = {
     return db
       .selectFrom("invites as i")
       .leftJoin("users as u", "u.id", "i.invited_by")
-      .select(["i.id", "i.email", "i.role", "i.expires_at", "i.created_at", "u.first_name", "u.last_name", "u.email as inviter_email"])
+      .select([
+        "i.id",
+        "i.email",
+        "i.role",
+        "i.expires_at",
+        "i.created_at",
+        "u.first_name",
+        "u.last_name",
+        "u.email as inviter_email",
+      ])
       .where("i.workspace_id", "=", workspaceId)
       .where("i.accepted_at", "is", null)
       .where("i.revoked_at", "is", null)
@@ -61,7 +75,17 @@ export const membersRepo = {
       .execute();
   },
   /** A new invitation for an address replaces any pending one. */
-  async createInvite(db: Db, inv: { workspaceId: string; email: string; role: RoleColumn; tokenHash: string; invitedBy: string; expiresAt: Date }) {
+  async createInvite(
+    db: Db,
+    inv: {
+      workspaceId: string;
+      email: string;
+      role: RoleColumn;
+      tokenHash: string;
+      invitedBy: string;
+      expiresAt: Date;
+    },
+  ) {
     return db.transaction().execute(async (tx) => {
       await tx
         .updateTable("invites")

@@ -48,7 +48,8 @@ export function createMembersService(deps: {
       throw forbidden(`This invitation was sent to ${inv.email}. Sign in with that address to accept it.`);
     }
     await db.transaction().execute(async (tx) => {
-      if (!(await membersRepo.markAccepted(tx, inv.id, userId))) throw notFound("This invitation is invalid or has expired.");
+      if (!(await membersRepo.markAccepted(tx, inv.id, userId)))
+        throw notFound("This invitation is invalid or has expired.");
       await membersRepo.add(tx, inv.workspace_id, userId, inv.role);
     });
     return inv.workspace_id;

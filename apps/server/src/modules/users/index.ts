@@ -1,2 +1,2 @@
-export { toUser, avatarUrl } from "./serialize.ts";
-export { createUsersService, type UsersService, AVATAR_MAX_BYTES } from "./service.ts";
+export { avatarUrl, toUser } from "./serialize.ts";
+export { AVATAR_MAX_BYTES, createUsersService, type UsersService } from "./service.ts";

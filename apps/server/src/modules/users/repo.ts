@@ -6,18 +6,17 @@ type Conn = Db;
 
 export const usersRepo = {
   async count(db: Conn): Promise<number> {
-    const r = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const r = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   },
   findById(db: Conn, id: string): Promise<UserRow | undefined> {
     return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   },
   findByEmail(db: Conn, email: string): Promise<UserRow | undefined> {
-    return db
-      .selectFrom("users")
-      .selectAll()
-      .where(sql`lower(email)`, "=", email.toLowerCase())
-      .executeTakeFirst();
+    return db.selectFrom("users").selectAll().where(sql`lower(email)`, "=", email.toLowerCase()).executeTakeFirst();
   },
   /** Inserts unless the e-mail is taken; answers undefined when it was. */
   insert(db: Conn, user: NewUser): Promise<UserRow | undefined> {
@@ -44,7 +43,11 @@ export const usersRepo = {
       .execute();
   },
   getAvatar(db: Conn, userId: string) {
-    return db.selectFrom("user_avatars").select(["image", "mime_type", "updated_at"]).where("user_id", "=", userId).executeTakeFirst();
+    return db
+      .selectFrom("user_avatars")
+      .select(["image", "mime_type", "updated_at"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
   },
   async deleteAvatar(db: Conn, userId: string): Promise<void> {
     await db.deleteFrom("user_avatars").where("user_id", "=", userId).execute();

@@ -9,7 +9,15 @@ import { usersRepo } from "./repo.ts";
 import { toUser } from "./serialize.ts";
 
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
-const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif", "image/heic", "image/tiff"]);
+const AVATAR_TYPES = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/avif",
+  "image/heic",
+  "image/tiff",
+]);
 
 export function createUsersService(deps: { db: Db }) {
   const { db } = deps;
@@ -31,7 +39,8 @@ export function createUsersService(deps: { db: Db }) {
     },
     /** The type comes from the bytes, never the name; the image is re-encoded, so nothing else survives. */
     async setAvatar(actor: UserActor, bytes: Buffer) {
-      if (bytes.length === 0) throw invalid("The avatar file is empty.", [{ field: "avatar_file", message: "Empty file" }]);
+      if (bytes.length === 0)
+        throw invalid("The avatar file is empty.", [{ field: "avatar_file", message: "Empty file" }]);
       const type = await fileTypeFromBuffer(bytes);
       if (!type || !AVATAR_TYPES.has(type.mime)) {
         throw invalid("The avatar must be an image (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF).", [

@@ -1,1 +1,1 @@
-export { createWorkspacesService, type WorkspacesService, toWorkspace, WORKSPACE_RETENTION_DAYS } from "./service.ts";
+export { createWorkspacesService, toWorkspace, WORKSPACE_RETENTION_DAYS, type WorkspacesService } from "./service.ts";

@@ -33,7 +33,11 @@ export const workspacesRepo = {
   },
   async insertWithAdmin(db: Db, name: string, userId: string): Promise<string> {
     return db.transaction().execute(async (tx) => {
-      const ws = await tx.insertInto("workspaces").values({ name, created_by: userId }).returning("id").executeTakeFirstOrThrow();
+      const ws = await tx
+        .insertInto("workspaces")
+        .values({ name, created_by: userId })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await tx.insertInto("memberships").values({ workspace_id: ws.id, user_id: userId, role: "ADMIN" }).execute();
       return ws.id;
     });

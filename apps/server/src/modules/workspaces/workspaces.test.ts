@@ -50,7 +50,9 @@ describe("workspaces", () => {
     const { ws, admin, members } = await workspaceWith(env, ["EDITOR"]);
     expect((await admin.client.del(`/workspaces/${ws.id}`)).statusCode).toBe(200);
     expect((await admin.client.get(`/workspaces/${ws.id}`)).statusCode).toBe(404);
-    expect((await members.EDITOR!.client.get("/workspaces")).json().map((w: { id: string }) => w.id)).not.toContain(ws.id);
+    expect((await members.EDITOR!.client.get("/workspaces")).json().map((w: { id: string }) => w.id)).not.toContain(
+      ws.id,
+    );
     expect((await members.EDITOR!.client.post(`/workspaces/${ws.id}/restore`)).statusCode).toBe(404);
     expect((await (await signedInUser(env)).client.post(`/workspaces/${ws.id}/restore`)).statusCode).toBe(404);
     const restored = await admin.client.post(`/workspaces/${ws.id}/restore`);
@@ -58,7 +60,11 @@ describe("workspaces", () => {
     expect(restored.json().name).toBe(ws.name);
 
     await admin.client.del(`/workspaces/${ws.id}`);
-    await env.rt.db.updateTable("workspaces").set({ deleted_at: new Date(Date.now() - 31 * 86_400_000) }).where("id", "=", ws.id).execute();
+    await env.rt.db
+      .updateTable("workspaces")
+      .set({ deleted_at: new Date(Date.now() - 31 * 86_400_000) })
+      .where("id", "=", ws.id)
+      .execute();
     await env.rt.services.workspaces.purgeJob.handle({});
     const row = await env.rt.db.selectFrom("workspaces").select("id").where("id", "=", ws.id).executeTakeFirst();
     expect(row).toBeUndefined();
@@ -67,7 +73,11 @@ describe("workspaces", () => {
   it("keeps a workspace deleted 29 days ago", async () => {
     const { ws, admin } = await workspaceWith(env);
     await admin.client.del(`/workspaces/${ws.id}`);
-    await env.rt.db.updateTable("workspaces").set({ deleted_at: new Date(Date.now() - 29 * 86_400_000) }).where("id", "=", ws.id).execute();
+    await env.rt.db
+      .updateTable("workspaces")
+      .set({ deleted_at: new Date(Date.now() - 29 * 86_400_000) })
+      .where("id", "=", ws.id)
+      .execute();
     await env.rt.services.workspaces.purgeJob.handle({});
     expect((await admin.client.post(`/workspaces/${ws.id}/restore`)).statusCode).toBe(200);
   });
@@ -77,7 +87,10 @@ describe("workspaces", () => {
     const unknown = await client.get(`/nope/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: "NOT_FOUND" });
-    const bad = await client.request("POST", "/workspaces", undefined, { payload: "{not json", headers: { "content-type": "application/json" } });
+    const bad = await client.request("POST", "/workspaces", undefined, {
+      payload: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: "BAD_REQUEST" });
     expect(typeof bad.json().detail).toBe("string");
