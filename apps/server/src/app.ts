@@ -9,12 +9,14 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { migrationsApplied, ping } from "./db/db.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { boardsRoutes } from "./modules/boards/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
 import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
@@ -72,6 +74,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Hangar API", version: "1" }, servers: [{ url: "/" }] },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
@@ -87,6 +90,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       usersRoutes(a, rt.services.users);
       workspacesRoutes(a, rt.services.workspaces);
       membersRoutes(a, rt.services.members, rt.services.workspaces);
+      boardsRoutes(a, rt.services.boards);
     },
     { prefix: API_PREFIX },
   );

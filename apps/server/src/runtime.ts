@@ -6,6 +6,7 @@ import { createDb, createPool, type Db } from "./db/db.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createAuthService } from "./modules/auth/index.ts";
+import { createBoardsService } from "./modules/boards/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
@@ -28,6 +29,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const limiter = createRateLimiter(db);
   const users = createUsersService({ db });
   const workspaces = createWorkspacesService({ db, access });
+  const boards = createBoardsService({ db, access });
   // members ends sessions through auth; auth joins workspaces through members: wired late to avoid a cycle.
   let endSessions: (userId: string) => Promise<void> = async () => {};
   const members = createMembersService({
@@ -70,7 +72,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     mailer,
     access,
     limiter,
-    services: { users, workspaces, members, auth },
+    services: { users, workspaces, members, auth, boards },
     async close() {
       await jobs
         .stop()

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     tmp = await mkdtemp(path.join(os.tmpdir(), "hangar-test-pg-"));
+    // mkdtemp makes 0700; as root the cluster would then be relocated (and outlive the temp dir).
+    await chmod(tmp, 0o755);
     embedded = await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg"), log });
     adminUrl = embedded.url;
   }

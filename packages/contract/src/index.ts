@@ -1,3 +1,4 @@
+export * from "./boards.ts";
 export * from "./common.ts";
 export * from "./messages.ts";
 export * from "./users.ts";

@@ -94,6 +94,58 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
 }
 
+export interface BoardsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  parent_id: string | null;
+  name: string;
+  position: number;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+  deleted_by: string | null;
+  delete_batch: string | null;
+}
+
+export type AssetStatus = "uploading" | "processing" | "COMPLETED" | "error";
+export type FileType = "IMAGE" | "VIDEO" | "DOCUMENT" | "AUDIO" | "ARCHIVE" | "OTHER";
+export interface AssetsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  name: string;
+  description: string | null;
+  status: Generated<AssetStatus>;
+  error_reason: string | null;
+  file_type: Generated<FileType>;
+  mime_type: Generated<string>;
+  file_extension: Generated<string>;
+  size: Generated<number>;
+  sha256: string | null;
+  storage_key: string | null;
+  directory: string | null;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+  page_count: number | null;
+  metadata: Generated<unknown>;
+  is_temp: Generated<boolean>;
+  upload_board_id: string | null;
+  uploaded_by: string | null;
+  date_uploaded: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+  deleted_by: string | null;
+  delete_batch: string | null;
+}
+
+export interface BoardAssetsTable {
+  board_id: string;
+  asset_id: string;
+  added_by: string | null;
+  added_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
@@ -104,6 +156,9 @@ export interface DB {
   invites: InvitesTable;
   rate_limits: RateLimitsTable;
   mail_outbox: MailOutboxTable;
+  boards: BoardsTable;
+  assets: AssetsTable;
+  board_assets: BoardAssetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

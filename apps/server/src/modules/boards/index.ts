@@ -1,0 +1,1 @@
+export { type BoardsService, createBoardsService } from "./service.ts";

@@ -1,0 +1,246 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/db.ts";
+
+export interface BoardRow {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  position: number;
+  child_count: number;
+}
+export interface FlatBoard {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  position: number;
+}
+
+/** Recursive CTE of a live subtree, the board itself included (one query, never one per level). */
+const subtreeIds = (workspaceId: string, boardId: string) => sql`
+  WITH RECURSIVE sub AS (
+    SELECT id FROM boards WHERE id = ${boardId} AND workspace_id = ${workspaceId} AND deleted_at IS NULL
+    UNION ALL
+    SELECT b.id FROM boards b JOIN sub ON b.parent_id = sub.id WHERE b.deleted_at IS NULL
+  )`;
+
+export const boardsRepo = {
+  /**
+   * Serialises every change to one sibling group (a parent, or the roots) for the transaction, so
+   * concurrent creates, moves and reorders never give two siblings the same position.
+   */
+  async lockSiblings(db: Db, workspaceId: string, parentId: string | null) {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`boards:${workspaceId}:${parentId ?? "root"}`}, 0))`.execute(
+      db,
+    );
+  },
+
+  get(db: Db, workspaceId: string, boardId: string) {
+    return db
+      .selectFrom("boards")
+      .select(["id", "name", "parent_id", "position"])
+      .where("id", "=", boardId)
+      .where("workspace_id", "=", workspaceId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+  },
+
+  listChildren(db: Db, workspaceId: string, parentId: string | null): Promise<BoardRow[]> {
+    return db
+      .selectFrom("boards as b")
+      .select([
+        "b.id",
+        "b.name",
+        "b.parent_id",
+        "b.position",
+        sql<number>`(SELECT count(*)::int FROM boards c WHERE c.parent_id = b.id AND c.deleted_at IS NULL)`.as(
+          "child_count",
+        ),
+      ])
+      .where("b.workspace_id", "=", workspaceId)
+      .where("b.deleted_at", "is", null)
+      .where((eb) => (parentId === null ? eb("b.parent_id", "is", null) : eb("b.parent_id", "=", parentId)))
+      .orderBy("b.position")
+      .execute();
+  },
+
+  /** Every live board of the workspace, in sibling order: the whole tree in one indexed scan. */
+  async listAll(db: Db, workspaceId: string): Promise<FlatBoard[]> {
+    const r = await sql<FlatBoard>`
+      SELECT id, name, parent_id, position FROM boards
+      WHERE workspace_id = ${workspaceId} AND deleted_at IS NULL
+      ORDER BY parent_id NULLS FIRST, position`.execute(db);
+    return r.rows;
+  },
+
+  /** The live subtree under (not including) a board, in sibling order. */
+  async listSubtree(db: Db, workspaceId: string, boardId: string): Promise<FlatBoard[]> {
+    const r = await sql<FlatBoard>`
+      WITH RECURSIVE sub AS (
+        SELECT id, name, parent_id, position FROM boards
+        WHERE parent_id = ${boardId} AND workspace_id = ${workspaceId} AND deleted_at IS NULL
+        UNION ALL
+        SELECT b.id, b.name, b.parent_id, b.position FROM boards b JOIN sub ON b.parent_id = sub.id WHERE b.deleted_at IS NULL
+      )
+      SELECT * FROM sub ORDER BY parent_id, position`.execute(db);
+    return r.rows;
+  },
+
+  /** Root first, the board itself excluded. */
+  async ancestors(db: Db, workspaceId: string, boardId: string) {
+    const r = await sql<{ id: string; name: string; parent_id: string | null; depth: number }>`
+      WITH RECURSIVE up AS (
+        SELECT p.id, p.name, p.parent_id, 1 AS depth
+        FROM boards b JOIN boards p ON p.id = b.parent_id
+        WHERE b.id = ${boardId} AND b.workspace_id = ${workspaceId}
+        UNION ALL
+        SELECT p.id, p.name, p.parent_id, up.depth + 1 FROM boards p JOIN up ON p.id = up.parent_id
+      )
+      SELECT id, name, parent_id, depth FROM up ORDER BY depth DESC`.execute(db);
+    return r.rows.map(({ depth: _d, ...a }) => a);
+  },
+
+  /** True when `candidate` is `boardId` or lies under it: moving `boardId` there would make a cycle. */
+  async isSelfOrDescendant(db: Db, workspaceId: string, boardId: string, candidate: string): Promise<boolean> {
+    const r = await sql<{ hit: boolean }>`
+      ${subtreeIds(workspaceId, boardId)}
+      SELECT EXISTS (SELECT 1 FROM sub WHERE id = ${candidate}) AS hit`.execute(db);
+    return r.rows[0]?.hit ?? false;
+  },
+
+  async nextPosition(db: Db, workspaceId: string, parentId: string | null): Promise<number> {
+    const r = await db
+      .selectFrom("boards")
+      .select(sql<number>`coalesce(max(position) + 1, 0)::int`.as("next"))
+      .where("workspace_id", "=", workspaceId)
+      .where("deleted_at", "is", null)
+      .where((eb) => (parentId === null ? eb("parent_id", "is", null) : eb("parent_id", "=", parentId)))
+      .executeTakeFirstOrThrow();
+    return r.next;
+  },
+
+  insert(db: Db, b: { workspaceId: string; parentId: string | null; name: string; position: number; userId: string }) {
+    return db
+      .insertInto("boards")
+      .values({
+        workspace_id: b.workspaceId,
+        parent_id: b.parentId,
+        name: b.name,
+        position: b.position,
+        created_by: b.userId,
+      })
+      .returning(["id", "name", "parent_id", "position"])
+      .executeTakeFirstOrThrow();
+  },
+
+  async update(db: Db, boardId: string, patch: { name?: string; parent_id?: string | null; position?: number }) {
+    await db
+      .updateTable("boards")
+      .set({ ...patch, updated_at: new Date() })
+      .where("id", "=", boardId)
+      .execute();
+  },
+
+  /** Sets the sibling order in two steps so the unique (parent, position) index holds at every row. */
+  async setOrder(db: Db, workspaceId: string, orderedIds: string[]) {
+    if (orderedIds.length === 0) return;
+    await sql`UPDATE boards SET position = -1 - position WHERE id = ANY(${orderedIds}::uuid[]) AND workspace_id = ${workspaceId}`.execute(
+      db,
+    );
+    await sql`
+      UPDATE boards b SET position = o.ord - 1, updated_at = now()
+      FROM unnest(${orderedIds}::uuid[]) WITH ORDINALITY AS o(id, ord)
+      WHERE b.id = o.id AND b.workspace_id = ${workspaceId}`.execute(db);
+  },
+
+  /** Every board in the subtree and every asset that lives only inside it: deleted together, one batch. */
+  async softDeleteSubtree(db: Db, workspaceId: string, boardId: string, userId: string, batch: string) {
+    const assets = await sql<{ n: number }>`
+      ${subtreeIds(workspaceId, boardId)},
+      inside AS (SELECT DISTINCT asset_id FROM board_assets WHERE board_id IN (SELECT id FROM sub)),
+      elsewhere AS (
+        SELECT DISTINCT ba.asset_id FROM board_assets ba JOIN boards b ON b.id = ba.board_id
+        WHERE ba.asset_id IN (SELECT asset_id FROM inside) AND b.deleted_at IS NULL AND b.id NOT IN (SELECT id FROM sub)
+      ),
+      gone AS (
+        UPDATE assets SET deleted_at = now(), deleted_by = ${userId}, delete_batch = ${batch}
+        WHERE id IN (SELECT asset_id FROM inside) AND id NOT IN (SELECT asset_id FROM elsewhere)
+          AND workspace_id = ${workspaceId} AND deleted_at IS NULL
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM gone`.execute(db);
+    const boards = await sql<{ n: number }>`
+      ${subtreeIds(workspaceId, boardId)},
+      gone AS (
+        UPDATE boards SET deleted_at = now(), deleted_by = ${userId}, delete_batch = ${batch}
+        WHERE id IN (SELECT id FROM sub) RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM gone`.execute(db);
+    return { boards: boards.rows[0]?.n ?? 0, assets: assets.rows[0]?.n ?? 0 };
+  },
+
+  /** The boards of a batch whose parent is not in the batch (the tops of what was deleted). */
+  async batchTops(db: Db, workspaceId: string, batch: string) {
+    const r = await sql<{ id: string; parent_id: string | null; parent_live: boolean }>`
+      SELECT b.id, b.parent_id, (p.id IS NOT NULL AND p.deleted_at IS NULL) AS parent_live
+      FROM boards b LEFT JOIN boards p ON p.id = b.parent_id
+      WHERE b.workspace_id = ${workspaceId} AND b.delete_batch = ${batch} AND b.deleted_at IS NOT NULL
+        AND (b.parent_id IS NULL OR p.delete_batch IS DISTINCT FROM ${batch})
+      ORDER BY b.position`.execute(db);
+    return r.rows;
+  },
+
+  async batchOfBoard(db: Db, workspaceId: string, boardId: string): Promise<string | null> {
+    const r = await db
+      .selectFrom("boards")
+      .select("delete_batch")
+      .where("id", "=", boardId)
+      .where("workspace_id", "=", workspaceId)
+      .where("deleted_at", "is not", null)
+      .executeTakeFirst();
+    return r?.delete_batch ?? null;
+  },
+
+  async restoreBatch(db: Db, workspaceId: string, batch: string) {
+    const boards = await db
+      .updateTable("boards")
+      .set({ deleted_at: null, deleted_by: null, delete_batch: null })
+      .where("workspace_id", "=", workspaceId)
+      .where("delete_batch", "=", batch)
+      .executeTakeFirst();
+    const assets = await db
+      .updateTable("assets")
+      .set({ deleted_at: null, deleted_by: null, delete_batch: null })
+      .where("workspace_id", "=", workspaceId)
+      .where("delete_batch", "=", batch)
+      .executeTakeFirst();
+    return { boards: Number(boards.numUpdatedRows), assets: Number(assets.numUpdatedRows) };
+  },
+
+  /** Answers the ids among `assetIds` that are live assets of the workspace. */
+  async liveAssetIds(db: Db, workspaceId: string, assetIds: string[]): Promise<string[]> {
+    const rows = await db
+      .selectFrom("assets")
+      .select("id")
+      .where("workspace_id", "=", workspaceId)
+      .where("deleted_at", "is", null)
+      .where("id", "in", assetIds)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+  async addAssets(db: Db, boardId: string, assetIds: string[], userId: string): Promise<number> {
+    const r = await db
+      .insertInto("board_assets")
+      .values(assetIds.map((asset_id) => ({ board_id: boardId, asset_id, added_by: userId })))
+      .onConflict((oc) => oc.columns(["board_id", "asset_id"]).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0);
+  },
+  async removeAssets(db: Db, boardId: string, assetIds: string[]): Promise<number> {
+    const r = await db
+      .deleteFrom("board_assets")
+      .where("board_id", "=", boardId)
+      .where("asset_id", "in", assetIds)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+};

@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import type { Board, ReorderEntry, UpdateBoardBody } from "@hangar/contract";
+import type { Db } from "../../db/db.ts";
+import type { Access } from "../../platform/access.ts";
+import type { UserActor } from "../../platform/actor.ts";
+import { invalid, notFound } from "../../platform/errors.ts";
+import { boardsRepo, type FlatBoard } from "./repo.ts";
+
+/** Nests a flat, sibling-ordered list under `rootParent`, counting children on the way. */
+export function nest(flat: FlatBoard[], rootParent: string | null): Board[] {
+  const byParent = new Map<string | null, Board[]>();
+  for (const b of flat) {
+    const node: Board = {
+      id: b.id,
+      name: b.name,
+      parent_id: b.parent_id,
+      position: b.position,
+      child_count: 0,
+      children: [],
+    };
+    const list = byParent.get(b.parent_id);
+    if (list) list.push(node);
+    else byParent.set(b.parent_id, [node]);
+  }
+  const attach = (nodes: Board[]): Board[] => {
+    for (const n of nodes) {
+      n.children = attach(byParent.get(n.id) ?? []);
+      n.child_count = n.children.length;
+    }
+    return nodes;
+  };
+  return attach(byParent.get(rootParent) ?? []);
+}
+
+export function createBoardsService(deps: { db: Db; access: Access }) {
+  const { db, access } = deps;
+
+  async function liveBoard(workspaceId: string, boardId: string) {
+    const b = await boardsRepo.get(db, workspaceId, boardId);
+    if (!b) throw notFound("Board not found.");
+    return b;
+  }
+  async function toBoard(workspaceId: string, boardId: string): Promise<Board> {
+    const b = await liveBoard(workspaceId, boardId);
+    const children = await boardsRepo.listChildren(db, workspaceId, b.id);
+    return { ...b, child_count: children.length };
+  }
+
+  async function restoreBatch(workspaceId: string, batch: string) {
+    return db.transaction().execute(async (tx) => {
+      // Tops go back under their parent when it is live, else to the root, at the end of that group.
+      for (const top of await boardsRepo.batchTops(tx, workspaceId, batch)) {
+        const parent = top.parent_live ? top.parent_id : null;
+        await boardsRepo.lockSiblings(tx, workspaceId, parent);
+        await boardsRepo.update(tx, top.id, {
+          parent_id: parent,
+          position: await boardsRepo.nextPosition(tx, workspaceId, parent),
+        });
+      }
+      return boardsRepo.restoreBatch(tx, workspaceId, batch);
+    });
+  }
+
+  return {
+    restoreBatch,
+    async list(
+      actor: UserActor,
+      workspaceId: string,
+      q: { parentId: string | null; recursive: boolean },
+    ): Promise<Board[]> {
+      await access.require(actor, "workspace.read", workspaceId);
+      if (q.parentId) await liveBoard(workspaceId, q.parentId);
+      if (!q.recursive) return boardsRepo.listChildren(db, workspaceId, q.parentId);
+      const flat = q.parentId
+        ? await boardsRepo.listSubtree(db, workspaceId, q.parentId)
+        : await boardsRepo.listAll(db, workspaceId);
+      return nest(flat, q.parentId);
+    },
+
+    async create(actor: UserActor, workspaceId: string, name: string, parentId: string | null): Promise<Board> {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const created = await db.transaction().execute(async (tx) => {
+        if (parentId && !(await boardsRepo.get(tx, workspaceId, parentId))) throw notFound("Parent board not found.");
+        await boardsRepo.lockSiblings(tx, workspaceId, parentId);
+        const position = await boardsRepo.nextPosition(tx, workspaceId, parentId);
+        return boardsRepo.insert(tx, { workspaceId, parentId, name, position, userId: actor.userId });
+      });
+      return { ...created, child_count: 0 };
+    },
+
+    async update(actor: UserActor, workspaceId: string, boardId: string, body: UpdateBoardBody): Promise<Board> {
+      await access.require(actor, "workspace.edit", workspaceId);
+      await db.transaction().execute(async (tx) => {
+        const board = await boardsRepo.get(tx, workspaceId, boardId);
+        if (!board) throw notFound("Board not found.");
+        if (body.name !== undefined) await boardsRepo.update(tx, boardId, { name: body.name });
+        if (body.parent_id === undefined || body.parent_id === board.parent_id) return;
+        const parent = body.parent_id;
+        if (parent !== null) {
+          if (!(await boardsRepo.get(tx, workspaceId, parent))) throw notFound("Destination board not found.");
+          if (await boardsRepo.isSelfOrDescendant(tx, workspaceId, boardId, parent)) {
+            throw invalid("A board cannot be moved into itself or one of its sub-boards.", [
+              { field: "parent_id", message: "Would create a cycle" },
+            ]);
+          }
+        }
+        await boardsRepo.lockSiblings(tx, workspaceId, parent);
+        await boardsRepo.update(tx, boardId, {
+          parent_id: parent,
+          position: await boardsRepo.nextPosition(tx, workspaceId, parent),
+        });
+      });
+      return toBoard(workspaceId, boardId);
+    },
+
+    /**
+     * Places each listed board at its new index among its siblings (all must share one parent), then
+     * renumbers the whole group 0..n-1 in one transaction.
+     */
+    async reorder(actor: UserActor, workspaceId: string, entries: ReorderEntry[]): Promise<Board[]> {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const ids = new Set(entries.map((e) => e.board_id));
+      if (ids.size !== entries.length)
+        throw invalid("Each board may appear once.", [{ field: "board_id", message: "Duplicate" }]);
+      const first = await liveBoard(workspaceId, entries[0]!.board_id);
+      const parent = first.parent_id;
+      return db.transaction().execute(async (tx) => {
+        await boardsRepo.lockSiblings(tx, workspaceId, parent);
+        const siblings = await boardsRepo.listChildren(tx, workspaceId, parent);
+        const byId = new Map(siblings.map((s) => [s.id, s]));
+        for (const e of entries) {
+          if (!byId.has(e.board_id)) {
+            const exists = await boardsRepo.get(tx, workspaceId, e.board_id);
+            if (!exists) throw notFound("Board not found.");
+            throw invalid("Boards reordered together must share a parent.", [
+              { field: "board_id", message: "Different parent" },
+            ]);
+          }
+        }
+        const rest = siblings.filter((s) => !ids.has(s.id)).map((s) => s.id);
+        const placed = [...entries].sort((a, b) => a.new_order - b.new_order);
+        for (const e of placed) rest.splice(Math.min(e.new_order, rest.length), 0, e.board_id);
+        await boardsRepo.setOrder(tx, workspaceId, rest);
+        return boardsRepo.listChildren(tx, workspaceId, parent);
+      });
+    },
+
+    async remove(actor: UserActor, workspaceId: string, boardId: string) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const batch = randomUUID();
+      const counts = await db.transaction().execute(async (tx) => {
+        if (!(await boardsRepo.get(tx, workspaceId, boardId))) throw notFound("Board not found.");
+        return boardsRepo.softDeleteSubtree(tx, workspaceId, boardId, actor.userId, batch);
+      });
+      return { status: "ok" as const, batch_id: batch, deleted_boards: counts.boards, deleted_assets: counts.assets };
+    },
+
+    /** Brings back everything deleted together with this board. */
+    async restore(actor: UserActor, workspaceId: string, boardId: string) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const batch = await boardsRepo.batchOfBoard(db, workspaceId, boardId);
+      if (!batch) throw notFound("Deleted board not found.");
+      const r = await restoreBatch(workspaceId, batch);
+      return { status: "ok" as const, restored_boards: r.boards, restored_assets: r.assets };
+    },
+
+    async ancestors(actor: UserActor, workspaceId: string, boardId: string) {
+      await access.require(actor, "workspace.read", workspaceId);
+      await liveBoard(workspaceId, boardId);
+      return boardsRepo.ancestors(db, workspaceId, boardId);
+    },
+
+    async addAssets(actor: UserActor, workspaceId: string, boardId: string, assetIds: string[]) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      await liveBoard(workspaceId, boardId);
+      const unique = [...new Set(assetIds)];
+      const live = await boardsRepo.liveAssetIds(db, workspaceId, unique);
+      if (live.length !== unique.length) throw notFound("Asset not found.");
+      return { status: "ok" as const, count: await boardsRepo.addAssets(db, boardId, unique, actor.userId) };
+    },
+
+    async removeAssets(actor: UserActor, workspaceId: string, boardId: string, assetIds: string[]) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      await liveBoard(workspaceId, boardId);
+      return { status: "ok" as const, count: await boardsRepo.removeAssets(db, boardId, [...new Set(assetIds)]) };
+    },
+  };
+}
+export type BoardsService = ReturnType<typeof createBoardsService>;
