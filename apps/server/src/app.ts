@@ -21,7 +21,7 @@ import { membersRoutes } from "./modules/members/routes.ts";
 import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { workspacesRoutes } from "./modules/workspaces/routes.ts";
-import { installErrorHandler } from "./platform/error-handler.ts";
+import { installErrorHandler, installNotFound } from "./platform/error-handler.ts";
 import type { App } from "./platform/http.ts";
 import { API_PREFIX, installSessionHook, type RouteEntry } from "./platform/session-hook.ts";
 import type { Runtime } from "./runtime.ts";
@@ -106,16 +106,13 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
     }
   });
 
-  if (opts.serveWeb && existsSync(path.join(config.webDist, "index.html"))) {
+  const serveWeb = opts.serveWeb === true && existsSync(path.join(config.webDist, "index.html"));
+  if (serveWeb) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    const indexHtml = path.join(config.webDist, "index.html");
-    app.setNotFoundHandler((req, reply) => {
-      const p = req.url.split("?")[0] ?? "/";
-      if (req.method === "GET" && !p.startsWith("/api/") && !p.startsWith("/media/")) {
-        return reply.header("Cache-Control", "no-cache").sendFile(path.basename(indexHtml));
-      }
-      return reply.status(404).send({ detail: `No route ${req.method} ${p}.`, code: "NOT_FOUND" });
-    });
+    app.get("/", { config: { access: "public" } }, (_req, reply) => reply.header("Cache-Control", "no-cache").sendFile("index.html"));
+  } else if (opts.serveWeb) {
+    rt.log.warn({ webDist: config.webDist }, "the web app is not built: run `npm run build` (npm start does it)");
   }
+  installNotFound(app, serveWeb ? "index.html" : null);
   return app as App;
 }

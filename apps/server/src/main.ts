@@ -42,11 +42,12 @@ export async function start(config: Config, log: Logger, role: Role = "all") {
     if (role !== "migrate") {
       await rt.jobs.start(rt.jobDefinitions, { work: role !== "serve", concurrency: config.WORKER_CONCURRENCY });
     }
-    const demo = config.DEMO_ACCOUNT ? await ensureDemoAccount(rt) : null;
     if (role === "all" || role === "serve") {
       app = await buildApp(rt, { serveWeb: true });
       await app.listen({ host: config.HOST, port: config.PORT });
     }
+    // Only once everything is up, so a failed start never swallows the printed password.
+    const demo = config.DEMO_ACCOUNT && role !== "migrate" ? await ensureDemoAccount(rt) : null;
     return { rt, app, stop, demo, databaseUrl: url };
   } catch (err) {
     await stop();

@@ -125,7 +125,9 @@ export class Postmaster {
   private routeLogLine(line: string): void {
     const text = line.replace(TIMESTAMP_RE, "");
     const level = LEVEL_RE.exec(text)?.[1] ?? "";
-    if (["FATAL", "PANIC", "ERROR"].includes(level)) this.lastLevel = "error";
+    // Our own readiness poll meets this while PostgreSQL starts: expected, not an error.
+    if (level === "FATAL" && text.includes("the database system is starting up")) this.lastLevel = "info";
+    else if (["FATAL", "PANIC", "ERROR"].includes(level)) this.lastLevel = "error";
     else if (level === "WARNING") this.lastLevel = "warn";
     else if (!["DETAIL", "HINT", "CONTEXT", "STATEMENT", "QUERY", "LOCATION"].includes(level) && level !== "") {
       this.lastLevel = "info";

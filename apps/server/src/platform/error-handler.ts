@@ -80,10 +80,15 @@ export function installErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, "unexpected error");
     return send(500, { detail: "Internal server error.", code: "INTERNAL", request_id: req.id });
   });
+}
 
+/** 404 for anything unrouted; when an SPA file is given, browser paths get it instead (client routing). */
+export function installNotFound(app: FastifyInstance, spaIndex: string | null) {
   app.setNotFoundHandler((req, reply) => {
-    reply
-      .status(404)
-      .send({ detail: `No route ${req.method} ${req.url.split("?")[0]}.`, code: "NOT_FOUND" } satisfies ErrorBody);
+    const p = req.url.split("?")[0] ?? "/";
+    if (spaIndex && req.method === "GET" && !p.startsWith("/api/") && !p.startsWith("/media/")) {
+      return reply.header("Cache-Control", "no-cache").sendFile(spaIndex);
+    }
+    return reply.status(404).send({ detail: `No route ${req.method} ${p}.`, code: "NOT_FOUND" } satisfies ErrorBody);
   });
 }
