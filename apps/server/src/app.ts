@@ -109,7 +109,9 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   const serveWeb = opts.serveWeb === true && existsSync(path.join(config.webDist, "index.html"));
   if (serveWeb) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    app.get("/", { config: { access: "public" } }, (_req, reply) => reply.header("Cache-Control", "no-cache").sendFile("index.html"));
+    app.get("/", { config: { access: "public" } }, (_req, reply) =>
+      reply.header("Cache-Control", "no-cache").sendFile("index.html"),
+    );
   } else if (opts.serveWeb) {
     rt.log.warn({ webDist: config.webDist }, "the web app is not built: run `npm run build` (npm start does it)");
   }

@@ -1,3 +1,4 @@
+import { BoardList } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 
@@ -18,12 +19,18 @@ const names = (list: B[]) => list.map((b) => b.name);
 
 /** An asset row made directly: the upload pipeline arrives with its own issue. */
 async function asset(wsId: string, name: string, boardIds: string[]) {
-  const a = await env.rt.db.insertInto("assets").values({ workspace_id: wsId, name }).returning("id").executeTakeFirstOrThrow();
-  for (const b of boardIds) await env.rt.db.insertInto("board_assets").values({ board_id: b, asset_id: a.id }).execute();
+  const a = await env.rt.db
+    .insertInto("assets")
+    .values({ workspace_id: wsId, name })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const b of boardIds)
+    await env.rt.db.insertInto("board_assets").values({ board_id: b, asset_id: a.id }).execute();
   return a.id;
 }
 const assetDeleted = async (id: string) =>
-  (await env.rt.db.selectFrom("assets").select("deleted_at").where("id", "=", id).executeTakeFirstOrThrow()).deleted_at !== null;
+  (await env.rt.db.selectFrom("assets").select("deleted_at").where("id", "=", id).executeTakeFirstOrThrow())
+    .deleted_at !== null;
 
 describe("boards tree", () => {
   it("creates roots and children in order, trims names, lists flat and recursive", async () => {
@@ -50,7 +57,10 @@ describe("boards tree", () => {
   it("rejects empty names with 422 and unknown parents with 404", async () => {
     const { ws, admin } = await workspaceWith(env);
     expect((await admin.client.post(`/workspaces/${ws.id}/boards`, { name: "   " })).statusCode).toBe(422);
-    expect((await admin.client.post(`/workspaces/${ws.id}/boards`, { name: "x", parent_id: crypto.randomUUID() })).statusCode).toBe(404);
+    expect(
+      (await admin.client.post(`/workspaces/${ws.id}/boards`, { name: "x", parent_id: crypto.randomUUID() }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("answers ancestors root first", async () => {
@@ -99,13 +109,16 @@ describe("boards tree", () => {
     const res = await c.post(`/workspaces/${ws.id}/boards/reorder`, [{ board_id: ids[4], new_order: 0 }]);
     expect(res.statusCode).toBe(200);
     expect(names(res.json())).toEqual(["e", "a", "b", "c", "d"]);
-    const full = await c.post(`/workspaces/${ws.id}/boards/reorder`, ids.map((id, i) => ({ board_id: id, new_order: 4 - i })));
+    const full = await c.post(
+      `/workspaces/${ws.id}/boards/reorder`,
+      ids.map((id, i) => ({ board_id: id, new_order: 4 - i })),
+    );
     expect(names(full.json())).toEqual(["e", "d", "c", "b", "a"]);
 
     const shuffles = Array.from({ length: 12 }, (_v, k) =>
       c.post(`/workspaces/${ws.id}/boards/reorder`, [
         { board_id: ids[k % 5], new_order: (k * 3) % 5 },
-        { board_id: ids[(k + 2) % 5], new_order: (k * 7) % 5 === (k * 3) % 5 ? ((k * 7) % 5 + 1) % 5 : (k * 7) % 5 },
+        { board_id: ids[(k + 2) % 5], new_order: (k * 7) % 5 === (k * 3) % 5 ? (((k * 7) % 5) + 1) % 5 : (k * 7) % 5 },
       ]),
     );
     const statuses = (await Promise.all(shuffles)).map((r) => r.statusCode);
@@ -171,7 +184,9 @@ describe("boards tree", () => {
     await c.del(`/workspaces/${ws.id}/boards/${kid.id}`);
     await c.del(`/workspaces/${ws.id}/boards/${p.id}`);
     await c.post(`/workspaces/${ws.id}/boards/${kid.id}/restore`);
-    expect((await c.get(`/workspaces/${ws.id}/boards`)).json()).toEqual([expect.objectContaining({ name: "Kid", parent_id: null })]);
+    expect((await c.get(`/workspaces/${ws.id}/boards`)).json()).toEqual([
+      expect.objectContaining({ name: "Kid", parent_id: null }),
+    ]);
   });
 
   it("adds and removes assets; foreign or unknown assets are 404", async () => {
@@ -186,6 +201,43 @@ describe("boards tree", () => {
     expect((await admin.client.post(url, { asset_ids: [theirs] })).statusCode).toBe(404);
     expect((await admin.client.post(url, { asset_ids: [] })).statusCode).toBe(422);
     expect((await admin.client.del(url, { asset_ids: [mine] })).json().count).toBe(1);
+  });
+});
+
+describe("recursive tree JSON built by PostgreSQL", () => {
+  it("matches the contract and a reference nesting, with hostile names", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const c = admin.client;
+    const weird = ['He said "hi"', "back\\slash", "ends with }", "]},{", "emoji 🚀 ünïcödé", "tab\tnew\nline"];
+    const made: B[] = [];
+    for (const [i, name] of weird.entries()) made.push(await mk(c, ws.id, name, i % 2 === 0 ? null : made[i - 1]!.id));
+    await mk(c, ws.id, "deep", made[5]!.id);
+    const res = await c.get(`/workspaces/${ws.id}/boards?recursive=true`);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+    const tree = BoardList.parse(res.json());
+    // Reference: nest the flat rows in JS.
+    const flat = await env.rt.db
+      .selectFrom("boards")
+      .select(["id", "name", "parent_id", "position"])
+      .where("workspace_id", "=", ws.id)
+      .where("deleted_at", "is", null)
+      .orderBy("position")
+      .execute();
+    const nest = (parent: string | null): B[] =>
+      flat
+        .filter((b) => b.parent_id === parent)
+        .map((b) => {
+          const children = nest(b.id);
+          return { ...b, child_count: children.length, children };
+        });
+    expect(tree).toEqual(nest(null));
+    expect(tree.map((b) => b.name)).toEqual(['He said "hi"', "ends with }", "emoji 🚀 ünïcödé"]);
+    const sub = BoardList.parse(
+      (await c.get(`/workspaces/${ws.id}/boards?parent_id=${made[4]!.id}&recursive=1`)).json(),
+    );
+    expect(sub).toEqual(nest(made[4]!.id));
+    const empty = await workspaceWith(env);
+    expect((await empty.admin.client.get(`/workspaces/${empty.ws.id}/boards?recursive=true`)).json()).toEqual([]);
   });
 });
 
@@ -205,7 +257,9 @@ describe("boards roles", () => {
       commenter.post(`/workspaces/${ws.id}/boards/${board.id}/restore`),
     ];
     for (const r of await Promise.all(attempts)) expect(r.statusCode).toBe(403);
-    expect((await members.EDITOR!.client.put(`/workspaces/${ws.id}/boards/${board.id}`, { name: "Edited" })).statusCode).toBe(200);
+    expect(
+      (await members.EDITOR!.client.put(`/workspaces/${ws.id}/boards/${board.id}`, { name: "Edited" })).statusCode,
+    ).toBe(200);
 
     // A board id from another workspace, used through a workspace the caller is in: 404.
     const mine = await workspaceWith(env);

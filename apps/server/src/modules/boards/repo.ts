@@ -8,12 +8,6 @@ export interface BoardRow {
   position: number;
   child_count: number;
 }
-export interface FlatBoard {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  position: number;
-}
 
 /** Recursive CTE of a live subtree, the board itself included (one query, never one per level). */
 const subtreeIds = (workspaceId: string, boardId: string) => sql`
@@ -22,6 +16,34 @@ const subtreeIds = (workspaceId: string, boardId: string) => sql`
     UNION ALL
     SELECT b.id FROM boards b JOIN sub ON b.parent_id = sub.id WHERE b.deleted_at IS NULL
   )`;
+
+export function treeJsonSql(workspaceId: string, parentId: string | null) {
+  const start = parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`;
+  // path: big-endian 4-byte positions, so a plain bytea (memcmp) sort is the pre-order walk.
+  return sql`
+    WITH RECURSIVE t AS (
+      SELECT id, name, parent_id, position, 1 AS depth, int4send(position) AS path
+      FROM boards WHERE workspace_id = ${workspaceId} AND deleted_at IS NULL AND ${start}
+      UNION ALL
+      SELECT b.id, b.name, b.parent_id, b.position, t.depth + 1, t.path || int4send(b.position)
+      FROM boards b JOIN t ON b.parent_id = t.id WHERE b.deleted_at IS NULL
+    ),
+    counts AS (SELECT parent_id, count(*)::int AS n FROM t GROUP BY parent_id),
+    ordered AS (
+      SELECT t.id, t.name, t.parent_id, t.position, t.depth, t.path, coalesce(c.n, 0) AS child_count,
+             lead(t.depth, 1, 1) OVER w AS next_depth, lead(t.id) OVER w IS NULL AS is_last
+      FROM t LEFT JOIN counts c ON c.parent_id = t.id
+      WINDOW w AS (ORDER BY t.path)
+    )
+    SELECT '[' || coalesce(string_agg(
+      '{"id":"' || id || '","name":' || to_json(name)::text
+        || ',"parent_id":' || coalesce('"' || parent_id || '"', 'null')
+        || ',"position":' || position || ',"child_count":' || child_count || ',"children":['
+        || CASE WHEN next_depth > depth THEN ''
+                ELSE repeat(']}', depth - next_depth + 1) || CASE WHEN is_last THEN '' ELSE ',' END END,
+      '' ORDER BY path), '') || ']' AS json
+    FROM ordered`;
+}
 
 export const boardsRepo = {
   /**
@@ -63,26 +85,15 @@ export const boardsRepo = {
       .execute();
   },
 
-  /** Every live board of the workspace, in sibling order: the whole tree in one indexed scan. */
-  async listAll(db: Db, workspaceId: string): Promise<FlatBoard[]> {
-    const r = await sql<FlatBoard>`
-      SELECT id, name, parent_id, position FROM boards
-      WHERE workspace_id = ${workspaceId} AND deleted_at IS NULL
-      ORDER BY parent_id NULLS FIRST, position`.execute(db);
-    return r.rows;
-  },
-
-  /** The live subtree under (not including) a board, in sibling order. */
-  async listSubtree(db: Db, workspaceId: string, boardId: string): Promise<FlatBoard[]> {
-    const r = await sql<FlatBoard>`
-      WITH RECURSIVE sub AS (
-        SELECT id, name, parent_id, position FROM boards
-        WHERE parent_id = ${boardId} AND workspace_id = ${workspaceId} AND deleted_at IS NULL
-        UNION ALL
-        SELECT b.id, b.name, b.parent_id, b.position FROM boards b JOIN sub ON b.parent_id = sub.id WHERE b.deleted_at IS NULL
-      )
-      SELECT * FROM sub ORDER BY parent_id, position`.execute(db);
-    return r.rows;
+  /**
+   * The nested tree as JSON text, built by PostgreSQL in one statement: a recursive walk gives each
+   * board its depth and position path; in path order (pre-order) each node opens its object and its
+   * children array, and closes as many levels as the next node's depth drops. Node never parses or
+   * re-serialises the 10,000-node answer.
+   */
+  async treeJson(db: Db, workspaceId: string, parentId: string | null): Promise<string> {
+    const r = await sql<{ json: string }>`${treeJsonSql(workspaceId, parentId)}`.execute(db);
+    return r.rows[0]?.json ?? "[]";
   },
 
   /** Root first, the board itself excluded. */

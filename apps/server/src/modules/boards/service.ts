@@ -4,33 +4,7 @@ import type { Db } from "../../db/db.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
-import { boardsRepo, type FlatBoard } from "./repo.ts";
-
-/** Nests a flat, sibling-ordered list under `rootParent`, counting children on the way. */
-export function nest(flat: FlatBoard[], rootParent: string | null): Board[] {
-  const byParent = new Map<string | null, Board[]>();
-  for (const b of flat) {
-    const node: Board = {
-      id: b.id,
-      name: b.name,
-      parent_id: b.parent_id,
-      position: b.position,
-      child_count: 0,
-      children: [],
-    };
-    const list = byParent.get(b.parent_id);
-    if (list) list.push(node);
-    else byParent.set(b.parent_id, [node]);
-  }
-  const attach = (nodes: Board[]): Board[] => {
-    for (const n of nodes) {
-      n.children = attach(byParent.get(n.id) ?? []);
-      n.child_count = n.children.length;
-    }
-    return nodes;
-  };
-  return attach(byParent.get(rootParent) ?? []);
-}
+import { boardsRepo } from "./repo.ts";
 
 export function createBoardsService(deps: { db: Db; access: Access }) {
   const { db, access } = deps;
@@ -63,18 +37,16 @@ export function createBoardsService(deps: { db: Db; access: Access }) {
 
   return {
     restoreBatch,
-    async list(
-      actor: UserActor,
-      workspaceId: string,
-      q: { parentId: string | null; recursive: boolean },
-    ): Promise<Board[]> {
+    async list(actor: UserActor, workspaceId: string, q: { parentId: string | null }): Promise<Board[]> {
       await access.require(actor, "workspace.read", workspaceId);
       if (q.parentId) await liveBoard(workspaceId, q.parentId);
-      if (!q.recursive) return boardsRepo.listChildren(db, workspaceId, q.parentId);
-      const flat = q.parentId
-        ? await boardsRepo.listSubtree(db, workspaceId, q.parentId)
-        : await boardsRepo.listAll(db, workspaceId);
-      return nest(flat, q.parentId);
+      return boardsRepo.listChildren(db, workspaceId, q.parentId);
+    },
+    /** The nested tree (below `parentId`, or all of it) as ready JSON text; see boardsRepo.treeJson. */
+    async treeJson(actor: UserActor, workspaceId: string, parentId: string | null): Promise<string> {
+      await access.require(actor, "workspace.read", workspaceId);
+      if (parentId) await liveBoard(workspaceId, parentId);
+      return boardsRepo.treeJson(db, workspaceId, parentId);
     },
 
     async create(actor: UserActor, workspaceId: string, name: string, parentId: string | null): Promise<Board> {
