@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -35,6 +35,8 @@ function decodeMail(raw: string) {
  */
 export default async function globalSetup() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "hangar-e2e-"));
+  // mkdtemp makes 0700; as root the cluster would be relocated outside it and outlive the run.
+  chmodSync(tmp, 0o755);
   const mailbox = path.join(tmp, "mailbox.jsonl");
   writeFileSync(mailbox, "");
   const smtp = new SMTPServer({

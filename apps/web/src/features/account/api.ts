@@ -1,0 +1,94 @@
+import { ACCOUNT_MESSAGES, type DetailAnswer, type MeAnswer, type PatchMeBody, type User } from "@hangar/contract";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api-client";
+import { notifySuccess } from "../../lib/notify";
+import { authKeys } from "../auth/api";
+
+/** Member lists show names and avatars, so they follow profile changes. */
+function refreshMemberLists(queryClient: QueryClient): void {
+  queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === "workspace" && query.queryKey[2] === "members",
+  });
+}
+
+/** Same-origin avatar URLs may not change between uploads; a version parameter defeats the browser cache. */
+function withFreshAvatar(previous: User | null | undefined, next: User): User {
+  const url = next.avatar_url;
+  if (!url?.startsWith("/") || url !== previous?.avatar_url) return next;
+  return { ...next, avatar_url: `${url}${url.includes("?") ? "&" : "?"}v=${Date.now()}` };
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PatchMeBody) =>
+      apiRequest<MeAnswer>("/users/me", { method: "PATCH", body, fallback: ACCOUNT_MESSAGES.updateProfile }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(authKeys.me(), answer.data);
+      refreshMemberLists(queryClient);
+      notifySuccess("Profile updated");
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { current_password: string; new_password: string }) =>
+      apiRequest<DetailAnswer>("/users/change-password", {
+        method: "POST",
+        body,
+        fallback: "Failed to change password",
+      }),
+    onSuccess: () => notifySuccess("Password changed"),
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (newEmail: string) =>
+      apiRequest<DetailAnswer>("/users/change-email", {
+        method: "POST",
+        body: { new_email: newEmail },
+        fallback: "Failed to change e-mail",
+      }),
+    onSuccess: (answer, newEmail) => {
+      // pending_email now shows the new address.
+      queryClient.invalidateQueries({ queryKey: authKeys.me(), exact: true });
+      notifySuccess(answer?.detail || `We sent a confirmation link to ${newEmail}`);
+    },
+  });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("avatar_file", file);
+      return apiRequest<MeAnswer>("/users/avatar/upload", {
+        method: "POST",
+        body: form,
+        fallback: "Failed to upload avatar",
+      });
+    },
+    onSuccess: (answer) => {
+      const previous = queryClient.getQueryData<User | null>(authKeys.me());
+      queryClient.setQueryData(authKeys.me(), withFreshAvatar(previous, answer.data));
+      refreshMemberLists(queryClient);
+      notifySuccess("Avatar updated");
+    },
+  });
+}
+
+export function useRemoveAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<MeAnswer>("/users/avatar", { method: "DELETE", fallback: "Failed to remove avatar" }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(authKeys.me(), answer.data);
+      refreshMemberLists(queryClient);
+      notifySuccess("Avatar removed");
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import type { User } from "@hangar/contract";
+import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { IconMailForward } from "@tabler/icons-react";
+import type { FormEvent } from "react";
+import { errorMessage } from "../../../lib/api-client";
+import { emailError, serverFieldErrors, useFormState } from "../../../lib/forms";
+import { notifyError } from "../../../lib/notify";
+import { useChangeEmail } from "../api";
+import { SettingsSection } from "./settings-section";
+
+export function EmailSection({ user }: { user: User }) {
+  const change = useChangeEmail();
+  const form = useFormState({ new_email: "" });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = form.values.new_email.trim();
+    let error = emailError(value);
+    if (!error && value.toLowerCase() === user.email.toLowerCase()) error = "This is already your e-mail address";
+    form.setErrors({ new_email: error });
+    if (error) return;
+    change.mutate(value, {
+      onSuccess: () => form.reset(),
+      onError: (err) => {
+        const fields = serverFieldErrors(err, ["new_email"] as const, { email: "new_email" });
+        form.setErrors(fields);
+        if (!fields.new_email) notifyError(errorMessage(err, "Failed to change e-mail"));
+      },
+    });
+  };
+
+  return (
+    <SettingsSection
+      title="E-mail"
+      description={
+        <>
+          You sign in with <strong>{user.email}</strong>.
+        </>
+      }
+      testId="email-section"
+    >
+      {user.pending_email && (
+        <Alert color="blue" variant="light" icon={<IconMailForward size={18} />} data-testid="pending-email">
+          <Text size="sm">
+            Waiting for confirmation of <strong>{user.pending_email}</strong>. Open the link we sent there to finish the
+            change; until then you keep signing in with {user.email}.
+          </Text>
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate data-testid="change-email-form">
+        <Stack gap="md">
+          <TextInput
+            label="New e-mail"
+            type="email"
+            autoComplete="email"
+            placeholder="new@studio.com"
+            {...form.bind("new_email")}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending} disabled={!form.values.new_email.trim()}>
+              Change e-mail
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,20 @@
+import { Stack } from "@mantine/core";
+import { PageHeader } from "../../../ui/page-header";
+import { useCurrentUser } from "../../auth/components/require-auth";
+import { AvatarSection } from "../components/avatar-section";
+import { EmailSection } from "../components/email-section";
+import { PasswordSection } from "../components/password-section";
+import { ProfileSection } from "../components/profile-section";
+
+export function AccountSettingsPage() {
+  const user = useCurrentUser();
+  return (
+    <Stack gap="lg" maw={720} data-testid="account-settings">
+      <PageHeader title="Account settings" description="Your profile, e-mail and password, for every workspace." />
+      <ProfileSection user={user} />
+      <AvatarSection user={user} />
+      <EmailSection user={user} />
+      <PasswordSection />
+    </Stack>
+  );
+}

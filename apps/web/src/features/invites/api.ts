@@ -1,0 +1,38 @@
+import { ACCOUNT_MESSAGES, type InviteInfo, type Workspace } from "@hangar/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api-client";
+import { notifySuccess } from "../../lib/notify";
+import { rememberWorkspace } from "../workspaces/api";
+
+export const inviteKeys = {
+  info: (token: string) => ["invites", "info", token] as const,
+};
+
+export function useInviteInfo(token: string) {
+  return useQuery({
+    queryKey: inviteKeys.info(token),
+    queryFn: () =>
+      apiRequest<InviteInfo>(`/invites/${encodeURIComponent(token)}/info`, {
+        fallback: ACCOUNT_MESSAGES.inviteDetails,
+      }),
+    // The page itself shows the failure.
+    meta: { errorMessage: null },
+  });
+}
+
+export function useAcceptInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<{ status: "ok"; data: Workspace }>("/invites/accept", {
+        method: "POST",
+        body: { token },
+        fallback: ACCOUNT_MESSAGES.acceptInvite,
+      }),
+    onSuccess: ({ data: workspace }, token) => {
+      rememberWorkspace(queryClient, workspace);
+      queryClient.removeQueries({ queryKey: inviteKeys.info(token), exact: true });
+      notifySuccess(`You joined ${workspace.name}`);
+    },
+  });
+}

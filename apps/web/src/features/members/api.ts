@@ -1,0 +1,109 @@
+import { type Invite, type Member, type OkBody, type Role, STORE_MESSAGES } from "@hangar/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest, expectArray } from "../../lib/api-client";
+import { notifySuccess } from "../../lib/notify";
+import { forgetWorkspace, workspaceKeys } from "../workspaces/api";
+
+export const memberKeys = {
+  members: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "members"] as const,
+  invites: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "invites"] as const,
+};
+
+export function useMembers(workspaceId: string) {
+  return useQuery({
+    queryKey: memberKeys.members(workspaceId),
+    queryFn: async () =>
+      expectArray<Member>(
+        await apiRequest<unknown>(`/workspaces/${workspaceId}/members`, { fallback: "Failed to fetch members" }),
+        STORE_MESSAGES.invalidResponse,
+      ),
+  });
+}
+
+/** Pending invitations; only admins may list them. */
+export function useInvites(workspaceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: memberKeys.invites(workspaceId),
+    queryFn: async () =>
+      expectArray<Invite>(
+        await apiRequest<unknown>(`/workspaces/${workspaceId}/invites`, { fallback: "Failed to fetch invitations" }),
+        STORE_MESSAGES.invalidResponse,
+      ),
+    enabled,
+  });
+}
+
+export function useUpdateMemberRole(workspaceId: string, currentUserId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      apiRequest<Member>(`/workspaces/${workspaceId}/members/${userId}`, {
+        method: "PUT",
+        body: { role },
+        fallback: "Failed to update role",
+      }),
+    onSuccess: (_member, { userId }) => {
+      queryClient.invalidateQueries({ queryKey: memberKeys.members(workspaceId), exact: true });
+      // Changing one's own role changes user_role on the workspace itself.
+      if (userId === currentUserId) {
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId), exact: true });
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.list(), exact: true });
+      }
+      notifySuccess("Role updated");
+    },
+  });
+}
+
+export function useRemoveMember(workspaceId: string, currentUserId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<OkBody>(`/workspaces/${workspaceId}/members/${userId}`, {
+        method: "DELETE",
+        fallback: "Failed to remove member",
+      }),
+    onSuccess: (_answer, userId) => {
+      if (userId === currentUserId) {
+        // Left the workspace: nothing in it is ours to see any more.
+        forgetWorkspace(queryClient, workspaceId);
+        notifySuccess("You left the workspace");
+        return;
+      }
+      queryClient.invalidateQueries({ queryKey: memberKeys.members(workspaceId), exact: true });
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId), exact: true });
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.list(), exact: true });
+      notifySuccess("Member removed");
+    },
+  });
+}
+
+export function useCreateInvite(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; role: Role }) =>
+      apiRequest<Invite>(`/workspaces/${workspaceId}/invites`, {
+        method: "POST",
+        body,
+        fallback: "Failed to send invitation",
+      }),
+    onSuccess: (invite) => {
+      queryClient.invalidateQueries({ queryKey: memberKeys.invites(workspaceId), exact: true });
+      notifySuccess(`Invitation sent to ${invite.email}`);
+    },
+  });
+}
+
+export function useRevokeInvite(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteId: string) =>
+      apiRequest<unknown>(`/workspaces/${workspaceId}/invites/${inviteId}`, {
+        method: "DELETE",
+        fallback: "Failed to revoke invitation",
+      }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: memberKeys.invites(workspaceId), exact: true });
+      notifySuccess("Invitation revoked");
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { Tabs } from "@mantine/core";
+import { IconCreditCard, IconForms, IconInfoCircle } from "@tabler/icons-react";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { PageHeader } from "../../../ui/page-header";
+import { useCurrentWorkspace } from "../../workspaces/workspace-context";
+
+const TABS = [
+  { value: "details", label: "Details", icon: IconInfoCircle },
+  { value: "subscription", label: "Subscription", icon: IconCreditCard },
+  { value: "fields", label: "Fields", icon: IconForms },
+] as const;
+
+/** /w/:id/settings: tabs for the child pages; details is the default child. */
+export function WorkspaceSettingsLayout() {
+  const workspace = useCurrentWorkspace();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const base = `/w/${workspace.id}/settings`;
+  const active = TABS.find((tab) => pathname.startsWith(`${base}/${tab.value}`))?.value ?? "details";
+
+  return (
+    <>
+      <PageHeader title="Settings" description={`Settings for ${workspace.name}`} />
+      <Tabs value={active} onChange={(value) => value && navigate(`${base}/${value}`)} keepMounted={false} mb="lg">
+        <Tabs.List>
+          {TABS.map(({ value, label, icon: TabIcon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden />}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Workspace } from "@hangar/contract";
+import { AppShell, Box, Burger, Container, Group } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Outlet, useMatch } from "react-router-dom";
+import { ProductMark } from "../../../ui/product-mark";
+import { useWorkspaces } from "../api";
+import { useSelection } from "../selection-store";
+import { UserMenu } from "./user-menu";
+import { WorkspaceNavbar } from "./workspace-navbar";
+import { WorkspaceSwitcher } from "./workspace-switcher";
+
+/**
+ * Inside /w/:id the navbar follows the URL, unless the list proves the workspace is not ours (a
+ * not-found page); elsewhere (account settings) it keeps the last workspace, if still ours.
+ */
+function navbarWorkspaceId(routeId: string | null, lastId: string | null, list: Workspace[] | undefined) {
+  if (routeId) return !list || list.some((w) => w.id === routeId) ? routeId : null;
+  return list?.some((w) => w.id === lastId) ? lastId : null;
+}
+
+/** Authenticated layout: header (mark, workspace switcher, user menu), workspace navbar, page. */
+export function AppShellLayout() {
+  const [navOpen, nav] = useDisclosure(false);
+  const routeWorkspaceId = useMatch("/w/:workspaceId/*")?.params.workspaceId ?? null;
+  const lastWorkspaceId = useSelection((s) => s.workspaceId);
+  const workspaces = useWorkspaces();
+
+  const workspaceId = navbarWorkspaceId(routeWorkspaceId, lastWorkspaceId, workspaces.data);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: "sm", collapsed: { mobile: !navOpen } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Box visibleFrom="sm">
+              <ProductMark to="/w" size="sm" />
+            </Box>
+            <WorkspaceSwitcher currentId={workspaceId} />
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <WorkspaceNavbar workspaceId={workspaceId} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Container size="xl" p={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

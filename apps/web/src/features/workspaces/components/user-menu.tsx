@@ -1,0 +1,39 @@
+import { Menu, Stack, Text, UnstyledButton } from "@mantine/core";
+import { IconLogout, IconSettings } from "@tabler/icons-react";
+import { useNavigate } from "react-router-dom";
+import { displayName, UserAvatar } from "../../../ui/user-avatar";
+import { useLogout } from "../../auth/api";
+import { useCurrentUser } from "../../auth/components/require-auth";
+
+export function UserMenu() {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" data-testid="user-menu" style={{ borderRadius: 999 }}>
+          <UserAvatar person={user} size={34} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Stack gap={0} px="sm" py={6}>
+          <Text size="sm" fw={600} truncate="end">
+            {displayName(user)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+        </Stack>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate("/a/settings")}>
+          Account settings
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} disabled={logout.isPending}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

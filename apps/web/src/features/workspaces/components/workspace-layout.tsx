@@ -1,0 +1,60 @@
+import { STORE_MESSAGES } from "@hangar/contract";
+import { Skeleton, Stack } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Outlet, useParams } from "react-router-dom";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { ErrorState } from "../../../ui/error-state";
+import { NotFoundState } from "../../../ui/not-found-state";
+import { switchWorkspace, useWorkspace } from "../api";
+import { WorkspaceContext } from "../workspace-context";
+
+/** Answers that mean "no such workspace for you": not a member, deleted, or not even an id. */
+const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);
+
+/** Loads /w/:workspaceId, makes it the current workspace, and shows its pages (or why it cannot). */
+export function WorkspaceLayout() {
+  const { workspaceId = "" } = useParams();
+  const queryClient = useQueryClient();
+  const workspace = useWorkspace(workspaceId);
+
+  // Arriving at another workspace by any route (switcher, link, typed URL) clears the old one's state.
+  useEffect(() => {
+    if (workspaceId) switchWorkspace(queryClient, workspaceId);
+  }, [workspaceId, queryClient]);
+
+  if (workspace.isPending) {
+    return (
+      <Stack gap="md" role="status" aria-label="Loading workspace">
+        <Skeleton height={32} width={280} />
+        <Skeleton height={16} width={360} />
+        <Skeleton height={160} mt="md" />
+      </Stack>
+    );
+  }
+  if (workspace.isError) {
+    if (isMissing(workspace.error)) {
+      return (
+        <NotFoundState
+          title="Workspace not found"
+          description="This workspace does not exist, was deleted, or you are not a member of it."
+          backTo="/w"
+          backLabel="Go to your workspaces"
+        />
+      );
+    }
+    return (
+      <ErrorState
+        title="Workspace unavailable"
+        message={errorMessage(workspace.error, STORE_MESSAGES.fetchWorkspace)}
+        onRetry={() => workspace.refetch()}
+        retrying={workspace.isFetching}
+      />
+    );
+  }
+  return (
+    <WorkspaceContext.Provider value={workspace.data}>
+      <Outlet />
+    </WorkspaceContext.Provider>
+  );
+}

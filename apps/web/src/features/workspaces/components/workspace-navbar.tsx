@@ -1,0 +1,71 @@
+import { NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { type Icon, IconHome, IconPhoto, IconSettings, IconTrash, IconUsers } from "@tabler/icons-react";
+import { Link, useLocation } from "react-router-dom";
+import { BoardsPanel } from "../../boards/components/boards-panel";
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** Active only on this exact path (home), else on the path and below. */
+  exact?: boolean;
+}
+
+function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={2}>
+      {items.map(({ label, to, icon: ItemIcon, exact }) => {
+        const active = exact ? pathname === to || pathname === `${to}/` : pathname.startsWith(to);
+        return (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={label}
+            active={active}
+            aria-current={active ? "page" : undefined}
+            leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
+            onClick={onNavigate}
+            variant="light"
+            style={{ borderRadius: "var(--mantine-radius-md)" }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Left navbar of a workspace: main views, the boards panel slot, then administration. */
+export function WorkspaceNavbar({ workspaceId, onNavigate }: { workspaceId: string | null; onNavigate?: () => void }) {
+  if (!workspaceId) {
+    return (
+      <Text size="sm" c="dimmed" p="sm">
+        Choose a workspace from the menu above to see its assets and boards.
+      </Text>
+    );
+  }
+  const base = `/w/${workspaceId}`;
+  return (
+    <Stack gap="md" h="100%" component="nav" aria-label="Workspace">
+      <NavItems
+        onNavigate={onNavigate}
+        items={[
+          { label: "Home", to: base, icon: IconHome, exact: true },
+          { label: "All assets", to: `${base}/b/all`, icon: IconPhoto },
+        ]}
+      />
+      <ScrollArea flex={1} type="auto" offsetScrollbars>
+        <BoardsPanel workspaceId={workspaceId} />
+      </ScrollArea>
+      <NavItems
+        onNavigate={onNavigate}
+        items={[
+          { label: "Members", to: `${base}/members`, icon: IconUsers },
+          { label: "Settings", to: `${base}/settings`, icon: IconSettings },
+          { label: "Recently deleted", to: `${base}/recently-deleted`, icon: IconTrash },
+        ]}
+      />
+    </Stack>
+  );
+}

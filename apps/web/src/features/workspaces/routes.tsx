@@ -1,0 +1,40 @@
+import type { RouteObject } from "react-router-dom";
+import { NotFoundState } from "../../ui/not-found-state";
+import { AllAssetsPage } from "../assets/pages/all-assets-page";
+import { RecentlyDeletedPage } from "../assets/pages/recently-deleted-page";
+import { BoardPage } from "../boards/pages/board-page";
+import { MembersPage } from "../members/pages/members-page";
+import { SettingsDetailsPage } from "../settings/pages/settings-details-page";
+import { SettingsFieldsPage } from "../settings/pages/settings-fields-page";
+import { SettingsSubscriptionPage } from "../settings/pages/settings-subscription-page";
+import { WorkspaceSettingsLayout } from "../settings/pages/workspace-settings-layout";
+import { WorkspaceLayout } from "./components/workspace-layout";
+import { WorkspaceHomePage } from "./pages/workspace-home-page";
+
+/**
+ * /w/:workspaceId and everything below it, inside the app shell. Slots for later issues:
+ *   a/:assetId and b/:boardId/a/:assetId (asset viewer), checkout, subscription/change, subscription/success.
+ */
+export const workspaceRoute: RouteObject = {
+  path: "w/:workspaceId",
+  element: <WorkspaceLayout />,
+  children: [
+    { index: true, element: <WorkspaceHomePage /> },
+    { path: "members", element: <MembersPage /> },
+    {
+      path: "settings",
+      element: <WorkspaceSettingsLayout />,
+      children: [
+        { index: true, element: <SettingsDetailsPage /> },
+        { path: "details", element: <SettingsDetailsPage /> },
+        { path: "subscription", element: <SettingsSubscriptionPage /> },
+        { path: "fields", element: <SettingsFieldsPage /> },
+      ],
+    },
+    { path: "b/all", element: <AllAssetsPage /> },
+    { path: "b/:boardId", element: <BoardPage /> },
+    { path: "recently-deleted", element: <RecentlyDeletedPage /> },
+    // Unknown paths inside a workspace keep the shell around the not-found state.
+    { path: "*", element: <NotFoundState backTo=".." backLabel="Back to the workspace" /> },
+  ],
+};
