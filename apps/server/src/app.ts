@@ -15,9 +15,12 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { migrationsApplied, ping } from "./db/db.ts";
+import { assetsRoutes } from "./modules/assets/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
+import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
+import { uploadsRoutes } from "./modules/uploads/routes.ts";
 import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { workspacesRoutes } from "./modules/workspaces/routes.ts";
@@ -91,9 +94,13 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       workspacesRoutes(a, rt.services.workspaces);
       membersRoutes(a, rt.services.members, rt.services.workspaces);
       boardsRoutes(a, rt.services.boards);
+      assetsRoutes(a, rt.services.assets);
+      uploadsRoutes(a, rt.services.uploads, config.MAX_UPLOAD_BYTES);
     },
     { prefix: API_PREFIX },
   );
+
+  mediaRoutes(app, { access: rt.access, assets: rt.services.assets, store: rt.store, signer: rt.signer });
 
   app.get("/healthz", { config: { access: "public" } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { access: "public" } }, async (_req, reply) => {

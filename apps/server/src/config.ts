@@ -23,6 +23,15 @@ export const ConfigSchema = z.object({
   DEMO_ACCOUNT: bool.default(true),
   WEB_DIST: z.string().optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024 ** 3),
+  STORAGE: z.enum(["disk"]).default("disk"),
+  SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
+  AI_TAGS: bool.default(true),
+  AI_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.3),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDist: string; publicUrl: string };
 

@@ -1,17 +1,25 @@
+import path from "node:path";
 import type pg from "pg";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Config } from "./config.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
+import { cleanupUploadsJob, processAssetJob } from "./jobs/process-asset.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import type { Tagger } from "./media/pipeline.ts";
+import { createAssetsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
+import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
 import { createAccess } from "./platform/access.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
+import { createDiskStore } from "./storage/disk-store.ts";
+import { loadSecret } from "./storage/secrets-repo.ts";
+import { createSigner } from "./storage/signer.ts";
 
 /** Everything a process needs, wired once: the API server and the workers share this. */
 export function createRuntime(config: Config, databaseUrl: string, log: Logger) {
@@ -30,6 +38,27 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const users = createUsersService({ db });
   const workspaces = createWorkspacesService({ db, access });
   const boards = createBoardsService({ db, access });
+  const store = createDiskStore(path.join(config.dataDir, "blobs"));
+  const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
+  const assets = createAssetsService({ db, access, signer });
+  let tagger: Promise<Tagger | null> | null = null;
+  const processJob = processAssetJob({
+    assets,
+    store,
+    log: log.child({ component: "pipeline" }),
+    tagger: () => (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null)),
+  });
+  const uploads = createUploadsService({
+    db,
+    access,
+    store,
+    signer,
+    boards,
+    maxUploadBytes: config.MAX_UPLOAD_BYTES,
+    enqueueProcessing: async (assetId) => {
+      await jobs.send(processJob, { asset_id: assetId });
+    },
+  });
   // members ends sessions through auth; auth joins workspaces through members: wired late to avoid a cycle.
   let endSessions: (userId: string) => Promise<void> = async () => {};
   const members = createMembersService({
@@ -60,7 +89,13 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       await limiter.purgeExpired();
     },
   };
-  const jobDefinitions: JobDefinition[] = [mailer.job as JobDefinition, workspaces.purgeJob, housekeeping];
+  const jobDefinitions: JobDefinition[] = [
+    mailer.job as JobDefinition,
+    workspaces.purgeJob,
+    housekeeping,
+    processJob as JobDefinition,
+    cleanupUploadsJob(() => uploads.cleanupAbandoned()),
+  ];
 
   return {
     config,
@@ -72,8 +107,11 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     mailer,
     access,
     limiter,
-    services: { users, workspaces, members, auth, boards },
+    store,
+    signer,
+    services: { users, workspaces, members, auth, boards, assets, uploads },
     async close() {
+      if (tagger) await (await tagger.catch(() => null))?.close?.();
       await jobs
         .stop()
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
@@ -82,3 +120,17 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   };
 }
 export type Runtime = ReturnType<typeof createRuntime>;
+
+/** The local vision model, loaded on first use in a worker thread; null (tags off) if it cannot load. */
+async function loadTagger(minConfidence: number, log: Logger): Promise<Tagger | null> {
+  try {
+    const { createTagger } = await import("./media/ai-tags.ts");
+    return createTagger({ minConfidence });
+  } catch (err) {
+    log.error(
+      { err: { message: (err as Error).message } },
+      "AI tagger unavailable; assets are processed without AI tags",
+    );
+    return null;
+  }
+}

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { Role } from "@hangar/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
@@ -17,7 +20,9 @@ export interface TestEnv {
 
 /** A real app on the run's real database; workers on, so queued mail is delivered. */
 export async function createTestEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-test-data-"));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://hangar.test",
@@ -34,6 +39,7 @@ export async function createTestEnv(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await rt.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -86,7 +92,7 @@ export class Client {
     const res = await this.app.inject({
       method: method as "GET",
       remoteAddress: this.ip,
-      url: /^\/(api\/|healthz|readyz)/.test(url) ? url : `/api/v1${url}`,
+      url: /^\/(api\/|media\/|healthz|readyz)/.test(url) ? url : `/api/v1${url}`,
       headers,
       ...(opts.payload !== undefined
         ? { payload: opts.payload }
@@ -161,3 +167,37 @@ export const linkToken = (text: string, path: string) => {
   if (!m?.[1]) throw new Error(`no ${path} link in: ${text}`);
   return m[1];
 };
+
+/** A multipart/form-data body, built by hand so tests control every byte (hostile names included). */
+export function multipartBody(
+  fields: Array<[string, string]>,
+  files: Array<{ field: string; filename: string; type?: string; data: Buffer }>,
+) {
+  const boundary = `----hangar${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of fields) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Polls an asset until it leaves `uploading`/`processing` (the pipeline runs in this process's workers). */
+export async function waitForAsset(client: Client, workspaceId: string, assetId: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const a = (await client.get(`/workspaces/${workspaceId}/assets/${assetId}`)).json();
+    if (a.status === "COMPLETED" || a.status === "error") return a;
+    if (Date.now() > until) throw new Error(`asset ${assetId} still ${a.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "VALIDATION_FAILED",
   "RATE_LIMITED",
   "SERVICE_UNAVAILABLE",
+  "STORAGE_FULL",
   "INTERNAL",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -41,6 +42,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 422,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  STORAGE_FULL: 507,
   INTERNAL: 500,
 };
 

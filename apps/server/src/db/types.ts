@@ -137,6 +137,81 @@ export interface AssetsTable {
   deleted_at: NullableTimestamp;
   deleted_by: string | null;
   delete_batch: string | null;
+  placeholder: string | null;
+  renditions: Generated<Renditions>;
+  exif: unknown | null;
+  camera_make: string | null;
+  camera_model: string | null;
+  lens: string | null;
+  iso: number | null;
+  aperture: number | null;
+  exposure_time: number | null;
+  focal_length: number | null;
+  date_taken: NullableTimestamp;
+  gps_latitude: number | null;
+  gps_longitude: number | null;
+  gps_altitude: number | null;
+  palette: Array<{ hex: string; share: number }> | null;
+  simplified_colors: Generated<string[]>;
+  quality_contrast: number | null;
+  quality_sharpness: number | null;
+  quality_brightness: number | null;
+  processing_attempts: Generated<number>;
+  processed_at: NullableTimestamp;
+}
+
+/** What the pipeline wrote under media/{directory}/, by role. */
+export interface Renditions {
+  thumbnail?: string;
+  grid?: string;
+  video?: string;
+  pages?: Array<{ number: number; file: string; width: number; height: number }>;
+  preview_unavailable?: string;
+}
+
+export interface UploadsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  asset_id: string;
+  key: string;
+  kind: "direct" | "multipart";
+  size: number;
+  part_size: number;
+  part_count: number;
+  content_type: string;
+  s3_upload_id: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+}
+export interface UploadPartsTable {
+  upload_id: string;
+  part_number: number;
+  size: number;
+  etag: string;
+  updated_at: Generated<Date>;
+}
+export interface TagsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  name: string;
+  created_at: Generated<Date>;
+}
+export interface AssetTagsTable {
+  asset_id: string;
+  tag_id: string;
+}
+export interface AiTagsTable {
+  asset_id: string;
+  workspace_id: string;
+  label: string;
+  confidence: number;
+  type: Generated<string>;
+}
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
 }
 
 export interface BoardAssetsTable {
@@ -159,6 +234,12 @@ export interface DB {
   boards: BoardsTable;
   assets: AssetsTable;
   board_assets: BoardAssetsTable;
+  uploads: UploadsTable;
+  upload_parts: UploadPartsTable;
+  tags: TagsTable;
+  asset_tags: AssetTagsTable;
+  ai_tags: AiTagsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  /** A worker that stops heart-beating for this long loses the job to another (a killed worker). */
+  heartbeatSeconds?: number;
   /** Cron schedule for periodic jobs (UTC). */
   cron?: string;
   handle(data: z.infer<S>): Promise<void>;
@@ -48,6 +50,7 @@ export function createJobs(connectionString: string, log: Logger): Jobs {
           retryDelay: def.retryDelaySeconds ?? 10,
           retryBackoff: true,
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
+          ...(def.heartbeatSeconds ? { heartbeatSeconds: def.heartbeatSeconds } : {}),
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});
         if (!work) continue;

@@ -65,12 +65,15 @@ export function installSessionHook(app: FastifyInstance, auth: AuthService, acce
   app.addHook("onRequest", async (req) => {
     req.actor = { kind: "anonymous" };
     const config = req.routeOptions.config;
-    if (!req.routeOptions.url?.startsWith(API_PREFIX)) return;
+    const url = req.routeOptions.url ?? "";
+    const isApi = url.startsWith(API_PREFIX);
+    if (!isApi && !url.startsWith("/media/")) return;
     const token = req.cookies[SESSION_COOKIE];
     if (token) {
       const s = await auth.resolveSession(token);
       if (s) req.actor = { kind: "user", userId: s.user.id, sessionId: s.sessionId, user: s.user };
     }
+    if (!isApi) return; // media checks its own access (session or signature)
     if (MUTATING.has(req.method) && config.csrf !== false && !csrfOk(req)) {
       throw new AppError("CSRF_FAILED", "CSRF token missing or incorrect.");
     }

@@ -66,6 +66,19 @@ export const boardsRepo = {
       .executeTakeFirst();
   },
 
+  async findChildByName(db: Db, workspaceId: string, parentId: string | null, name: string): Promise<string | null> {
+    const r = await db
+      .selectFrom("boards")
+      .select("id")
+      .where("workspace_id", "=", workspaceId)
+      .where("deleted_at", "is", null)
+      .where((eb) => (parentId === null ? eb("parent_id", "is", null) : eb("parent_id", "=", parentId)))
+      .where("name", "=", name)
+      .orderBy("position")
+      .executeTakeFirst();
+    return r?.id ?? null;
+  },
+
   listChildren(db: Db, workspaceId: string, parentId: string | null): Promise<BoardRow[]> {
     return db
       .selectFrom("boards as b")

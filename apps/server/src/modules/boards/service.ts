@@ -37,6 +37,31 @@ export function createBoardsService(deps: { db: Db; access: Access }) {
 
   return {
     restoreBatch,
+    async assertLive(workspaceId: string, boardId: string) {
+      await liveBoard(workspaceId, boardId);
+    },
+    /**
+     * The board at `names` below `parentId` (or the root), reusing a live board of the same name under
+     * the same parent and creating the rest; used by folder uploads.
+     */
+    async ensurePath(actor: UserActor, workspaceId: string, parentId: string | null, names: string[]) {
+      if (names.length === 0) return { boardId: parentId, created: 0 };
+      await access.require(actor, "workspace.edit", workspaceId);
+      let created = 0;
+      let current = parentId;
+      for (const name of names) {
+        current = await db.transaction().execute(async (tx) => {
+          await boardsRepo.lockSiblings(tx, workspaceId, current);
+          const existing = await boardsRepo.findChildByName(tx, workspaceId, current, name);
+          if (existing) return existing;
+          created += 1;
+          const position = await boardsRepo.nextPosition(tx, workspaceId, current);
+          return (await boardsRepo.insert(tx, { workspaceId, parentId: current, name, position, userId: actor.userId }))
+            .id;
+        });
+      }
+      return { boardId: current, created };
+    },
     async list(actor: UserActor, workspaceId: string, q: { parentId: string | null }): Promise<Board[]> {
       await access.require(actor, "workspace.read", workspaceId);
       if (q.parentId) await liveBoard(workspaceId, q.parentId);

@@ -63,6 +63,11 @@ export const selectionStore = {
   setSelectedAssets(ids: readonly string[]): void {
     setState({ selectedAssetIds: ids });
   },
+  /** The boards picked in the tree (Ctrl/Cmd-click); board bulk mode applies when more than one is. */
+  setSelectedBoards(ids: readonly string[]): void {
+    const same = ids.length === state.selectedBoardIds.length && ids.every((id, i) => state.selectedBoardIds[i] === id);
+    if (!same) setState({ selectedBoardIds: ids });
+  },
   clearSelection(): void {
     setState({ selectedAssetIds: [], selectedBoardIds: [] });
   },

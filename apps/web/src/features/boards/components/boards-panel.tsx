@@ -1,19 +1,233 @@
-import { Stack, Text } from "@mantine/core";
+import { BOARD_MESSAGES, type Board, canEdit as canEditRole } from "@hangar/contract";
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
+import { IconAlertTriangle, IconFolderOff, IconPlus, IconRefresh, IconSearch } from "@tabler/icons-react";
+import { useCallback, useMemo, useState } from "react";
+import { useMatch, useNavigate } from "react-router-dom";
+import { useWorkspace } from "../../workspaces/api";
+import { selectionStore, useSelection } from "../../workspaces/selection-store";
+import { planDrop, useBoardTree, useCreateBoard, useDropBoards, useRenameBoard } from "../api";
+import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
+import { MoveBoardsDialog } from "../dialogs/move-boards-dialog";
+import { indexTree, isSelfOrDescendant, topmostInTreeOrder } from "../tree-utils";
+import { useTreeFilter } from "../use-tree-filter";
+import { type AddRowAt, BoardTree } from "./board-tree";
+import { BoardsBulkBar } from "./boards-bulk-bar";
+
+/** The dialog on screen; its boards are kept while it animates out. */
+type Pending = { kind: "delete" | "move"; boards: Board[]; open: boolean };
 
 /**
- * Slot for the boards tree (spec 01 §2 "Boards panel"): header "Boards" with an add button, the draggable
- * tree, loading / "Failed to load boards" / "No boards found" states. Arrives with the boards issue; until
- * then it only marks its place in the navbar.
+ * The boards panel of the workspace navbar (spec 01 §2): header "Boards" with "Add board", a filter,
+ * the bulk bar when several boards are selected, and the tree with its loading, failure and empty states.
  */
-export function BoardsPanel({ workspaceId }: { workspaceId: string }) {
+export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; onNavigate?: () => void }) {
+  const navigate = useNavigate();
+  const workspace = useWorkspace(workspaceId);
+  const editable = canEditRole(workspace.data?.user_role);
+  const tree = useBoardTree(workspaceId);
+  const create = useCreateBoard(workspaceId);
+  const rename = useRenameBoard(workspaceId);
+  const drop = useDropBoards(workspaceId);
+
+  const routeBoardId = useMatch("/w/:workspaceId/b/:boardId/*")?.params.boardId ?? null;
+  const currentBoardId = routeBoardId && routeBoardId !== "all" ? routeBoardId : null;
+  const selectedIds = useSelection((s) => s.selectedBoardIds);
+
+  const [search, setSearch] = useState("");
+  const filter = useTreeFilter(tree.data, search);
+  const [addAt, setAddAt] = useState<AddRowAt>(undefined);
+  // A board moved through the dialog is shown where it landed; else the current board is.
+  // (Until the user opens another board.)
+  const [moved, setMoved] = useState<{ id: string; on: string | null } | null>(null);
+  const revealId = moved && moved.on === currentBoardId ? moved.id : currentBoardId;
+  const [pending, setPending] = useState<Pending>({ kind: "delete", boards: [], open: false });
+  const { ref: areaRef, width, height } = useElementSize();
+
+  const lookup = useMemo(() => indexTree(tree.data ?? []), [tree.data]);
+  const ask = (kind: Pending["kind"], ids: readonly string[]) =>
+    setPending({ kind, boards: topmostInTreeOrder(lookup, ids).map((id) => lookup.get(id)!.board), open: true });
+  const closeDialog = () => setPending((p) => ({ ...p, open: false }));
+
+  const openBoard = useCallback(
+    (board: Board) => {
+      // Spec 01 §2: a click clears the selected assets, makes it current and opens its page.
+      selectionStore.setSelectedAssets([]);
+      navigate(`/w/${workspaceId}/b/${board.id}`);
+      onNavigate?.();
+    },
+    [navigate, workspaceId, onNavigate],
+  );
+
+  const startAdd = (parentId: string | null) => {
+    setSearch(""); // the new row must be visible where it goes
+    setAddAt(parentId);
+  };
+
+  const saveAdd = (name: string) => {
+    const parentId = addAt ?? null;
+    setAddAt(undefined);
+    create.mutate({ name, parentId });
+  };
+
+  const onDrop = (ids: string[], parentId: string | null, index: number | null) => {
+    if (!tree.data) return;
+    const plan = planDrop(tree.data, ids, parentId, index);
+    if (plan) drop.mutate(plan);
+  };
+
+  const afterDelete = (ids: string[]) => {
+    // Leaving a page whose board is gone (itself or an ancestor was deleted).
+    if (currentBoardId && ids.some((id) => isSelfOrDescendant(lookup, currentBoardId, id))) {
+      navigate(`/w/${workspaceId}`);
+    }
+  };
+
+  const bulk = selectedIds.length > 1;
+  const filtering = !!search.trim();
+
+  let body: React.ReactNode;
+  if (tree.isPending) {
+    body = (
+      <Group gap="xs" px="xs" py="sm" role="status" aria-live="polite">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Loading boards…
+        </Text>
+      </Group>
+    );
+  } else if (tree.isError) {
+    body = (
+      <Alert color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} role="alert">
+        <Stack gap={6} align="flex-start">
+          <Text size="sm">{BOARD_MESSAGES.loadFailed}</Text>
+          <Button
+            size="compact-xs"
+            variant="white"
+            color="red"
+            leftSection={<IconRefresh size={12} />}
+            onClick={() => tree.refetch()}
+            loading={tree.isFetching}
+          >
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (filter.boards.length === 0 && addAt === undefined) {
+    body = (
+      <Stack gap={4} align="center" py="md" px="xs" data-testid="boards-empty">
+        <IconFolderOff size={20} stroke={1.5} color="var(--mantine-color-gray-5)" aria-hidden />
+        <Text size="sm" c="dimmed">
+          {BOARD_MESSAGES.empty}
+        </Text>
+        {editable && !filtering && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconPlus size={12} />}
+            onClick={() => startAdd(null)}
+          >
+            New board
+          </Button>
+        )}
+      </Stack>
+    );
+  } else if (width > 0 && height > 0) {
+    body = (
+      <BoardTree
+        boards={filter.boards}
+        filterTerm={filter.term}
+        mode="navigate"
+        width={width}
+        height={height}
+        canEdit={editable}
+        activeId={currentBoardId}
+        revealId={revealId}
+        addAt={addAt}
+        selectedIds={selectedIds}
+        onActivate={openBoard}
+        onSelectionChange={selectionStore.setSelectedBoards}
+        onDrop={onDrop}
+        onAddSub={startAdd}
+        onAddSave={saveAdd}
+        onAddCancel={() => setAddAt(undefined)}
+        onRename={(id, name) => rename.mutate({ id, name })}
+        onMenuAction={(kind, board) => ask(kind, [board.id])}
+      />
+    );
+  }
+
   return (
-    <Stack gap={4} px="xs" data-testid="boards-panel" data-workspace-id={workspaceId}>
-      <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4}>
-        Boards
-      </Text>
-      <Text size="sm" c="dimmed">
-        Boards arrive soon.
-      </Text>
+    <Stack gap={6} h="100%" mih={0} data-testid="boards-panel" data-workspace-id={workspaceId}>
+      <Group justify="space-between" px="xs" wrap="nowrap" gap={4} h={26}>
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4} id="boards-heading">
+          Boards
+        </Text>
+        {editable && (
+          <Tooltip label="Add board" openDelay={400}>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Add board" onClick={() => startAdd(null)}>
+              <IconPlus size={15} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      {!!tree.data?.length && (
+        <TextInput
+          size="xs"
+          mx={4}
+          placeholder="Filter boards"
+          aria-label="Filter boards"
+          leftSection={<IconSearch size={13} />}
+          rightSection={
+            filter.pending ? (
+              <Loader size={12} />
+            ) : search ? (
+              <CloseButton size="xs" aria-label="Clear filter" onClick={() => setSearch("")} />
+            ) : null
+          }
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={(event) => event.key === "Escape" && setSearch("")}
+        />
+      )}
+      {bulk && editable && (
+        <BoardsBulkBar
+          count={selectedIds.length}
+          onMove={() => ask("move", selectedIds)}
+          onDelete={() => ask("delete", selectedIds)}
+          onClear={() => selectionStore.setSelectedBoards([])}
+        />
+      )}
+      <Box ref={areaRef} flex={1} mih={0} pos="relative" aria-labelledby="boards-heading">
+        {body}
+      </Box>
+      <DeleteBoardsDialog
+        workspaceId={workspaceId}
+        boards={pending.kind === "delete" ? pending.boards : []}
+        opened={pending.open && pending.kind === "delete"}
+        onClose={closeDialog}
+        onDeleted={afterDelete}
+      />
+      <MoveBoardsDialog
+        workspaceId={workspaceId}
+        boards={pending.kind === "move" ? pending.boards : []}
+        opened={pending.open && pending.kind === "move"}
+        onClose={closeDialog}
+        onMoved={(ids) => ids[0] && setMoved({ id: ids[0], on: currentBoardId })}
+      />
     </Stack>
   );
 }

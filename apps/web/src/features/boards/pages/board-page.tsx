@@ -1,13 +1,46 @@
-import { IconLayoutBoard } from "@tabler/icons-react";
-import { useEffect } from "react";
-import { useParams } from "react-router-dom";
+import { type Board, canEdit } from "@hangar/contract";
+import {
+  ActionIcon,
+  Anchor,
+  Breadcrumbs,
+  Card,
+  Group,
+  Menu,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import { IconDots, IconFolder, IconFolderSymlink, IconLayoutBoard, IconPencil, IconTrash } from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { errorMessage, isApiError } from "../../../lib/api-client";
 import { EmptyPanel } from "../../../ui/empty-panel";
-import { PageHeader } from "../../../ui/page-header";
+import { ErrorState } from "../../../ui/error-state";
+import { NotFoundState } from "../../../ui/not-found-state";
 import { selectionStore } from "../../workspaces/selection-store";
+import { useCurrentWorkspace } from "../../workspaces/workspace-context";
+import { useBoardAncestors, useBoardTree } from "../api";
+import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
+import { MoveBoardsDialog } from "../dialogs/move-boards-dialog";
+import { RenameBoardDialog } from "../dialogs/rename-board-dialog";
+import { indexTree } from "../tree-utils";
 
-/** /w/:id/b/:boardId — one board's assets and sub-boards. Content arrives with the boards issue. */
+const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);
+
+type Dialog = "rename" | "move" | "delete" | null;
+
+/** /w/:id/b/:boardId — a board: trail of ancestors, name, its sub-boards, then (later) its assets. */
 export function BoardPage() {
   const { boardId = "" } = useParams();
+  const workspace = useCurrentWorkspace();
+  const navigate = useNavigate();
+  const tree = useBoardTree(workspace.id);
+  const ancestors = useBoardAncestors(workspace.id, boardId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const base = `/w/${workspace.id}`;
 
   // The URL holds the current board (DESIGN §3); the store mirrors it for the panels that need it.
   useEffect(() => {
@@ -15,15 +48,148 @@ export function BoardPage() {
     return () => selectionStore.setCurrentBoard(null);
   }, [boardId]);
 
+  const board: Board | undefined = useMemo(() => indexTree(tree.data ?? []).get(boardId)?.board, [tree.data, boardId]);
+
+  const gone = isMissing(ancestors.error) || (tree.isSuccess && !tree.isFetching && !board);
+  if (gone) {
+    return (
+      <NotFoundState
+        title="Board not found"
+        description="This board does not exist, was deleted, or belongs to another workspace."
+        backTo={base}
+        backLabel="Back to the workspace"
+      />
+    );
+  }
+  if (ancestors.isError && !isMissing(ancestors.error)) {
+    return (
+      <ErrorState
+        title="Board unavailable"
+        message={errorMessage(ancestors.error, "Failed to fetch boards")}
+        onRetry={() => ancestors.refetch()}
+        retrying={ancestors.isFetching}
+      />
+    );
+  }
+  if (!board || !ancestors.data) {
+    return (
+      <Stack gap="md" role="status" aria-label="Loading board">
+        <Skeleton height={14} width={220} />
+        <Skeleton height={32} width={320} />
+        <Skeleton height={160} mt="md" />
+      </Stack>
+    );
+  }
+
+  const editable = canEdit(workspace.user_role);
+  const children = board.children ?? [];
+
   return (
-    <>
-      <PageHeader title="Board" />
+    <Stack gap="lg" data-testid="board-page">
+      <Stack gap={6}>
+        <Breadcrumbs separator="›" separatorMargin={6} aria-label="Breadcrumb" data-testid="board-breadcrumbs">
+          <Anchor component={Link} to={`${base}/b/all`} size="sm" c="dimmed">
+            {workspace.name}
+          </Anchor>
+          {ancestors.data.map((a) => (
+            <Anchor key={a.id} component={Link} to={`${base}/b/${a.id}`} size="sm" c="dimmed">
+              {a.name}
+            </Anchor>
+          ))}
+          <Text size="sm" aria-current="page">
+            {board.name}
+          </Text>
+        </Breadcrumbs>
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
+            {board.name}
+          </Title>
+          {editable && (
+            <Menu position="bottom-end" shadow="md" width={180}>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label="Board options">
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setDialog("rename")}>
+                  Rename
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFolderSymlink size={14} />} onClick={() => setDialog("move")}>
+                  Move to…
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDialog("delete")}>
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {children.length === 0 ? "No sub-boards" : `${children.length} sub-board${children.length === 1 ? "" : "s"}`}
+        </Text>
+      </Stack>
+
+      {children.length > 0 && (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" data-testid="sub-boards">
+          {children.map((child) => (
+            <Card
+              key={child.id}
+              component={Link}
+              to={`${base}/b/${child.id}`}
+              withBorder
+              radius="md"
+              padding="sm"
+              className="hangar-hover-card"
+              onClick={() => selectionStore.setSelectedAssets([])}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon variant="light" size={34} radius="md" aria-hidden>
+                  <IconFolder size={18} />
+                </ThemeIcon>
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" fw={600} truncate>
+                    {child.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {child.child_count === 0
+                      ? "Board"
+                      : `${child.child_count} sub-board${child.child_count === 1 ? "" : "s"}`}
+                  </Text>
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+
       <EmptyPanel
         testId="board-empty"
         icon={<IconLayoutBoard size={28} />}
         title="This board is empty"
-        description="Boards and their assets arrive soon. Sub-boards and files you add here will appear on this page."
+        description="Uploads arrive soon. Files you add to this board will appear here."
       />
-    </>
+
+      <RenameBoardDialog
+        workspaceId={workspace.id}
+        board={board}
+        opened={dialog === "rename"}
+        onClose={() => setDialog(null)}
+      />
+      <MoveBoardsDialog
+        workspaceId={workspace.id}
+        boards={[board]}
+        opened={dialog === "move"}
+        onClose={() => setDialog(null)}
+      />
+      <DeleteBoardsDialog
+        workspaceId={workspace.id}
+        boards={[board]}
+        opened={dialog === "delete"}
+        onClose={() => setDialog(null)}
+        onDeleted={() => navigate(base)}
+      />
+    </Stack>
   );
 }

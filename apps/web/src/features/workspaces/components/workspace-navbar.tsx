@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { Box, NavLink, Stack, Text } from "@mantine/core";
 import { type Icon, IconHome, IconPhoto, IconSettings, IconTrash, IconUsers } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router-dom";
 import { BoardsPanel } from "../../boards/components/boards-panel";
@@ -55,9 +55,10 @@ export function WorkspaceNavbar({ workspaceId, onNavigate }: { workspaceId: stri
           { label: "All assets", to: `${base}/b/all`, icon: IconPhoto },
         ]}
       />
-      <ScrollArea flex={1} type="auto" offsetScrollbars>
-        <BoardsPanel workspaceId={workspaceId} />
-      </ScrollArea>
+      {/* The tree virtualises and scrolls itself: the panel only needs the height left over. */}
+      <Box flex={1} mih={0}>
+        <BoardsPanel workspaceId={workspaceId} onNavigate={onNavigate} />
+      </Box>
       <NavItems
         onNavigate={onNavigate}
         items={[

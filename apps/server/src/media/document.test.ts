@@ -1,0 +1,286 @@
+import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  closeDocumentWorker,
+  convertOffice,
+  documentWorkerStarts,
+  findSoffice,
+  renderPdf,
+  UNREADABLE,
+} from "./document.ts";
+import { MediaError } from "./limits.ts";
+
+/** A PDF from object bodies (object n is bodies[n-1]), with a correct xref table. */
+function buildPdf(bodies: string[], trailerExtra = ""): Buffer {
+  let out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
+  const offsets: number[] = [];
+  bodies.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, "latin1"));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, "latin1");
+  out += `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+const stream = (content: string, dict = "") => `<< ${dict} /Length ${content.length} >>\nstream\n${content}\nendstream`;
+
+/** `count` pages of `width`×`height` points, each saying "Page N" in Helvetica. */
+function textPdf(count: number, width = 612, height = 792): Buffer {
+  const bodies = ["<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"];
+  const kids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    bodies.push(stream(`BT /F1 48 Tf 72 ${height - 120} Td (Page ${i + 1}) Tj ET 0 0 1 rg 72 72 200 100 re f`));
+    bodies.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${bodies.length} 0 R >>`,
+    );
+    kids.push(`${bodies.length} 0 R`);
+  }
+  bodies[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${count} >>`;
+  return buildPdf(bodies);
+}
+
+/** A stored (uncompressed) zip: enough for a .docx, no archive library needed. */
+function storedZip(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text, "utf8");
+    const nameBytes = Buffer.from(name, "utf8");
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A one-paragraph .docx with an image linked (not embedded) from `imageUrl`. */
+function minimalDocx(text: string, imageUrl: string): Buffer {
+  const rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+  const a = "http://schemas.openxmlformats.org/drawingml/2006/main";
+  const pic = "http://schemas.openxmlformats.org/drawingml/2006/picture";
+  const image = `<w:r><w:drawing><wp:inline><wp:extent cx="720000" cy="720000"/><wp:docPr id="1" name="i"/><a:graphic xmlns:a="${a}"><a:graphicData uri="${pic}"><pic:pic xmlns:pic="${pic}"><pic:nvPicPr><pic:cNvPr id="1" name="i"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="rId2"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="720000" cy="720000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
+  return storedZip({
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="word/document.xml"/></Relationships>`,
+    "word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="${rel}/image" Target="${imageUrl}" TargetMode="External"/></Relationships>`,
+    "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="${rel}" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><w:body><w:p><w:r><w:t>${text}</w:t></w:r>${image}</w:p></w:body></w:document>`,
+  });
+}
+
+let dir: string;
+const write = async (name: string, bytes: Buffer | string) => {
+  const file = path.join(dir, name);
+  await writeFile(file, bytes);
+  return file;
+};
+
+async function expectMediaError(promise: Promise<unknown>, reason = UNREADABLE): Promise<MediaError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(MediaError);
+  expect((err as MediaError).reason).toBe(reason);
+  return err as MediaError;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "hangar-doc-"));
+});
+
+afterAll(async () => {
+  await closeDocumentWorker();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("renderPdf", () => {
+  it("counts and renders every page, plus a page-1 thumbnail", async () => {
+    const file = await write("three.pdf", textPdf(3));
+    const out = path.join(dir, "three");
+    const started = performance.now();
+    const result = await renderPdf(file, out);
+    const ms = performance.now() - started;
+    expect(result.pageCount).toBe(3);
+    expect(result.pages.map((p) => p.file)).toEqual(["pages/1.jpg", "pages/2.jpg", "pages/3.jpg"]);
+    for (const page of result.pages) {
+      // US Letter is 612×792 points: long side 1600 gives 1236×1600.
+      expect([page.width, page.height]).toEqual([1236, 1600]);
+      const meta = await sharp(path.join(out, page.file)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1236, 1600]);
+    }
+    expect(result.thumbnail).toEqual({ file: "thumbnail.jpg", width: 791, height: 1024 });
+    const thumb = await sharp(path.join(out, "thumbnail.jpg")).metadata();
+    expect([thumb.width, thumb.height]).toEqual([791, 1024]);
+    // The text and the blue box were really drawn: the page is not blank white.
+    const { channels } = await sharp(path.join(out, "pages/1.jpg")).stats();
+    expect(channels[0]!.min).toBeLessThan(60);
+    process.stdout.write(`PDF 3 pages (incl. worker start): ${ms.toFixed(0)} ms\n`);
+  });
+
+  it("renders only renderPages pages, keeps landscape aspect, honours longSide", async () => {
+    const file = await write("wide.pdf", textPdf(4, 842, 595));
+    const result = await renderPdf(file, path.join(dir, "wide"), { renderPages: 2, longSide: 800 });
+    expect(result.pageCount).toBe(4);
+    expect(result.pages).toHaveLength(2);
+    expect([result.pages[0]!.width, result.pages[0]!.height]).toEqual([800, 565]);
+    expect(await readdir(path.join(dir, "wide", "pages"))).toHaveLength(2);
+  });
+
+  it("refuses documents over maxPages or maxBytes", async () => {
+    const file = await write("five.pdf", textPdf(5));
+    await expectMediaError(renderPdf(file, path.join(dir, "five"), { maxPages: 4 }), "Document has too many pages");
+    await expectMediaError(renderPdf(file, path.join(dir, "five"), { maxBytes: 100 }), "Document is too large");
+  });
+
+  it("rejects empty, garbage, truncated and cyclic PDFs quickly", async () => {
+    const started = performance.now();
+    expect((await expectMediaError(renderPdf(await write("empty.pdf", ""), dir))).message).toMatch(/empty/);
+    const garbage = await write("garbage.pdf", "%PDF-1.7\nthis is not really a PDF at all\n%%EOF\n");
+    expect((await expectMediaError(renderPdf(garbage, path.join(dir, "g")))).message).toMatch(/PDF/);
+    const whole = textPdf(3);
+    await expectMediaError(renderPdf(await write("cut.pdf", whole.subarray(0, 120)), path.join(dir, "cut")));
+    // A page tree whose Kids point back at itself: a naive walker would loop forever.
+    const cyclic = buildPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]);
+    await expectMediaError(renderPdf(await write("cyclic.pdf", cyclic), path.join(dir, "cyclic")));
+    expect(performance.now() - started).toBeLessThan(5000);
+    // Nothing half-written is left behind.
+    await expect(stat(path.join(dir, "cyclic", "pages"))).rejects.toThrow();
+  });
+
+  it("survives a self-referencing form XObject", async () => {
+    const bodies = [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X 4 0 R >> >> /Contents 5 0 R >>",
+      stream("/X Do", "/Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /XObject << /X 4 0 R >> >>"),
+      stream("/X Do"),
+    ];
+    const started = performance.now();
+    // PDFium bounds the recursion: either a (blank) page or a MediaError, never a hang or crash.
+    const result = await renderPdf(await write("recursive.pdf", buildPdf(bodies)), path.join(dir, "rec")).catch(
+      (e: unknown) => e,
+    );
+    expect(result instanceof MediaError || (result as { pageCount: number }).pageCount === 1).toBe(true);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it("stops a page that takes too long and recovers with a fresh thread", async () => {
+    // Half a million tiny filled rectangles: slow enough to outlast a 50 ms page budget.
+    const ops = Array.from({ length: 500_000 }, (_, i) => `${i % 600} ${(i * 7) % 780} 3 3 re f`).join("\n");
+    const bodies = [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+      stream(ops),
+    ];
+    const heavy = await write("heavy.pdf", buildPdf(bodies));
+    const before = documentWorkerStarts();
+    const started = performance.now();
+    const err = await expectMediaError(renderPdf(heavy, path.join(dir, "heavy"), { pageTimeoutMs: 50 }));
+    expect(err.message).toMatch(/timed out/);
+    expect(performance.now() - started).toBeLessThan(5000);
+    // The stuck thread was terminated; the next document gets a new one and renders normally.
+    const ok = await renderPdf(await write("after.pdf", textPdf(1)), path.join(dir, "after"));
+    expect(ok.pageCount).toBe(1);
+    expect(documentWorkerStarts()).toBe(before + 1);
+  });
+});
+
+describe("convertOffice", () => {
+  const soffice = findSoffice();
+
+  it("answers 'unavailable' (not an error) without LibreOffice", async () => {
+    const txt = await write("note.txt", "Hello from Hangar\n");
+    const saved = process.env.PATH;
+    process.env.PATH = path.join(dir, "no-such-bin"); // hide any installed soffice
+    try {
+      expect(await convertOffice(txt, path.join(dir, "office-none"))).toEqual({
+        unavailable: true,
+        reason: "Preview unavailable: LibreOffice is not installed",
+      });
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
+  it("refuses types it does not convert", async () => {
+    if (!soffice) return; // the check runs after the LibreOffice lookup
+    const exe = await write("tool.exe", "MZ");
+    await expectMediaError(convertOffice(exe, dir), "Document type is not supported");
+  });
+
+  // Needs LibreOffice (`soffice` on PATH); machines without it skip this one case.
+  it.skipIf(!soffice)(
+    "converts a .docx to PDF without fetching its external links",
+    async () => {
+      // A loopback listener stands in for "the network": the document links an image on it.
+      const hits: string[] = [];
+      const server = http.createServer((req, res) => {
+        hits.push(req.url ?? "");
+        res.end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const docx = await write("linked.docx", minimalDocx("Hello from Hangar", `http://127.0.0.1:${port}/x.png`));
+        const out = path.join(dir, "office");
+        const started = performance.now();
+        const converted = await convertOffice(docx, out);
+        const ms = performance.now() - started;
+        if (!("pdfPath" in converted)) throw new Error("expected a PDF");
+        expect(converted.pdfPath).toBe(path.join(out, "document.pdf"));
+        const rendered = await renderPdf(converted.pdfPath, out);
+        expect(rendered.pageCount).toBe(1);
+        // A default LibreOffice profile downloads linked images while converting; ours must not.
+        expect(hits).toEqual([]);
+        process.stdout.write(`LibreOffice docx → PDF: ${ms.toFixed(0)} ms\n`);
+      } finally {
+        server.close();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!soffice)(
+    "reports a broken office file as a MediaError",
+    async () => {
+      const broken = await write("broken.docx", "PK\u0003\u0004 not really a zip");
+      await expectMediaError(convertOffice(broken, path.join(dir, "broken")), "Document could not be converted");
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,264 @@
+/**
+ * Document previews (DESIGN.md §6): PDF pages to `pages/N.jpg` + `thumbnail.jpg`, page count, and
+ * office files converted to PDF through LibreOffice when it is installed.
+ *
+ * PDF rendering uses PDFium compiled to WebAssembly via @hyzyla/pdfium (MIT; PDFium itself is
+ * BSD-3-Clause with Apache-2.0 and other permissive third-party parts). It runs in one
+ * long-lived worker thread (document-worker.ts) so a page that never finishes can be stopped by
+ * terminating the thread: `withTimeout` alone cannot interrupt synchronous WebAssembly.
+ * Memory: the input size is capped before loading, rendered bitmaps are at most longSide², the
+ * PDFium build cannot grow past 2 GiB of wasm memory, and a thread whose heap has grown large is
+ * recycled after the document.
+ */
+import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import sharp from "sharp";
+import type { PdfPageBitmap, PdfRequest } from "./document-worker.ts";
+import { createSerialWorker, findExecutable, lastLines, MediaError, runTool, type SerialWorker } from "./limits.ts";
+
+export const UNREADABLE = "Document could not be read";
+
+export interface RenderPdfOptions {
+  /** Documents with more pages are refused (a page-tree bomb, or simply too big to preview). */
+  maxPages?: number;
+  /** Pages rendered to images; the rest are only counted. */
+  renderPages?: number;
+  /** Long side of page images in pixels. */
+  longSide?: number;
+  /** Input size cap in bytes (the whole file is copied into the wasm heap). */
+  maxBytes?: number;
+  pageTimeoutMs?: number;
+  /** Overall budget for open + all pages. */
+  timeoutMs?: number;
+}
+
+export interface PdfPage {
+  /** 1-based. */
+  number: number;
+  /** Relative to outDir, e.g. "pages/1.jpg". */
+  file: string;
+  width: number;
+  height: number;
+}
+
+export interface PdfRendition {
+  pageCount: number;
+  pages: PdfPage[];
+  thumbnail: { file: "thumbnail.jpg"; width: number; height: number };
+}
+
+const THUMBNAIL_LONG_SIDE = 1024;
+const OPEN_TIMEOUT_MS = 30_000;
+/** Above this, the thread is replaced after the document so the wasm heap is handed back. */
+const RECYCLE_HEAP_BYTES = 512 * 1024 ** 2;
+
+let pdfWorker: SerialWorker | null = null;
+function worker(): SerialWorker {
+  pdfWorker ??= createSerialWorker({
+    file: new URL("./document-worker.ts", import.meta.url),
+    name: "PDF renderer",
+    maxOldGenerationSizeMb: 256,
+    idleMs: 60_000,
+    init: {
+      message: { op: "init" } satisfies PdfRequest,
+      timeoutMs: 30_000,
+      reason: "Document preview is unavailable",
+    },
+  });
+  return pdfWorker;
+}
+
+/** Stops the PDF thread (tests, shutdown). The next render starts a new one. */
+export async function closeDocumentWorker(): Promise<void> {
+  const w = pdfWorker;
+  pdfWorker = null;
+  await w?.close();
+}
+
+/** How many threads the PDF renderer has started (tests check restarts after a timeout). */
+export const documentWorkerStarts = () => pdfWorker?.starts ?? 0;
+
+/** One document at a time: the worker holds a single open document. */
+let turn: Promise<unknown> = Promise.resolve();
+
+/** Renders the first `renderPages` pages to `outDir/pages/N.jpg` and page 1 to `thumbnail.jpg`. */
+export function renderPdf(file: string, outDir: string, options: RenderPdfOptions = {}): Promise<PdfRendition> {
+  const run = () => renderPdfNow(file, outDir, options);
+  const result = turn.then(run, run);
+  turn = result.catch(() => undefined);
+  return result;
+}
+
+async function renderPdfNow(file: string, outDir: string, options: RenderPdfOptions): Promise<PdfRendition> {
+  const {
+    maxPages = 500,
+    renderPages = 50,
+    longSide = 1600,
+    maxBytes = 200 * 1024 ** 2,
+    pageTimeoutMs = 20_000,
+    timeoutMs = 120_000,
+  } = options;
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new MediaError(UNREADABLE, "file not found");
+  if (info.size === 0) throw new MediaError(UNREADABLE, "the file is empty");
+  if (info.size > maxBytes) throw new MediaError("Document is too large", `${info.size} bytes > ${maxBytes}`);
+
+  const deadline = Date.now() + timeoutMs;
+  const budget = (ms: number) => {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new MediaError(UNREADABLE, `rendering took longer than ${timeoutMs} ms`);
+    return Math.min(ms, left);
+  };
+  const pdf = worker();
+  const pagesDir = path.join(outDir, "pages");
+  let opened = false;
+  try {
+    const { pageCount } = await pdf
+      .call<{ pageCount: number }>({ op: "open", file } satisfies PdfRequest, {
+        timeoutMs: budget(OPEN_TIMEOUT_MS),
+        reason: UNREADABLE,
+      })
+      .catch((err: MediaError) => {
+        // Say so plainly: the fix (upload an unprotected copy) is on the user's side.
+        if (/password/i.test(err.message)) throw new MediaError("Document is password-protected", err.message);
+        throw err;
+      });
+    opened = true;
+    if (pageCount < 1) throw new MediaError(UNREADABLE, "the document has no pages");
+    if (pageCount > maxPages) throw new MediaError("Document has too many pages", `${pageCount} > ${maxPages}`);
+
+    await rm(pagesDir, { recursive: true, force: true });
+    await mkdir(pagesDir, { recursive: true });
+    const pages: PdfPage[] = [];
+    let thumbnail: PdfRendition["thumbnail"] | null = null;
+    for (let index = 0; index < Math.min(pageCount, Math.max(1, renderPages)); index++) {
+      const bitmap = await pdf.call<PdfPageBitmap>({ op: "render", index, longSide } satisfies PdfRequest, {
+        timeoutMs: budget(pageTimeoutMs),
+        reason: UNREADABLE,
+      });
+      const raw = () =>
+        sharp(bitmap.data, { raw: { width: bitmap.width, height: bitmap.height, channels: 4 } }).removeAlpha();
+      const name = `pages/${index + 1}.jpg`;
+      await raw().jpeg({ quality: 85, mozjpeg: true }).toFile(path.join(outDir, name));
+      pages.push({ number: index + 1, file: name, width: bitmap.width, height: bitmap.height });
+      if (index === 0) {
+        const out = await raw()
+          .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
+          .jpeg({ quality: 85 })
+          .toFile(path.join(outDir, "thumbnail.jpg.part"));
+        await rename(path.join(outDir, "thumbnail.jpg.part"), path.join(outDir, "thumbnail.jpg"));
+        thumbnail = { file: "thumbnail.jpg", width: out.width, height: out.height };
+      }
+    }
+    if (!thumbnail) throw new MediaError(UNREADABLE, "no page could be rendered");
+    return { pageCount, pages, thumbnail };
+  } catch (err) {
+    // No half set of pages: the asset either has its previews or an error.
+    await rm(pagesDir, { recursive: true, force: true });
+    await rm(path.join(outDir, "thumbnail.jpg.part"), { force: true });
+    if (err instanceof MediaError) throw err;
+    throw new MediaError(UNREADABLE, (err as Error).message, { cause: err });
+  } finally {
+    if (opened) {
+      const closed = await pdf
+        .call<{ heapBytes: number }>({ op: "close" } satisfies PdfRequest, { timeoutMs: 5_000, reason: UNREADABLE })
+        .catch(() => null);
+      if (closed && closed.heapBytes > RECYCLE_HEAP_BYTES) await pdf.recycle();
+    }
+  }
+}
+
+// --- office documents through LibreOffice ----------------------------------------------------
+
+export const OFFICE_EXTENSIONS = ["doc", "docx", "ppt", "pptx", "xls", "xlsx", "rtf", "txt", "odt", "ods", "odp"];
+
+export type OfficeConversion = { pdfPath: string } | { unavailable: true; reason: string };
+
+export interface ConvertOfficeOptions {
+  /** The real type's extension when the stored file has none (uploads live under opaque keys). */
+  extension?: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+  memoryBytes?: number;
+}
+
+/** LibreOffice binary on PATH, or null (checked on each call: it may be installed later). */
+export function findSoffice(): string | null {
+  return findExecutable("soffice") ?? findExecutable("libreoffice");
+}
+
+/**
+ * A fresh profile per run: no shared state between conversions (a second soffice on the same
+ * profile would hand its job to the first), and settings that keep documents inert — macros off
+ * and "very high" macro security, which also stops links to external files or URLs from being
+ * refreshed on load (LibreOffice only auto-updates links at low security or in trusted places).
+ */
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+</oor:items>
+`;
+
+/**
+ * Converts an office file to `outDir/document.pdf` (render it with `renderPdf`). Without
+ * LibreOffice this is not an error: it answers `{ unavailable: true, reason }` for the UI.
+ */
+export async function convertOffice(
+  file: string,
+  outDir: string,
+  options: ConvertOfficeOptions = {},
+): Promise<OfficeConversion> {
+  const soffice = findSoffice();
+  if (!soffice) return { unavailable: true, reason: "Preview unavailable: LibreOffice is not installed" };
+  const reason = "Document could not be converted";
+  const ext = (options.extension ?? path.extname(file).slice(1)).toLowerCase();
+  if (!OFFICE_EXTENSIONS.includes(ext)) throw new MediaError("Document type is not supported", `.${ext || "?"}`);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new MediaError(reason, "file not found");
+  if (info.size === 0) throw new MediaError(reason, "the file is empty");
+  const maxBytes = options.maxBytes ?? 100 * 1024 ** 2;
+  if (info.size > maxBytes) throw new MediaError("Document is too large", `${info.size} bytes > ${maxBytes}`);
+
+  const work = await mkdtemp(path.join(os.tmpdir(), "hangar-office-"));
+  try {
+    const profile = path.join(work, "profile");
+    await mkdir(path.join(profile, "user"), { recursive: true });
+    await writeFile(path.join(profile, "user", "registrymodifications.xcu"), PROFILE_SETTINGS);
+    // A private copy with a plain name: soffice picks its import filter from the extension.
+    const input = path.join(work, `input.${ext}`);
+    await copyFile(file, input);
+    const outTmp = path.join(work, "out");
+    await mkdir(outTmp);
+    const args = [
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      ...["--headless", "--invisible", "--nologo", "--nodefault", "--norestore", "--nolockcheck"],
+      ...["--convert-to", "pdf", "--outdir", outTmp, input],
+    ];
+    const { stdout, stderr } = await runTool(soffice, args, {
+      timeoutMs: options.timeoutMs ?? 120_000,
+      maxOutputBytes: 1 << 20,
+      // LibreOffice maps a lot of address space up front; 4 GiB still stops a runaway document.
+      memoryBytes: options.memoryBytes ?? 4 * 1024 ** 3,
+      // HOME inside the work dir: nothing is written to the service user's home.
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: work, LANG: "C.UTF-8", SAL_USE_VCLPLUGIN: "svp" },
+      cwd: work,
+      reason,
+    });
+    // soffice exits 0 even when the import failed; the missing PDF is the real signal.
+    const produced = (await readdir(outTmp)).find((f) => f.endsWith(".pdf"));
+    const pdfSize = produced ? (await stat(path.join(outTmp, produced))).size : 0;
+    if (!produced || pdfSize === 0) {
+      throw new MediaError(reason, lastLines(`${stderr}\n${stdout}`) || "LibreOffice produced no PDF");
+    }
+    await mkdir(outDir, { recursive: true });
+    const pdfPath = path.join(outDir, "document.pdf");
+    await copyFile(path.join(outTmp, produced), pdfPath);
+    return { pdfPath };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

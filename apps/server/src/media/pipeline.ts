@@ -1,0 +1,163 @@
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Logger } from "pino";
+import type { Renditions } from "../db/types.ts";
+import type { AssetsService } from "../modules/assets/index.ts";
+import { type BlobStore, mediaKey } from "../storage/blob-store.ts";
+import { convertOffice, OFFICE_EXTENSIONS, renderPdf } from "./document.ts";
+import { ImageError } from "./image.ts";
+import { analyseImage } from "./image-analysis.ts";
+import { MediaError } from "./limits.ts";
+import { sniffFile } from "./sniff.ts";
+import { probeVideo, transcodeVideo, videoPoster } from "./video.ts";
+
+export interface Tagger {
+  tag(imagePath: string): Promise<Array<{ label: string; confidence: number; type: string }>>;
+  close?(): Promise<void>;
+}
+
+export interface PipelineDeps {
+  assets: AssetsService;
+  store: BlobStore;
+  log: Logger;
+  /** null when AI tags are off. */
+  tagger: () => Promise<Tagger | null>;
+  /** After this many tries a transient failure becomes a kept error instead of another retry. */
+  maxAttempts: number;
+}
+
+/** Failures that retrying cannot fix: the file itself is the problem. */
+export function permanentReason(err: unknown): string | null {
+  if (err instanceof MediaError) return err.reason;
+  if (err instanceof ImageError) return err.message;
+  return null;
+}
+
+async function walk(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await walk(p, base)));
+    else out.push(path.relative(base, p));
+  }
+  return out;
+}
+
+/**
+ * The `process-asset` job (DESIGN.md §6): sniff the real type, then per type metadata and
+ * renditions under media/{directory}/, colours, quality, AI tags; COMPLETED, or `error` with the
+ * reason kept. Safe to run twice: everything is recomputed and overwritten.
+ */
+export async function processAsset(deps: PipelineDeps, assetId: string): Promise<void> {
+  const { assets, store, log } = deps;
+  const row = await assets.byId(assetId);
+  if (!row || row.deleted_at || row.status !== "processing" || !row.storage_key || !row.directory) return;
+  const attempt = await assets.bumpAttempts(assetId);
+  const work = await mkdtemp(path.join(os.tmpdir(), "hangar-media-"));
+  const outDir = path.join(work, "out");
+  await mkdir(outDir, { recursive: true });
+  let original = store.localPath(row.storage_key);
+  try {
+    if (!original) {
+      original = path.join(work, "original");
+      const { createWriteStream } = await import("node:fs");
+      const { pipeline } = await import("node:stream/promises");
+      await pipeline(await store.read(row.storage_key), createWriteStream(original));
+    }
+    const sniffed = await sniffFile(original);
+    const patch: Parameters<AssetsService["update"]>[1] = {
+      file_type: sniffed.fileType,
+      mime_type: sniffed.mime,
+      file_extension: sniffed.ext || row.file_extension,
+    };
+    const renditions: Renditions = {};
+    let tagSource: string | null = null;
+
+    if (sniffed.fileType === "IMAGE") {
+      const a = await analyseImage(original, outDir);
+      Object.assign(renditions, { thumbnail: a.render.thumbnail, grid: a.render.grid });
+      tagSource = path.join(outDir, a.render.thumbnail);
+      Object.assign(patch, {
+        width: a.render.width,
+        height: a.render.height,
+        placeholder: a.render.placeholder,
+        exif: a.exif.raw,
+        camera_make: a.exif.make,
+        camera_model: a.exif.model,
+        lens: a.exif.lens,
+        iso: a.exif.iso === null ? null : Math.round(a.exif.iso),
+        aperture: a.exif.aperture,
+        exposure_time: a.exif.exposure_time,
+        focal_length: a.exif.focal_length,
+        date_taken: a.exif.taken_at,
+        gps_latitude: a.exif.gps?.latitude ?? null,
+        gps_longitude: a.exif.gps?.longitude ?? null,
+        gps_altitude: a.exif.gps?.altitude ?? null,
+        palette: a.colors.palette.map((c) => ({ hex: c.hex, share: c.share })),
+        simplified_colors: a.colors.simplified,
+        quality_contrast: a.quality.contrast,
+        quality_sharpness: a.quality.sharpness,
+        quality_brightness: a.quality.brightness,
+      });
+    } else if (sniffed.fileType === "VIDEO") {
+      const info = await probeVideo(original);
+      const web = await transcodeVideo(original, outDir);
+      const poster = await videoPoster(original, outDir);
+      Object.assign(renditions, { video: web.file, thumbnail: poster.file });
+      tagSource = path.join(outDir, poster.file);
+      Object.assign(patch, { width: info.width, height: info.height, duration: info.duration || web.duration });
+    } else if (sniffed.fileType === "DOCUMENT") {
+      let pdf: string | null = sniffed.mime === "application/pdf" ? original : null;
+      if (!pdf && OFFICE_EXTENSIONS.includes(sniffed.ext || row.file_extension)) {
+        const conv = await convertOffice(original, work, { extension: sniffed.ext || row.file_extension });
+        if ("unavailable" in conv) renditions.preview_unavailable = conv.reason;
+        else pdf = conv.pdfPath;
+      }
+      if (pdf) {
+        const r = await renderPdf(pdf, outDir);
+        Object.assign(renditions, { thumbnail: r.thumbnail.file, pages: r.pages });
+        Object.assign(patch, { page_count: r.pageCount, width: r.thumbnail.width, height: r.thumbnail.height });
+      }
+    }
+
+    if (tagSource) {
+      const tagger = await deps.tagger();
+      if (tagger) {
+        // Tags are a bonus: a tagger failure must not fail an otherwise good asset.
+        const tags = await tagger.tag(tagSource).catch((err: Error) => {
+          log.warn({ assetId, err: { message: err.message } }, "AI tagging failed");
+          return null;
+        });
+        if (tags) await assets.replaceAiTags(assetId, row.workspace_id, tags);
+      }
+    }
+    // Renditions go to their keys before the row says COMPLETED, so a reader never sees a missing file.
+    for (const rel of await walk(outDir).catch(() => [] as string[])) {
+      await store.putFile(mediaKey(row.directory, rel.split(path.sep).join("/")), path.join(outDir, rel));
+    }
+    await assets.update(assetId, {
+      ...patch,
+      renditions,
+      status: "COMPLETED",
+      is_temp: false,
+      error_reason: null,
+      processed_at: new Date(),
+    });
+    log.info({ assetId, type: sniffed.fileType, attempt }, "asset processed");
+  } catch (err) {
+    const reason = permanentReason(err);
+    if (reason || attempt >= deps.maxAttempts) {
+      log.warn({ assetId, attempt, err: { message: (err as Error).message } }, "asset processing failed");
+      await assets.update(assetId, {
+        status: "error",
+        error_reason: reason ?? "Processing failed after several attempts",
+        is_temp: false,
+      });
+      return;
+    }
+    throw err; // transient: the job engine retries with backoff
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,301 @@
+/**
+ * Video metadata and renditions with ffmpeg/ffprobe (DESIGN.md §6): `probeVideo` for duration,
+ * display size and codecs, `transcodeVideo` for `web.mp4` (H.264/AAC, faststart) and `videoPoster`
+ * for `thumbnail.jpg`. Every run goes through `runTool` (time limit, memory cap, no shell).
+ *
+ * Hostile input: uploads are opened with only the `file`/`pipe` protocols (no http, tcp, crypto,
+ * concat…) and only the real container demuxers below. Playlist-like formats (HLS, concat, DASH,
+ * image sequences) are refused at open time, because they can point ffmpeg at the network or at
+ * other local files and copy those into a rendition.
+ */
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { findExecutable, MediaError, runTool } from "./limits.ts";
+
+const requireCjs = createRequire(import.meta.url);
+
+/** Input options for every ffmpeg/ffprobe run on an uploaded file. */
+const PROTOCOLS = "file,pipe";
+const DEMUXERS = [
+  "mov,mp4,m4a,3gp,3g2,mj2",
+  "matroska,webm",
+  "avi",
+  "flv",
+  "mpegts",
+  "mpeg",
+  "mpegvideo",
+  "asf",
+  "ogg",
+  "mxf",
+  "dv",
+  "h264",
+  "hevc",
+  "m4v",
+  "ivf",
+  "nut",
+  "rm",
+].join(",");
+const inputGuards = ["-protocol_whitelist", PROTOCOLS, "-format_whitelist", DEMUXERS];
+
+export const WEB_LONG_SIDE = 1280;
+export const POSTER_LONG_SIDE = 1024;
+/** Pixel limit before decoding (DESIGN.md §7): 8K is plenty for a DAM. */
+const MAX_PIXELS = 8192 * 8192;
+const PROBE_TIMEOUT_MS = 20_000;
+const POSTER_TIMEOUT_MS = 60_000;
+const TRANSCODE_MIN_MS = 60_000;
+const TRANSCODE_MAX_MS = 10 * 60_000;
+
+export const UNDECODABLE = "Video could not be decoded";
+
+// --- binaries --------------------------------------------------------------------------------
+
+interface Installer {
+  path: string;
+}
+
+/** Major version from `-version`; static "N-12345-g…" snapshots carry none, so fall back to the
+ * npm package's own version (the installer names its packages after the FFmpeg release). */
+async function majorVersion(binary: string, packageJson?: string): Promise<number | null> {
+  try {
+    const { stdout } = await runTool(binary, ["-version"], { timeoutMs: 10_000, maxOutputBytes: 1 << 20 });
+    const m = /version\s+n?(\d+)\.(\d+)/i.exec(stdout);
+    if (m) return Number(m[1]);
+  } catch {
+    return null; // not runnable: never choose it
+  }
+  if (packageJson) {
+    try {
+      const version = (requireCjs(packageJson) as { version?: string }).version ?? "";
+      const m = /^(\d+)\./.exec(version);
+      if (m) return Number(m[1]);
+    } catch {
+      // no package.json: version unknown but the binary runs
+    }
+  }
+  return 0;
+}
+
+/** The rule behind ffmpegPath/ffprobePath, uncached: the npm binary, unless `tool` on PATH runs
+ * and reports a newer major version (distributions update theirs; the npm one is frozen). */
+export async function chooseBinary(tool: "ffmpeg" | "ffprobe", installer: string): Promise<string> {
+  let bundled: string | null = null;
+  try {
+    bundled = (requireCjs(installer) as Installer).path;
+  } catch {
+    // unsupported platform or package missing: only the system binary can help
+  }
+  const system = findExecutable(tool);
+  const [bundledMajor, systemMajor] = await Promise.all([
+    bundled ? majorVersion(bundled, path.join(path.dirname(bundled), "package.json")) : null,
+    system ? majorVersion(system) : null,
+  ]);
+  if (system && systemMajor !== null && (bundledMajor === null || systemMajor > bundledMajor)) return system;
+  if (bundled && bundledMajor !== null) return bundled;
+  throw new MediaError("Video processing is unavailable", `no runnable ${tool} (npm package or PATH)`);
+}
+
+let ffmpegChoice: Promise<string> | undefined;
+let ffprobeChoice: Promise<string> | undefined;
+
+/** The npm-shipped ffmpeg, or the system one when its major version is newer. Decided once. */
+export function ffmpegPath(): Promise<string> {
+  ffmpegChoice ??= chooseBinary("ffmpeg", "@ffmpeg-installer/ffmpeg");
+  return ffmpegChoice;
+}
+
+/** Same rule for ffprobe. */
+export function ffprobePath(): Promise<string> {
+  ffprobeChoice ??= chooseBinary("ffprobe", "@ffprobe-installer/ffprobe");
+  return ffprobeChoice;
+}
+
+// --- probe -----------------------------------------------------------------------------------
+
+export interface VideoInfo {
+  /** Seconds; 0 when the container does not say (raw elementary streams). */
+  duration: number;
+  /** Display size: sample aspect ratio and rotation applied. */
+  width: number;
+  height: number;
+  videoCodec: string;
+  audioCodec: string | null;
+  hasAudio: boolean;
+}
+
+interface ProbeStream {
+  index: number;
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  sample_aspect_ratio?: string;
+  avg_frame_rate?: string;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
+}
+
+/** What transcoding needs beyond the public shape. */
+interface Probed extends VideoInfo {
+  videoIndex: number;
+  audioIndex: number | null;
+  frameRate: number;
+}
+
+const ratio = (s: string | undefined): number => {
+  const [a, b] = (s ?? "").split(/[:/]/).map(Number);
+  return a && b && Number.isFinite(a / b) ? a / b : 0;
+};
+
+async function probe(file: string): Promise<Probed> {
+  const size = await stat(file).catch(() => null);
+  if (!size?.isFile()) throw new MediaError(UNDECODABLE, "file not found");
+  if (size.size === 0) throw new MediaError(UNDECODABLE, "the file is empty");
+  const args = ["-v", "error", ...inputGuards, "-print_format", "json", "-show_format", "-show_streams", file];
+  const { stdout } = await runTool(await ffprobePath(), args, {
+    timeoutMs: PROBE_TIMEOUT_MS,
+    maxOutputBytes: 4 << 20,
+    reason: UNDECODABLE,
+  });
+  let parsed: { streams?: ProbeStream[]; format?: { duration?: string } };
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    throw new MediaError(UNDECODABLE, "ffprobe returned no readable description");
+  }
+  const streams = parsed.streams ?? [];
+  // Cover art in MP4/MKV is a "video" stream too: never take it for the movie.
+  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
+  if (!video?.width || !video.height) throw new MediaError(UNDECODABLE, "no video stream");
+  if (video.width * video.height > MAX_PIXELS) {
+    throw new MediaError("Video is too large", `${video.width}×${video.height} exceeds the pixel limit`);
+  }
+  const audio = streams.find((s) => s.codec_type === "audio") ?? null;
+  const sar = ratio(video.sample_aspect_ratio) || 1;
+  let width = Math.round(video.width * (sar > 1 ? sar : 1));
+  let height = Math.round(video.height / (sar < 1 ? sar : 1));
+  const rotation =
+    video.side_data_list?.find((d) => typeof d.rotation === "number")?.rotation ?? Number(video.tags?.rotate ?? 0);
+  if (Math.abs(rotation) % 180 === 90) [width, height] = [height, width];
+  const duration = Number(parsed.format?.duration ?? video.duration ?? 0);
+  return {
+    duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
+    width,
+    height,
+    videoCodec: video.codec_name ?? "unknown",
+    audioCodec: audio?.codec_name ?? null,
+    hasAudio: audio !== null,
+    videoIndex: video.index,
+    audioIndex: audio?.index ?? null,
+    frameRate: ratio(video.avg_frame_rate),
+  };
+}
+
+/** Duration, display size and codecs. Zero-byte, truncated, playlist or network-referencing
+ * files reject with a MediaError. */
+export async function probeVideo(file: string): Promise<VideoInfo> {
+  const { videoIndex: _v, audioIndex: _a, frameRate: _f, ...info } = await probe(file);
+  return info;
+}
+
+// --- renditions ------------------------------------------------------------------------------
+
+/** Fit the long side into `longSide`; both sides even (H.264 4:2:0 needs it), rounded down so
+ * nothing is ever upscaled, not even by a pixel. */
+export function fitEven(width: number, height: number, longSide: number): { width: number; height: number } {
+  const scale = Math.min(1, longSide / Math.max(width, height));
+  const even = (n: number) => Math.max(2, 2 * Math.floor((n * scale + 1e-6) / 2));
+  return { width: even(width), height: even(height) };
+}
+
+/** Generous for two cores (about real time plus a minute), capped so nothing runs unbounded. */
+export function transcodeTimeoutMs(duration: number): number {
+  if (!duration) return TRANSCODE_MAX_MS;
+  return Math.min(TRANSCODE_MAX_MS, Math.max(TRANSCODE_MIN_MS, 60_000 + duration * 1000));
+}
+
+/** Writes to a temporary name and renames, so a failed run never leaves a half rendition. */
+async function produce(outDir: string, name: string, run: (tmp: string) => Promise<void>): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  const final = path.join(outDir, name);
+  const tmp = `${final}.part`;
+  try {
+    await run(tmp);
+    const out = await stat(tmp).catch(() => null);
+    if (!out?.size) throw new MediaError(UNDECODABLE, `ffmpeg produced no ${name}`);
+    await rename(tmp, final);
+    return final;
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+export interface VideoRendition {
+  /** Name relative to outDir. */
+  file: string;
+  width: number;
+  height: number;
+  duration: number;
+}
+
+/** `web.mp4`: H.264 (yuv420p, long side ≤ 1280, even sides) + AAC 128k, moov first (faststart),
+ * metadata (GPS, device) stripped. Output size and duration are read back from the result. */
+export async function transcodeVideo(file: string, outDir: string): Promise<VideoRendition> {
+  const info = await probe(file);
+  const { width, height } = fitEven(info.width, info.height, WEB_LONG_SIDE);
+  // High-frame-rate phone clips (120/240 fps) are capped: the web copy is for previewing.
+  const filters = [`scale=${width}:${height}:flags=bicubic`, "setsar=1", ...(info.frameRate > 60 ? ["fps=30"] : [])];
+  const audio =
+    info.audioIndex === null
+      ? ["-an"]
+      : ["-map", `0:${info.audioIndex}`, "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000"];
+  const ffmpeg = await ffmpegPath();
+  await produce(outDir, "web.mp4", async (tmp) => {
+    const args = [
+      ...["-hide_banner", "-nostdin", "-v", "error", "-y", "-threads", "2", ...inputGuards, "-i", file],
+      ...["-map", `0:${info.videoIndex}`, ...audio, "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1"],
+      ...["-vf", filters.join(","), "-c:v", "libx264", "-preset", "veryfast", "-crf", "23"],
+      ...["-profile:v", "high", "-pix_fmt", "yuv420p", "-threads", "2", "-max_muxing_queue_size", "1024"],
+      ...["-movflags", "+faststart", "-f", "mp4", tmp],
+    ];
+    await runTool(ffmpeg, args, {
+      timeoutMs: transcodeTimeoutMs(info.duration),
+      maxOutputBytes: 1 << 20,
+      reason: UNDECODABLE,
+    });
+  });
+  const out = await probe(path.join(outDir, "web.mp4"));
+  return { file: "web.mp4", width: out.width, height: out.height, duration: out.duration };
+}
+
+/** `thumbnail.jpg`: the frame at 10 % of the duration (1 s when unknown), long side ≤ 1024.
+ * Falls back to the first frame when the seek lands past the last decodable one. */
+export async function videoPoster(
+  file: string,
+  outDir: string,
+): Promise<{ file: string; width: number; height: number }> {
+  const info = await probe(file);
+  const { width, height } = fitEven(info.width, info.height, POSTER_LONG_SIDE);
+  const ffmpeg = await ffmpegPath();
+  const grab = (at: number) =>
+    produce(outDir, "thumbnail.jpg", async (tmp) => {
+      const args = [
+        ...["-hide_banner", "-nostdin", "-v", "error", "-y", "-threads", "2", "-ss", at.toFixed(3)],
+        ...[...inputGuards, "-i", file, "-map", `0:${info.videoIndex}`, "-an", "-sn", "-dn", "-frames:v", "1"],
+        ...["-vf", `scale=${width}:${height}:flags=bicubic,setsar=1`, "-q:v", "3", "-f", "image2", "-update", "1", tmp],
+      ];
+      await runTool(ffmpeg, args, { timeoutMs: POSTER_TIMEOUT_MS, maxOutputBytes: 1 << 20, reason: UNDECODABLE });
+    });
+  const at = info.duration ? info.duration * 0.1 : 1;
+  try {
+    await grab(at);
+  } catch (err) {
+    // Only an empty result is worth a second try; a timeout or decode error would just repeat.
+    if (at === 0 || !(err instanceof MediaError && err.message.includes("produced no"))) throw err;
+    await grab(0);
+  }
+  return { file: "thumbnail.jpg", width, height };
+}

@@ -1,0 +1,1 @@
+export { type AssetsService, createAssetsService } from "./service.ts";

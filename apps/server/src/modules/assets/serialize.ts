@@ -1,0 +1,84 @@
+import type { Asset } from "@hangar/contract";
+import type { Signer } from "../../storage/signer.ts";
+import type { AssetRow } from "./repo.ts";
+
+export const ORIGINAL_URL_TTL_SECONDS = 24 * 3600;
+
+type Relations = {
+  tags: string[];
+  aiTags: Array<{ label: string; confidence: number; type: string }>;
+  boards: Array<{ id: string; name: string }>;
+};
+
+/** Media URLs: renditions under /media/{directory}/ (versioned for caching), the original signed. */
+export async function toAsset(row: AssetRow, rel: Relations, signer: Signer): Promise<Asset> {
+  const r = row.renditions ?? {};
+  const v = row.processed_at ? `?v=${row.processed_at.getTime()}` : "";
+  const media = (file: string | undefined) => (file && row.directory ? `/media/${row.directory}/${file}${v}` : null);
+  const ready = row.status !== "uploading" && row.directory !== null;
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    name: row.name,
+    description: row.description,
+    file_type: row.file_type,
+    file_extension: row.file_extension,
+    mime_type: row.mime_type,
+    size: row.size,
+    status: row.status,
+    error: row.status === "error" ? (row.error_reason ?? "Processing failed") : null,
+    url: ready ? await signer.sign("GET", `/media/${row.directory}/original`, ORIGINAL_URL_TTL_SECONDS) : null,
+    thumbnail_url: media(r.thumbnail),
+    grid_url: media(r.grid ?? r.thumbnail),
+    video_url: media(r.video),
+    placeholder: row.placeholder,
+    directory: row.directory,
+    favorite: false,
+    tags: rel.tags,
+    ai_tags: rel.aiTags.map((t) => t.label),
+    ai_tag_details: rel.aiTags,
+    boards: rel.boards,
+    width: row.width,
+    height: row.height,
+    duration: row.duration,
+    page_count: row.page_count,
+    pages: (r.pages ?? []).map((p) => ({
+      number: p.number,
+      url: media(p.file) ?? "",
+      width: p.width,
+      height: p.height,
+    })),
+    preview_unavailable: r.preview_unavailable ?? null,
+    upload_board_id: row.upload_board_id,
+    is_temp: row.is_temp,
+    sha256: row.sha256,
+    exif:
+      row.exif === null
+        ? null
+        : {
+            make: row.camera_make,
+            model: row.camera_model,
+            lens: row.lens,
+            iso: row.iso,
+            aperture: row.aperture,
+            exposure_time: row.exposure_time,
+            focal_length: row.focal_length,
+            date_taken: row.date_taken?.toISOString() ?? null,
+            latitude: row.gps_latitude,
+            longitude: row.gps_longitude,
+            altitude: row.gps_altitude,
+          },
+    colors: row.palette ? { palette: row.palette, simplified: row.simplified_colors } : null,
+    quality:
+      row.quality_contrast === null
+        ? null
+        : {
+            contrast: row.quality_contrast,
+            sharpness: row.quality_sharpness ?? 0,
+            brightness: row.quality_brightness ?? 0,
+          },
+    date_uploaded: row.date_uploaded.toISOString(),
+    created_at: row.date_uploaded.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,112 @@
+import type { FastifyReply } from "fastify";
+import type { Access } from "../../platform/access.ts";
+import { notFound } from "../../platform/errors.ts";
+import type { App } from "../../platform/http.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import type { Signer } from "../../storage/signer.ts";
+import type { AssetsService } from "../assets/index.ts";
+import { contentDisposition } from "./content-disposition.ts";
+
+/** Types a browser may render inline from our origin; anything else (SVG, HTML, unknown) downloads. */
+const INLINE_SAFE = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "video/mp4",
+  "video/webm",
+  "video/quicktime",
+  "audio/mpeg",
+  "audio/mp4",
+  "audio/wav",
+  "audio/ogg",
+  "application/pdf",
+]);
+const RENDITION_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  mp4: "video/mp4",
+};
+const PATH = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\/((?:pages\/)?[A-Za-z0-9._-]{1,100})$/;
+
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | "invalid" | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return "invalid";
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start > end || start >= size ? "invalid" : { start, end };
+}
+
+/**
+ * GET /media/{workspace}/{asset}/{file}: renditions and the original. Allowed with a valid signature
+ * for this exact path (share links, handed-out URLs) or a session of a workspace member; anyone else
+ * gets 404. Range requests are honoured (video seeking, ranged downloads).
+ */
+export function mediaRoutes(
+  app: App,
+  deps: { access: Access; assets: AssetsService; store: BlobStore; signer: Signer },
+) {
+  app.get("/media/*", { config: { access: "public" } }, async (req, reply: FastifyReply) => {
+    const rest = (req.params as { "*": string })["*"];
+    const m = PATH.exec(rest);
+    if (!m) throw notFound();
+    const [, workspaceId, assetId, file] = m as unknown as [string, string, string, string];
+    const q = req.query as { exp?: string; sig?: string };
+    const signed =
+      q.sig !== undefined &&
+      (await deps.signer.verify("GET", `/media/${workspaceId}/${assetId}/${file}`, q.exp, q.sig));
+    if (!signed) {
+      const role = req.actor.kind === "user" ? await deps.access.roleOf(req.actor.userId, workspaceId) : null;
+      if (!role) throw notFound();
+    }
+    const asset = await deps.assets.byId(assetId);
+    if (!asset || asset.workspace_id !== workspaceId || asset.status === "uploading") throw notFound();
+    const key = `media/${workspaceId}/${assetId}/${file}`;
+    const stat = await deps.store.stat(key);
+    if (!stat) throw notFound();
+
+    const isOriginal = file === "original";
+    const type = isOriginal
+      ? asset.mime_type
+      : (RENDITION_TYPES[file.split(".").pop() ?? ""] ?? "application/octet-stream");
+    const inline = INLINE_SAFE.has(type);
+    reply.header("Content-Type", inline ? type : isOriginal ? type : "application/octet-stream");
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Accept-Ranges", "bytes");
+    reply.header("ETag", `"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`);
+    reply.header("Last-Modified", stat.mtime.toUTCString());
+    // Renditions are immutable under a versioned URL; the original may be replaced by a re-upload.
+    reply.header("Cache-Control", isOriginal ? "private, max-age=3600" : "private, max-age=31536000, immutable");
+    if (isOriginal) {
+      const name =
+        asset.file_extension && !asset.name.toLowerCase().endsWith(`.${asset.file_extension}`)
+          ? `${asset.name}.${asset.file_extension}`
+          : asset.name;
+      reply.header("Content-Disposition", contentDisposition(inline ? "inline" : "attachment", name));
+    }
+    if (!inline) reply.header("Content-Security-Policy", "sandbox; default-src 'none'");
+
+    const range = parseRange(req.headers.range, stat.size);
+    if (range === "invalid") {
+      return reply.status(416).header("Content-Range", `bytes */${stat.size}`).send();
+    }
+    if (range) {
+      reply.status(206).header("Content-Range", `bytes ${range.start}-${range.end}/${stat.size}`);
+      reply.header("Content-Length", String(range.end - range.start + 1));
+      return reply.send(await deps.store.read(key, range));
+    }
+    reply.header("Content-Length", String(stat.size));
+    return reply.send(await deps.store.read(key));
+  });
+}

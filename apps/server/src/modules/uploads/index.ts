@@ -1,0 +1,1 @@
+export { createUploadsService, type UploadsService } from "./service.ts";

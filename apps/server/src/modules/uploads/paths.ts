@@ -1,0 +1,21 @@
+/**
+ * Folder-upload paths come from the browser. Before any segment becomes a board name or a file name:
+ * both slash kinds split, `.`/`..`/empty segments go, NUL and control characters go, names are
+ * trimmed and capped. Nothing from the path ever reaches a storage key (keys are server-made).
+ */
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+export function sanitizePath(raw: string): { boards: string[]; file: string } | null {
+  const segments = raw
+    .split(/[\\/]+/)
+    .map((s) => s.replace(CONTROL, "").trim().slice(0, 200))
+    .filter((s) => s !== "" && s !== "." && s !== "..");
+  const file = segments.pop();
+  if (!file) return null;
+  return { boards: segments.slice(0, 20), file };
+}
+
+export function extensionOf(name: string): string {
+  const m = /\.([A-Za-z0-9]{1,10})$/.exec(name);
+  return m?.[1]?.toLowerCase() ?? "";
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import {
+  DIRECT_UPLOAD_MAX_BYTES,
+  MAX_PARTS,
+  MIB,
+  MIN_PART_BYTES,
+  type UploadInitAnswer,
+  type UploadInitBody,
+} from "@hangar/contract";
+import type { Db } from "../../db/db.ts";
+import type { Access } from "../../platform/access.ts";
+import type { UserActor } from "../../platform/actor.ts";
+import { AppError, conflict, invalid, notFound } from "../../platform/errors.ts";
+import { type BlobStore, mediaDirectory, originalKey } from "../../storage/blob-store.ts";
+import type { Signer } from "../../storage/signer.ts";
+import type { BoardsService } from "../boards/index.ts";
+import { extensionOf, sanitizePath } from "./paths.ts";
+import { uploadsRepo } from "./repo.ts";
+
+export const UPLOAD_URL_TTL_SECONDS = 24 * 3600;
+export const ABANDONED_AFTER_MS = 24 * 3600_000;
+export const API_PART_PATH = (uploadId: string, n: number) => `/api/v1/uploads/${uploadId}/parts/${n}`;
+const partKey = (uploadId: string, n: number) => `uploads/${uploadId}/part-${n}`;
+const stripQuotes = (etag: string) => etag.replace(/^W\//, "").replace(/"/g, "").trim().toLowerCase();
+
+/** Parts of at least 5 MiB (S3's minimum), whole MiB, never more than 10,000 of them. */
+export function choosePartSize(size: number): number {
+  const atLeast = Math.ceil(size / MAX_PARTS / MIB) * MIB;
+  return Math.max(MIN_PART_BYTES, 8 * MIB, atLeast);
+}
+
+export interface UploadDeps {
+  db: Db;
+  access: Access;
+  store: BlobStore;
+  signer: Signer;
+  boards: BoardsService;
+  maxUploadBytes: number;
+  /** Queues the pipeline for an asset; called only after the row says `processing`. */
+  enqueueProcessing: (assetId: string) => Promise<void>;
+  /** The storage-quota check point: the subscription work fills it in. */
+  checkQuota?: (workspaceId: string, bytes: number) => Promise<void>;
+}
+
+export function createUploadsService(deps: UploadDeps) {
+  const { db, access, store, signer } = deps;
+
+  function checkSize(size: number) {
+    if (size > deps.maxUploadBytes) {
+      throw new AppError("PAYLOAD_TOO_LARGE", `The file is ${size} bytes; the limit is ${deps.maxUploadBytes} bytes.`);
+    }
+  }
+
+  async function finish(uploadId: string) {
+    const up = await uploadsRepo.get(db, uploadId);
+    if (!up) throw notFound("Upload not found.");
+    if (up.completed_at) return answerFor(up.asset_id);
+    const stored = await uploadsRepo.parts(db, uploadId);
+    const { size, sha256 } = await store.concat(
+      stored.map((p) => partKey(uploadId, p.part_number)),
+      up.key,
+    );
+    if (size !== up.size) throw invalid(`The parts add up to ${size} bytes, not the ${up.size} announced.`);
+    if (await uploadsRepo.complete(db, uploadId, up.asset_id, size, sha256)) {
+      await deps.enqueueProcessing(up.asset_id);
+      await store.deletePrefix(`uploads/${uploadId}`);
+    }
+    return answerFor(up.asset_id);
+  }
+
+  async function answerFor(assetId: string) {
+    const a = await uploadsRepo.assetChecksum(db, assetId);
+    return { status: "ok" as const, asset_id: assetId, size: a?.size ?? 0, sha256: a?.sha256 ?? "" };
+  }
+
+  return {
+    async init(actor: UserActor, workspaceId: string, body: UploadInitBody): Promise<UploadInitAnswer> {
+      await access.require(actor, "workspace.edit", workspaceId);
+      checkSize(body.size);
+      await deps.checkQuota?.(workspaceId, body.size);
+      const boardId = body.board_id ?? null;
+      if (boardId) await deps.boards.assertLive(workspaceId, boardId);
+      const assetId = randomUUID();
+      const directory = mediaDirectory(workspaceId, assetId);
+      const key = originalKey(directory);
+      const direct = body.size <= DIRECT_UPLOAD_MAX_BYTES;
+      const partSize = direct ? Math.max(body.size, 1) : choosePartSize(body.size);
+      const partCount = direct ? 1 : Math.ceil(body.size / partSize);
+      const { uploadId } = await uploadsRepo.createAssetWithUpload(
+        db,
+        {
+          workspaceId,
+          name: body.name,
+          extension: extensionOf(body.name),
+          contentType: body.content_type || "application/octet-stream",
+          size: body.size,
+          boardId,
+          userId: actor.userId,
+          assetId,
+          directory,
+        },
+        {
+          key,
+          kind: direct ? "direct" : "multipart",
+          size: body.size,
+          part_size: partSize,
+          part_count: partCount,
+          content_type: body.content_type || "application/octet-stream",
+          created_by: actor.userId,
+        },
+      );
+      const url = (n: number) => signer.sign("PUT", API_PART_PATH(uploadId, n), UPLOAD_URL_TTL_SECONDS);
+      if (direct) return { asset_id: assetId, upload_id: uploadId, key, direct_url: await url(1) };
+      const parts = await Promise.all(
+        Array.from({ length: partCount }, async (_v, i) => ({
+          part_number: i + 1,
+          start_byte: i * partSize,
+          end_byte: Math.min(body.size, (i + 1) * partSize) - 1,
+          url: await url(i + 1),
+        })),
+      );
+      return { asset_id: assetId, upload_id: uploadId, key, parts, part_size: partSize };
+    },
+
+    /** The signed URL is the proof: no session needed, as with a presigned S3 URL. */
+    async putPart(uploadId: string, partNumber: number, exp: string, sig: string, body: Readable) {
+      if (!(await signer.verify("PUT", API_PART_PATH(uploadId, partNumber), exp, sig))) {
+        throw new AppError("FORBIDDEN", "The upload URL is invalid or has expired.");
+      }
+      const up = await uploadsRepo.get(db, uploadId);
+      if (!up) throw notFound("Upload not found.");
+      if (up.completed_at) throw conflict("This upload is already complete.");
+      if (partNumber > up.part_count) throw invalid(`This upload has ${up.part_count} parts.`);
+      const expected = Math.min(up.size, partNumber * up.part_size) - (partNumber - 1) * up.part_size;
+      const put = await store.putStream(partKey(uploadId, partNumber), body, { maxBytes: expected });
+      if (put.size !== expected) {
+        await store.delete(partKey(uploadId, partNumber));
+        throw invalid(`Part ${partNumber} must be ${expected} bytes; ${put.size} arrived.`);
+      }
+      await uploadsRepo.putPart(db, uploadId, partNumber, put.size, put.md5);
+      // A direct upload has no complete call in the spec's client: its one PUT finishes it.
+      if (up.kind === "direct") await finish(uploadId);
+      return { etag: `"${put.md5}"` };
+    },
+
+    /** Checks every part and ETag; a wrong or missing one answers 422 and changes nothing. Idempotent. */
+    async complete(
+      actor: UserActor,
+      workspaceId: string,
+      body: { upload_id: string; key: string; parts: Array<{ part_number: number; etag: string }> },
+    ) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const up = await uploadsRepo.get(db, body.upload_id);
+      if (!up || up.workspace_id !== workspaceId || up.key !== body.key) throw notFound("Upload not found.");
+      if (up.completed_at) return answerFor(up.asset_id);
+      const stored = new Map((await uploadsRepo.parts(db, up.id)).map((p) => [p.part_number, p]));
+      const sent = new Map(body.parts.map((p) => [p.part_number, p.etag]));
+      if (up.kind === "multipart" || sent.size > 0) {
+        for (let n = 1; n <= up.part_count; n++) {
+          const etag = sent.get(n);
+          if (etag === undefined)
+            throw invalid(`Part ${n} is missing from the list.`, [{ field: "parts", message: `Part ${n} missing` }]);
+          const have = stored.get(n);
+          if (!have)
+            throw invalid(`Part ${n} was never uploaded.`, [{ field: "parts", message: `Part ${n} not uploaded` }]);
+          if (stripQuotes(etag) !== have.etag) {
+            throw invalid(`Part ${n}: the ETag does not match the uploaded bytes.`, [
+              { field: "parts", message: `Part ${n} ETag mismatch` },
+            ]);
+          }
+        }
+        if (sent.size !== up.part_count) throw invalid(`This upload has ${up.part_count} parts, not ${sent.size}.`);
+      } else if (!stored.has(1)) {
+        throw invalid("The file was never uploaded.", [{ field: "parts", message: "Not uploaded" }]);
+      }
+      return finish(up.id);
+    },
+
+    /**
+     * Folder upload: every file streams to disk as it arrives; then the board tree is built from the
+     * sanitised paths (a board of the same name under the same parent is reused) and assets are filed.
+     */
+    async folder(
+      actor: UserActor,
+      workspaceId: string,
+      parts: AsyncIterable<
+        | { type: "file"; filename: string; mimetype: string; file: Readable }
+        | { type: "field"; fieldname: string; value: unknown }
+      >,
+    ) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const staging = `uploads/folder-${randomUUID()}`;
+      const files: Array<{ key: string; filename: string; mimetype: string; size: number; sha256: string }> = [];
+      const paths = new Map<number, string>();
+      let parent: string | null = null;
+      try {
+        for await (const part of parts) {
+          if (part.type === "field") {
+            const m = /^file_paths\[(\d+)\]$/.exec(part.fieldname);
+            if (m) paths.set(Number(m[1]), String(part.value));
+            else if (part.fieldname === "parent_board_id" && part.value) parent = String(part.value);
+            continue;
+          }
+          const key = `${staging}/${files.length}`;
+          const put = await store.putStream(key, part.file, { maxBytes: deps.maxUploadBytes });
+          files.push({ key, filename: part.filename, mimetype: part.mimetype, size: put.size, sha256: put.sha256 });
+        }
+        if (files.length === 0)
+          throw invalid("Send at least one file in the field files.", [{ field: "files", message: "Required" }]);
+        if (parent) await deps.boards.assertLive(workspaceId, parent);
+        await deps.checkQuota?.(
+          workspaceId,
+          files.reduce((s, f) => s + f.size, 0),
+        );
+        const created: Array<{ asset_id: string; name: string; board_id: string | null; path: string }> = [];
+        let boardsCreated = 0;
+        for (const [i, f] of files.entries()) {
+          const clean = sanitizePath(paths.get(i) ?? f.filename) ??
+            sanitizePath(f.filename) ?? { boards: [], file: `file-${i + 1}` };
+          const { boardId, created: n } = await deps.boards.ensurePath(actor, workspaceId, parent, clean.boards);
+          boardsCreated += n;
+          const assetId = randomUUID();
+          const directory = mediaDirectory(workspaceId, assetId);
+          const key = originalKey(directory);
+          await store.move(f.key, key);
+          await uploadsRepo.insertProcessedAsset(db, {
+            id: assetId,
+            workspaceId,
+            name: clean.file,
+            extension: extensionOf(clean.file),
+            contentType: f.mimetype || "application/octet-stream",
+            size: f.size,
+            sha256: f.sha256,
+            boardId,
+            userId: actor.userId,
+            directory,
+            key,
+          });
+          await deps.enqueueProcessing(assetId);
+          created.push({
+            asset_id: assetId,
+            name: clean.file,
+            board_id: boardId,
+            path: [...clean.boards, clean.file].join("/"),
+          });
+        }
+        return { status: "ok" as const, assets: created, boards_created: boardsCreated };
+      } finally {
+        await store.deletePrefix(staging);
+      }
+    },
+
+    /** Rows and bytes of uploads never completed within 24 h. */
+    async cleanupAbandoned(now = Date.now()): Promise<number> {
+      const stale = await uploadsRepo.abandoned(db, new Date(now - ABANDONED_AFTER_MS));
+      for (const s of stale) {
+        await store.deletePrefix(`uploads/${s.id}`);
+        if (s.directory) await store.deletePrefix(`media/${s.directory}`);
+        await uploadsRepo.deleteAsset(db, s.asset_id);
+      }
+      return stale.length;
+    },
+  };
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,125 @@
+import { createHash, randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { copyFile, mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { AppError } from "../platform/errors.ts";
+import { assertKey, type BlobStore, type PutResult } from "./blob-store.ts";
+
+/** Counts and hashes bytes on their way to disk; fails the stream past `maxBytes`. */
+function meter(maxBytes: number | undefined) {
+  const md5 = createHash("md5");
+  const sha = createHash("sha256");
+  let size = 0;
+  const t = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      size += chunk.length;
+      if (maxBytes !== undefined && size > maxBytes) {
+        cb(new AppError("PAYLOAD_TOO_LARGE", `The body is larger than the ${maxBytes} bytes expected.`));
+        return;
+      }
+      md5.update(chunk);
+      sha.update(chunk);
+      cb(null, chunk);
+    },
+  });
+  return { t, result: (): PutResult => ({ size, md5: md5.digest("hex"), sha256: sha.digest("hex") }) };
+}
+
+export function diskError(err: unknown): never {
+  const code = (err as { code?: string }).code;
+  if (code === "ENOSPC" || code === "EDQUOT") {
+    throw new AppError(
+      "STORAGE_FULL",
+      "The server is out of storage space. Try again later or ask an admin to free space.",
+    );
+  }
+  throw err;
+}
+
+export function createDiskStore(root: string): BlobStore {
+  const abs = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+  const tmpDir = path.join(root, ".tmp");
+
+  async function writeAtomically(dest: string, write: (tmp: string) => Promise<void>) {
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(path.dirname(dest), { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    try {
+      await write(tmp);
+      const fh = await open(tmp, "r");
+      await fh.sync();
+      await fh.close();
+      await rename(tmp, dest);
+    } catch (err) {
+      await unlink(tmp).catch(() => {});
+      diskError(err);
+    }
+  }
+
+  return {
+    kind: "disk",
+    async putStream(key, body, opts = {}) {
+      const m = meter(opts.maxBytes);
+      await writeAtomically(abs(key), (tmp) => pipeline(body, m.t, createWriteStream(tmp)));
+      return m.result();
+    },
+    async putFile(key, localPath) {
+      await writeAtomically(abs(key), (tmp) => copyFile(localPath, tmp));
+    },
+    async read(key, range) {
+      const file = abs(key);
+      await stat(file);
+      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    },
+    async stat(key) {
+      try {
+        const s = await stat(abs(key));
+        return { size: s.size, mtime: s.mtime };
+      } catch {
+        return null;
+      }
+    },
+    async move(from, to) {
+      const dest = abs(to);
+      await mkdir(path.dirname(dest), { recursive: true });
+      await rename(abs(from), dest).catch(diskError);
+    },
+    async delete(key) {
+      await rm(abs(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      await rm(abs(prefix.replace(/\/$/, "")), { recursive: true, force: true });
+    },
+    async concat(parts, dest) {
+      const sha = createHash("sha256");
+      let size = 0;
+      await writeAtomically(abs(dest), async (tmp) => {
+        const out = createWriteStream(tmp);
+        const failed = new Promise<never>((_r, reject) => out.once("error", reject));
+        const copy = async () => {
+          for (const p of parts) {
+            for await (const chunk of createReadStream(abs(p)) as AsyncIterable<Buffer>) {
+              sha.update(chunk);
+              size += chunk.length;
+              if (!out.write(chunk)) await once(out, "drain");
+            }
+          }
+          await new Promise<void>((resolve, reject) =>
+            out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+          );
+        };
+        await Promise.race([copy(), failed]);
+      });
+      return { size, sha256: sha.digest("hex") };
+    },
+    localPath: (key) => abs(key),
+  };
+}
+
+export type { Readable };

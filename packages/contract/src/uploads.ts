@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { Id } from "./common.ts";
+
+export const MIB = 1024 * 1024;
+/** Files up to this size get one direct URL; larger ones go multipart (S3's rules: parts ≥ 5 MiB but the last, ≤ 10,000 parts). */
+export const DIRECT_UPLOAD_MAX_BYTES = 5 * MIB;
+export const MIN_PART_BYTES = 5 * MIB;
+export const MAX_PARTS = 10_000;
+/** The client polls each processing asset this often (spec 01 §9). */
+export const PROCESSING_POLL_MS = 2000;
+
+export const FILE_TYPES = ["IMAGE", "VIDEO", "DOCUMENT", "AUDIO", "ARCHIVE", "OTHER"] as const;
+export const FileType = z.enum(FILE_TYPES);
+export type FileType = z.infer<typeof FileType>;
+export const ASSET_STATUSES = ["uploading", "processing", "COMPLETED", "error"] as const;
+export const AssetStatus = z.enum(ASSET_STATUSES);
+
+export const UploadInitBody = z.object({
+  name: z.string().trim().min(1, "A file name is required").max(255, "The file name is too long"),
+  size: z.coerce.number().int().min(0, "Size must be 0 or more"),
+  content_type: z.string().trim().max(255).optional(),
+  board_id: Id.nullish(),
+});
+export type UploadInitBody = z.infer<typeof UploadInitBody>;
+
+export const UploadPart = z.object({
+  part_number: z.number().int().min(1),
+  start_byte: z.number().int().min(0),
+  end_byte: z.number().int().min(0),
+  url: z.string(),
+});
+export type UploadPart = z.infer<typeof UploadPart>;
+
+export const UploadInitAnswer = z.object({
+  asset_id: Id,
+  upload_id: Id,
+  key: z.string(),
+  direct_url: z.string().optional(),
+  parts: z.array(UploadPart).optional(),
+  part_size: z.number().int().optional(),
+});
+export type UploadInitAnswer = z.infer<typeof UploadInitAnswer>;
+
+export const CompleteUploadBody = z.object({
+  upload_id: Id,
+  key: z.string().min(1).max(500),
+  parts: z
+    .array(z.object({ part_number: z.number().int().min(1).max(MAX_PARTS), etag: z.string().min(1).max(200) }))
+    .max(MAX_PARTS)
+    .default([]),
+});
+export const CompleteUploadAnswer = z.object({
+  status: z.literal("ok"),
+  asset_id: Id,
+  size: z.number().int(),
+  sha256: z.string(),
+});
+
+export const PartParams = z.object({ uploadId: Id, partNumber: z.coerce.number().int().min(1).max(MAX_PARTS) });
+export const SignedQuery = z.object({ exp: z.string().max(20), sig: z.string().max(100) });
+
+export const FolderUploadAnswer = z.object({
+  status: z.literal("ok"),
+  assets: z.array(z.object({ asset_id: Id, name: z.string(), board_id: Id.nullable(), path: z.string() })),
+  boards_created: z.number().int(),
+});
+
+/** Texts of the upload dialog (spec 01 §5, §8). */
+export const UPLOAD_MESSAGES = {
+  failed: (status: number | string, detail = "") => `Upload failed: ${status}${detail ? ` ${detail}` : ""}`,
+  partFailed: (detail = "") => `Part upload failed${detail ? ` ${detail}` : ""}`,
+  network: "S3 upload failed: Network error",
+  noWorkspace: "Workspace ID is not set",
+  invalidInfo: "Invalid upload info received from server",
+  noEtag: "No ETag received from S3",
+} as const;
