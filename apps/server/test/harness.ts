@@ -19,7 +19,7 @@ export interface TestEnv {
 }
 
 /** A real app on the run's real database; workers on, so queued mail is delivered. */
-export async function createTestEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+export async function createTestEnv(env: Record<string, string> = {}, opts: { work?: boolean } = {}): Promise<TestEnv> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-test-data-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -30,7 +30,7 @@ export async function createTestEnv(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const rt = createRuntime(config, inject("databaseUrl"), pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }));
-  await rt.jobs.start(rt.jobDefinitions, { work: true, concurrency: 1 });
+  await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? true, concurrency: 1 });
   const app = await buildApp(rt);
   await app.ready();
   return {

@@ -151,7 +151,7 @@ export interface AssetsTable {
   gps_latitude: number | null;
   gps_longitude: number | null;
   gps_altitude: number | null;
-  palette: Array<{ hex: string; share: number }> | null;
+  palette: Array<{ hex: string; share: number; lab?: { l: number; a: number; b: number } }> | null;
   simplified_colors: Generated<string[]>;
   quality_contrast: number | null;
   quality_sharpness: number | null;

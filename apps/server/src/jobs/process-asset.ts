@@ -13,7 +13,7 @@ export function processAssetJob(
     retryLimit: PROCESS_ASSET_RETRIES,
     retryDelaySeconds: 5,
     expireInSeconds: 30 * 60,
-    heartbeatSeconds: 30,
+    heartbeatSeconds: 20,
     handle: (data) => processAsset({ ...deps, maxAttempts: PROCESS_ASSET_RETRIES + 1 }, data.asset_id),
   };
 }

@@ -29,7 +29,15 @@ export interface Jobs {
 }
 
 export function createJobs(connectionString: string, log: Logger): Jobs {
-  const boss = new PgBoss({ connectionString, max: 4, application_name: "hangar-jobs" });
+  // Supervision every 10 s: a job whose worker died (no heartbeat) goes back to the queue in well
+  // under a minute, never after the hours-long default expiry.
+  const boss = new PgBoss({
+    connectionString,
+    max: 4,
+    application_name: "hangar-jobs",
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
+  });
   boss.on("error", (err) => log.error({ err: { message: err.message } }, "job engine error"));
   let started = false;
 

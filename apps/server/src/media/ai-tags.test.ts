@@ -23,6 +23,7 @@ let dir: string;
 let dinner: string;
 let crowd: string;
 let tagger: Tagger;
+let rssBefore = 0;
 
 async function expectMediaError(promise: Promise<unknown>, reason: string): Promise<MediaError> {
   const err = await promise.then(
@@ -53,6 +54,7 @@ beforeAll(async () => {
   crowd = path.join(dir, "crowd.jpg");
   await sharp(samples).extract({ left: 330, top: 0, width: 210, height: 160 }).jpeg().toFile(dinner);
   await sharp(samples).extract({ left: 0, top: 200, width: 640, height: 958 }).jpeg().toFile(crowd);
+  rssBefore = process.memoryUsage().rss;
   tagger = createTagger();
 });
 
@@ -103,7 +105,8 @@ describe("createTagger", () => {
     expect(stats.starts).toBe(1);
     process.stdout.write(
       `AI tags: worker start + model load + first image ${firstMs.toFixed(0)} ms (model load ${stats.modelLoadMs.toFixed(0)} ms); ` +
-        `median ${runs[2]!.toFixed(0)} ms/image over 5; RSS ${(stats.rssBytes / 1e6).toFixed(0)} MB; ` +
+        `median ${runs[2]!.toFixed(0)} ms/image over 5; process RSS ${(stats.rssBytes / 1e6).toFixed(0)} MB ` +
+        `(+${((stats.rssBytes - rssBefore) / 1e6).toFixed(0)} MB with the worker); ` +
         `tensors ${stats.tensors}; dinner: ${first.map((t) => `${t.label} ${t.confidence}`).join(", ")}\n`,
     );
     // Tensors are disposed: the count does not grow with more images.

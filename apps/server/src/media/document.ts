@@ -161,7 +161,9 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
     if (err instanceof MediaError) throw err;
     throw new MediaError(UNREADABLE, (err as Error).message, { cause: err });
   } finally {
-    if (opened) {
+    // After a timeout or crash the thread is gone with its document: nothing to close, and
+    // calling would only start a new thread for nothing.
+    if (opened && pdf.running) {
       const closed = await pdf
         .call<{ heapBytes: number }>({ op: "close" } satisfies PdfRequest, { timeoutMs: 5_000, reason: UNREADABLE })
         .catch(() => null);

@@ -241,6 +241,8 @@ export interface SerialWorker {
   close(): Promise<void>;
   /** How many threads were started so far (tests use it to see restarts). */
   readonly starts: number;
+  /** Whether a thread is up now (false after a timeout or crash, until the next call). */
+  readonly running: boolean;
 }
 
 export interface SerialWorkerOptions {
@@ -367,6 +369,9 @@ export function createSerialWorker(options: SerialWorkerOptions): SerialWorker {
     },
     get starts() {
       return starts;
+    },
+    get running() {
+      return thread !== null;
     },
   };
 }

@@ -94,7 +94,7 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
         gps_latitude: a.exif.gps?.latitude ?? null,
         gps_longitude: a.exif.gps?.longitude ?? null,
         gps_altitude: a.exif.gps?.altitude ?? null,
-        palette: a.colors.palette.map((c) => ({ hex: c.hex, share: c.share })),
+        palette: a.colors.palette.map((c) => ({ hex: c.hex, share: c.share, lab: c.lab })),
         simplified_colors: a.colors.simplified,
         quality_contrast: a.quality.contrast,
         quality_sharpness: a.quality.sharpness,
