@@ -201,3 +201,33 @@ export async function waitForAsset(client: Client, workspaceId: string, assetId:
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+/** Uploads bytes through the real protocol (direct or multipart) and answers the asset id. */
+export async function uploadBytes(client: Client, workspaceId: string, name: string, data: Buffer, boardId?: string) {
+  const init = await client.post(`/workspaces/${workspaceId}/assets/upload`, {
+    name,
+    size: data.length,
+    board_id: boardId ?? null,
+  });
+  if (init.statusCode !== 200) throw new Error(`upload init failed: ${init.statusCode} ${init.body}`);
+  const answer = init.json();
+  const send = (url: string, bytes: Buffer) =>
+    client.app.inject({ method: "PUT", url, payload: bytes, headers: { "content-type": "application/octet-stream" } });
+  if (answer.direct_url) {
+    const r = await send(answer.direct_url, data);
+    if (r.statusCode !== 200) throw new Error(`direct PUT failed: ${r.statusCode} ${r.body}`);
+    return answer.asset_id as string;
+  }
+  const parts = [];
+  for (const p of answer.parts as Array<{ part_number: number; start_byte: number; end_byte: number; url: string }>) {
+    const r = await send(p.url, data.subarray(p.start_byte, p.end_byte + 1));
+    parts.push({ part_number: p.part_number, etag: r.headers.etag as string });
+  }
+  const done = await client.post(`/workspaces/${workspaceId}/assets/upload/complete`, {
+    upload_id: answer.upload_id,
+    key: answer.key,
+    parts,
+  });
+  if (done.statusCode !== 200) throw new Error(`complete failed: ${done.statusCode} ${done.body}`);
+  return answer.asset_id as string;
+}

@@ -1,0 +1,142 @@
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestEnv, type TestEnv, uploadBytes, waitForAsset, workspaceWith } from "../../test/harness.ts";
+
+/** The whole path: real upload → pg-boss job → media steps → renditions in the store → the asset API. */
+let env: TestEnv;
+let ctx: Awaited<ReturnType<typeof workspaceWith>>;
+beforeAll(async () => {
+  env = await createTestEnv({ AI_TAGS: "0" });
+  ctx = await workspaceWith(env);
+});
+afterAll(() => env.close());
+
+const upload = async (name: string, data: Buffer) => {
+  const id = await uploadBytes(ctx.admin.client, ctx.ws.id, name, data);
+  return waitForAsset(ctx.admin.client, ctx.ws.id, id);
+};
+
+function cameraJpeg() {
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: "#d23c28" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "Canon", Model: "Canon EOS R5" },
+      IFD2: {
+        ISOSpeedRatings: "400",
+        FNumber: "28/10",
+        ExposureTime: "1/250",
+        FocalLength: "50/1",
+        DateTimeOriginal: "2024:05:01 12:30:00",
+      },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 36/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 30/1",
+        GPSAltitudeRef: "0",
+        GPSAltitude: "355/10",
+      },
+    })
+    .toBuffer();
+}
+
+function pngBomb() {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(50_000, 0);
+  ihdr.writeUInt32BE(50_000, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1000))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("image pipeline", () => {
+  it("JPEG with EXIF and GPS: dimensions, camera, exposure, position, colours, quality, renditions", async () => {
+    const a = await upload("IMG_0001.JPG", await cameraJpeg());
+    expect(a).toMatchObject({
+      status: "COMPLETED",
+      file_type: "IMAGE",
+      mime_type: "image/jpeg",
+      file_extension: "jpg",
+      width: 1200,
+      height: 800,
+    });
+    expect(a.exif).toMatchObject({
+      make: "Canon",
+      model: "Canon EOS R5",
+      iso: 400,
+      aperture: 2.8,
+      exposure_time: 0.004,
+      focal_length: 50,
+    });
+    expect(a.exif.latitude).toBeCloseTo(51.51, 2);
+    expect(a.exif.longitude).toBeCloseTo(-0.125, 3);
+    expect(a.exif.altitude).toBeCloseTo(35.5, 1);
+    expect(a.exif.date_taken).toMatch(/^2024-05-01T12:30:00/);
+    expect(a.colors.simplified).toEqual(["red"]);
+    expect(a.colors.palette[0].share).toBeGreaterThan(0.9);
+    expect(a.quality.contrast).toBeLessThan(10);
+    expect(a.placeholder).toMatch(/^[A-Za-z0-9+/=]+$/);
+    const thumb = await ctx.admin.client.get(a.thumbnail_url);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([1024, 683]);
+    const grid = await sharp((await ctx.admin.client.get(a.grid_url)).rawPayload).metadata();
+    expect(Math.max(grid.width!, grid.height!)).toBe(400);
+  });
+
+  it("PNG and an animated GIF, typed from the bytes whatever the name", async () => {
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const a = await upload("looks-like.pdf", png);
+    expect(a).toMatchObject({
+      status: "COMPLETED",
+      file_type: "IMAGE",
+      mime_type: "image/png",
+      file_extension: "png",
+      width: 300,
+      height: 200,
+    });
+    const frames = Buffer.concat([Buffer.alloc(40 * 30 * 3, 200), Buffer.alloc(40 * 30 * 3, 50)]);
+    const gif = await sharp(frames, { raw: { width: 40, height: 30, channels: 3, pageHeight: 30 } as never })
+      .gif()
+      .toBuffer();
+    const g = await upload("anim.gif", gif);
+    expect(g).toMatchObject({ status: "COMPLETED", mime_type: "image/gif", width: 40, height: 30 });
+  });
+
+  it("a corrupt JPEG, a pixel bomb and zero bytes end in `error` with a reason; a bad file never stalls the queue", async () => {
+    const good = await cameraJpeg();
+    const corrupt = await upload("broken.jpg", good.subarray(0, Math.floor(good.length / 3)));
+    expect(corrupt.status).toBe("error");
+    expect(corrupt.error).toMatch(/\w/);
+    const bomb = await upload("bomb.png", pngBomb());
+    expect(bomb.status).toBe("error");
+    expect(bomb.error).toMatch(/pixel|large/i);
+    const empty = await upload("empty.jpg", Buffer.alloc(0));
+    expect(empty.status).toBe("COMPLETED");
+    expect(empty.file_type).toBe("OTHER");
+    const after = await upload(
+      "after.png",
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(after.status).toBe("COMPLETED");
+  });
+});
