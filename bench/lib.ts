@@ -1,4 +1,5 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
@@ -9,7 +10,7 @@ import { startEmbeddedPostgres } from "../apps/server/src/db/embedded-postgres.t
 import { createRuntime } from "../apps/server/src/runtime.ts";
 
 /** A real server on a real database: BENCH_DATABASE_URL (e.g. the machine's PostgreSQL) or a fresh embedded one. */
-export async function benchServer() {
+export async function benchServer(opts: { work?: boolean; env?: Record<string, string> } = {}) {
   const log = pino({ level: "warn" });
   let stopPg = async () => {};
   let url = process.env.BENCH_DATABASE_URL;
@@ -44,6 +45,7 @@ export async function benchServer() {
       await rt.close();
       await stopPg();
       if (tmp) await rm(tmp, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -66,3 +68,37 @@ export async function time(fn: () => Promise<unknown>, runs: number, warmup = 5)
 }
 
 export const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/** A verified user with a workspace, signed in over real HTTP: answers the cookie and CSRF token. */
+export async function benchLogin(srv: { base: string; rt: import("../apps/server/src/runtime.ts").Runtime }) {
+  const { hashPassword } = await import("../apps/server/src/modules/auth/passwords.ts");
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const user = await srv.rt.services.users.create({
+    email,
+    password_hash: await hashPassword("bench password"),
+    first_name: "Bench",
+    last_name: "",
+    email_verified_at: new Date(),
+  });
+  const workspaceId = await srv.rt.services.workspaces.createFor(user!.id, "Bench");
+  const csrfRes = await fetch(`${srv.base}/api/v1/users/set-csrf-token`);
+  const csrfCookie = csrfRes.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { data } = (await csrfRes.json()) as { data: { csrftoken: string } };
+  const res = await fetch(`${srv.base}/api/v1/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: csrfCookie, "x-csrftoken": data.csrftoken },
+    body: JSON.stringify({ email, password: "bench password" }),
+  });
+  const cookie = [csrfCookie, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
+  const headers = { cookie, "x-csrftoken": data.csrftoken, "content-type": "application/json" };
+  return { workspaceId, headers };
+}
+
+const require = createRequire(import.meta.url);
+export function has(cmd: string): boolean {
+  const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
+  return spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
+}

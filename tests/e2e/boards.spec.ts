@@ -83,7 +83,13 @@ async function rowMenu(page: Page, name: string, item: string) {
  * A real HTML5 drag (react-dnd's backend listens to native dragstart/dragover/drop): press on the source
  * row, move in small steps, release at `where` on the target row ("before" its top edge, "inside" its middle).
  */
-async function dragRow(page: Page, source: Locator, target: Locator, where: "before" | "after" | "inside") {
+async function dragRow(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  where: "before" | "after" | "inside",
+  screenshot?: string,
+) {
   await clearToasts(page);
   const from = (await source.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -96,12 +102,14 @@ async function dragRow(page: Page, source: Locator, target: Locator, where: "bef
   const y = where === "before" ? to.y + 3 : where === "after" ? to.y + to.height - 3 : to.y + to.height / 2;
   await page.mouse.move(x, y, { steps: 12 });
   await page.mouse.move(x, y + (where === "after" ? -1 : 1), { steps: 2 });
+  if (screenshot) await shot(page, screenshot);
   await page.mouse.up();
 }
 
 test("boards tree: create, sub-board, rename inline, reorder and move by drag, move to root, delete", async ({
   page,
 }) => {
+  test.setTimeout(120_000); // one long flow, a dozen server round trips per step on a busy machine
   await page.setViewportSize({ width: 1280, height: 820 });
   const { workspaceId } = await signUpWithWorkspace(page, { prefix: "boards" });
   await page.goto(`${baseUrl()}/w/${workspaceId}`);
@@ -164,13 +172,13 @@ test("boards tree: create, sub-board, rename inline, reorder and move by drag, m
   await shot(page, "tree");
 
   // Drag Archive 2024 before Campaigns: a reorder among root siblings.
-  await dragRow(page, row(page, "Archive 2024"), row(page, "Campaigns"), "before");
+  await dragRow(page, row(page, "Archive 2024"), row(page, "Campaigns"), "before", "drag-line");
   await expectToast(page, "Board reordered successfully");
   await expect.poll(() => visibleRows(page)).toEqual(["1:Archive 2024", "1:Campaigns", "2:Spring launch"]);
   expect(await serverTree(page, workspaceId)).toBe("Archive 2024,Campaigns(Spring launch)");
 
   // Drag Archive 2024 onto Campaigns: a move inside it (appended after Spring launch).
-  await dragRow(page, row(page, "Archive 2024"), row(page, "Campaigns"), "inside");
+  await dragRow(page, row(page, "Archive 2024"), row(page, "Campaigns"), "inside", "drag-inside");
   await expectToast(page, "Board moved successfully");
   await expect.poll(() => visibleRows(page)).toEqual(["1:Campaigns", "2:Spring launch", "2:Archive 2024"]);
   await expect.poll(() => serverTree(page, workspaceId)).toBe("Campaigns(Spring launch,Archive 2024)");
@@ -181,54 +189,66 @@ test("boards tree: create, sub-board, rename inline, reorder and move by drag, m
   await expectToast(page, "Board reordered successfully");
   await expect.poll(() => serverTree(page, workspaceId)).toBe("Campaigns(Archive 2024,Spring launch)");
 
-  // Move Archive 2024 back to the root through the dialog.
-  await rowMenu(page, "Archive 2024", "Move to…");
+  // Drag Archive 2024 out, before Campaigns at the root: a move, then a reorder to put it first.
+  await dragRow(page, row(page, "Archive 2024"), row(page, "Campaigns"), "before");
+  await expectToast(page, "Board moved successfully");
+  await expect.poll(() => serverTree(page, workspaceId)).toBe("Archive 2024,Campaigns(Spring launch)");
+  expect((await findBoard(page, workspaceId, "Campaigns")).child_count).toBe(1);
+
+  // The move dialog refuses a board's own subtree with the server's reason.
+  await rowMenu(page, "Campaigns", "Move to…");
   const dialog = page.getByRole("dialog", { name: "Move board" });
   await expect(dialog).toBeVisible();
   expect((await dialog.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(400);
+  await dialog.getByRole("button", { name: "Expand Campaigns" }).click();
+  await dialog.getByRole("tree").getByRole("treeitem", { name: "Spring launch" }).click();
+  await dialog.getByRole("button", { name: "Move here" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("A board cannot be moved into itself or one of its sub-boards.");
+  await shot(page, "move-dialog-refused");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Spring launch to the root level through the dialog.
+  await rowMenu(page, "Spring launch", "Move to…");
   await dialog.getByRole("button", { name: "Root" }).click();
   await shot(page, "move-dialog");
   await dialog.getByRole("button", { name: "Move here" }).click();
   await expectToast(page, "Moved board to: root level");
   await expect(dialog).toBeHidden();
-  await expect.poll(() => serverTree(page, workspaceId)).toBe("Campaigns(Spring launch),Archive 2024");
-  expect((await findBoard(page, workspaceId, "Campaigns")).child_count).toBe(1);
+  await expect.poll(() => serverTree(page, workspaceId)).toBe("Archive 2024,Campaigns,Spring launch");
+  expect((await findBoard(page, workspaceId, "Campaigns")).child_count).toBe(0);
 
-  // Into a board of its own subtree: the server refuses and the dialog says why.
+  // Campaigns into Archive 2024: the toast names the destination.
   await rowMenu(page, "Campaigns", "Move to…");
-  await dialog.getByRole("button", { name: "Expand Campaigns" }).click();
-  await dialog.getByRole("tree").getByRole("treeitem", { name: "Spring launch" }).click();
-  await dialog.getByRole("button", { name: "Move here" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("A board cannot be moved into itself or one of its sub-boards.");
-  // Into another board works and names it.
   await dialog.getByRole("tree").getByRole("treeitem", { name: "Archive 2024" }).click();
   await dialog.getByRole("button", { name: "Move here" }).click();
   await expectToast(page, "Moved board to: Archive 2024");
-  await expect.poll(() => serverTree(page, workspaceId)).toBe("Archive 2024(Campaigns(Spring launch))");
+  await expect.poll(() => serverTree(page, workspaceId)).toBe("Archive 2024(Campaigns),Spring launch");
+  await expect(row(page, "Campaigns")).toHaveAttribute("aria-level", "2");
 
   // The board page: breadcrumbs from the ancestors, the row highlighted; a reload expands its ancestors.
-  await row(page, "Spring launch").click();
-  const spring = await findBoard(page, workspaceId, "Spring launch");
-  await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}/b/${spring.id}$`));
-  await expect(page.getByRole("heading", { name: "Spring launch" })).toBeVisible();
+  await row(page, "Campaigns").click();
+  const campaigns = await findBoard(page, workspaceId, "Campaigns");
+  await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}/b/${campaigns.id}$`));
+  await expect(page.getByRole("heading", { name: "Campaigns" })).toBeVisible();
   const crumbs = page.getByTestId("board-breadcrumbs");
   await expect(crumbs).toContainText("Northwind Studio");
   await expect(crumbs).toContainText("Archive 2024");
-  await expect(crumbs).toContainText("Campaigns");
-  await expect(row(page, "Spring launch")).toHaveAttribute("aria-current", "page");
+  await expect(row(page, "Campaigns")).toHaveAttribute("aria-current", "page");
   await page.reload();
-  await expect(row(page, "Spring launch")).toHaveAttribute("aria-current", "page");
+  await expect(row(page, "Campaigns")).toHaveAttribute("aria-current", "page");
   await expect(row(page, "Archive 2024")).toHaveAttribute("aria-expanded", "true");
   await shot(page, "board-page");
 
   // Filtering keeps the ancestors of what matches.
-  await panel(page).getByRole("textbox", { name: "Filter boards" }).fill("spring");
-  await expect.poll(() => visibleRows(page)).toEqual(["1:Archive 2024", "2:Campaigns", "3:Spring launch"]);
+  await panel(page).getByRole("textbox", { name: "Filter boards" }).fill("camp");
+  await expect.poll(() => visibleRows(page)).toEqual(["1:Archive 2024", "2:Campaigns"]);
   await panel(page).getByRole("textbox", { name: "Filter boards" }).fill("zzz");
   await expect(panel(page).getByText("No boards found")).toBeVisible();
   await panel(page).getByRole("button", { name: "Clear filter" }).click();
 
-  // Delete one board with the confirmation; its page goes away with it.
+  // Delete the current board with the confirmation: its page goes away with it; Undo brings it back.
+  await clearToasts(page);
   await rowMenu(page, "Campaigns", "Delete");
   const confirm = page.getByRole("dialog", { name: "Delete board" });
   await expect(confirm.getByText("Are you sure you want to delete this board?", { exact: true })).toBeVisible();
@@ -237,7 +257,11 @@ test("boards tree: create, sub-board, rename inline, reorder and move by drag, m
   await expectToast(page, "Board deleted successfully");
   await expect(row(page, "Campaigns")).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}$`));
-  expect(await serverTree(page, workspaceId)).toBe("Archive 2024");
+  expect(await serverTree(page, workspaceId)).toBe("Archive 2024,Spring launch");
+  await toasts(page).filter({ hasText: "Board deleted successfully" }).getByRole("button", { name: "Undo" }).click();
+  await expectToast(page, "Board restored");
+  await expect(row(page, "Campaigns")).toBeVisible();
+  expect(await serverTree(page, workspaceId)).toBe("Archive 2024(Campaigns),Spring launch");
 
   // An unknown board id is a not-found state inside the workspace.
   await page.goto(`${baseUrl()}/w/${workspaceId}/b/00000000-0000-4000-8000-000000000000`);
@@ -250,8 +274,40 @@ test("boards bulk mode: Ctrl-click selects several boards, move them and delete 
   for (const name of ["Clients", "Drafts", "Finals", "Stock"]) {
     await api(page, "POST", `/workspaces/${workspaceId}/boards`, { name, parent_id: null });
   }
+  // The tree fails to load: the banner with Retry, which then loads it.
+  const treeUrl = `**/workspaces/${workspaceId}/boards?recursive=true`;
+  await page.route(treeUrl, (route) => route.fulfill({ status: 500, json: { detail: "boom", code: "INTERNAL" } }));
   await page.goto(`${baseUrl()}/w/${workspaceId}`);
+  await expect(panel(page).getByText("Failed to load boards")).toBeVisible();
+  await shot(page, "load-error");
+  await page.unroute(treeUrl);
+  await panel(page).getByRole("button", { name: "Retry" }).click();
   await expect(row(page, "Stock")).toBeVisible();
+
+  // A move the server refuses: the tree goes back to how it was.
+  await page.route(`**/workspaces/${workspaceId}/boards/*`, (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({ status: 500, json: { detail: "boom", code: "INTERNAL" } })
+      : route.continue(),
+  );
+  await dragRow(page, row(page, "Stock"), row(page, "Clients"), "inside");
+  await expectToast(page, "Failed to move board");
+  await expect.poll(() => visibleRows(page)).toEqual(["1:Clients", "1:Drafts", "1:Finals", "1:Stock"]);
+  await page.unrouteAll();
+
+  // Rename from the board page's dialog (350 px; Rename is off while the name is blank).
+  await row(page, "Stock").click();
+  await page.getByRole("button", { name: "Board options" }).click();
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  const renameDialog = page.getByRole("dialog", { name: "Rename board" });
+  expect(Math.round((await renameDialog.boundingBox())?.width ?? 0)).toBe(350);
+  await renameDialog.getByLabel("Name").fill("   ");
+  await expect(renameDialog.getByRole("button", { name: "Rename" })).toBeDisabled();
+  await renameDialog.getByLabel("Name").fill("Stock footage");
+  await renameDialog.getByRole("button", { name: "Rename" }).click();
+  await expectToast(page, "Board renamed successfully");
+  await expect(page.getByRole("heading", { name: "Stock footage" })).toBeVisible();
+  await expect(row(page, "Stock footage")).toBeVisible();
 
   await row(page, "Drafts").click({ modifiers: ["ControlOrMeta"] });
   await expect(panel(page).getByTestId("boards-bulk-bar")).toHaveCount(0);
@@ -266,10 +322,10 @@ test("boards bulk mode: Ctrl-click selects several boards, move them and delete 
   await dialog.getByRole("button", { name: "Move here" }).click();
   await expectToast(page, "Moved board to: Clients");
   await expect(bar).toHaveCount(0);
-  await expect.poll(() => serverTree(page, workspaceId)).toBe("Clients(Drafts,Finals),Stock");
+  await expect.poll(() => serverTree(page, workspaceId)).toBe("Clients(Drafts,Finals),Stock footage");
 
   await row(page, "Clients").click({ modifiers: ["ControlOrMeta"] });
-  await row(page, "Stock").click({ modifiers: ["ControlOrMeta"] });
+  await row(page, "Stock footage").click({ modifiers: ["ControlOrMeta"] });
   await bar.getByRole("button", { name: "Delete" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete 2 boards" });
   await expect(confirm).toContainText("The assets and sub-boards inside these boards are deleted too.");

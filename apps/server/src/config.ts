@@ -23,6 +23,10 @@ export const ConfigSchema = z.object({
   DEMO_ACCOUNT: bool.default(true),
   WEB_DIST: z.string().optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "JOBS_SCHEMA must be a lower-case SQL identifier")
+    .default("pgboss"),
   MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()

@@ -25,7 +25,7 @@ import { createSigner } from "./storage/signer.ts";
 export function createRuntime(config: Config, databaseUrl: string, log: Logger) {
   const pool: pg.Pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE, log);
   const db: Db = createDb(pool);
-  const jobs: Jobs = createJobs(databaseUrl, log.child({ component: "jobs" }));
+  const jobs: Jobs = createJobs(databaseUrl, log.child({ component: "jobs" }), config.JOBS_SCHEMA);
   const mailer: Mailer = createMailer({
     db,
     log: log.child({ component: "mail" }),

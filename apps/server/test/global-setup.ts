@@ -6,7 +6,6 @@ import { pino } from "pino";
 import type { TestProject } from "vitest/node";
 import { createDb, createPool, migrateToLatest } from "../src/db/db.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../src/db/embedded-postgres.ts";
-import { createJobs } from "../src/jobs/queue.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,7 +15,7 @@ declare module "vitest" {
 
 /**
  * One fresh database per run, on the embedded PostgreSQL or on TEST_DATABASE_URL's server.
- * Migrations and the job engine's schema are created here once, so test files never race on them.
+ * Migrations run here once, so test files never race on them (each test env has its own job schema).
  */
 export default async function setup(project: TestProject) {
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "warn" });
@@ -43,9 +42,6 @@ export default async function setup(project: TestProject) {
   const db = createDb(pool);
   await migrateToLatest(db);
   await db.destroy();
-  const jobs = createJobs(databaseUrl, log);
-  await jobs.start([], { work: false, concurrency: 1 });
-  await jobs.stop();
 
   project.provide("databaseUrl", databaseUrl);
   process.stdout.write(

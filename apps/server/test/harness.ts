@@ -23,6 +23,8 @@ export async function createTestEnv(env: Record<string, string> = {}, opts: { wo
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-test-data-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // Each test env gets its own job queue: envs differ (data dir, SMTP, AI), so none may take another's jobs.
+    JOBS_SCHEMA: `pgboss_t${randomUUID().replace(/-/g, "").slice(0, 12)}`,
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://hangar.test",

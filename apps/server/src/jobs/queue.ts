@@ -28,11 +28,12 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export function createJobs(connectionString: string, log: Logger): Jobs {
+export function createJobs(connectionString: string, log: Logger, schema = "pgboss"): Jobs {
   // Supervision every 10 s: a job whose worker died (no heartbeat) goes back to the queue in well
   // under a minute, never after the hours-long default expiry.
   const boss = new PgBoss({
     connectionString,
+    schema,
     max: 4,
     application_name: "hangar-jobs",
     superviseIntervalSeconds: 10,

@@ -214,11 +214,11 @@ export async function convertOffice(
   outDir: string,
   options: ConvertOfficeOptions = {},
 ): Promise<OfficeConversion> {
+  const ext = (options.extension ?? path.extname(file).slice(1)).toLowerCase();
+  if (!OFFICE_EXTENSIONS.includes(ext)) throw new MediaError("Document type is not supported", `.${ext || "?"}`);
   const soffice = findSoffice();
   if (!soffice) return { unavailable: true, reason: "Preview unavailable: LibreOffice is not installed" };
   const reason = "Document could not be converted";
-  const ext = (options.extension ?? path.extname(file).slice(1)).toLowerCase();
-  if (!OFFICE_EXTENSIONS.includes(ext)) throw new MediaError("Document type is not supported", `.${ext || "?"}`);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new MediaError(reason, "file not found");
   if (info.size === 0) throw new MediaError(reason, "the file is empty");

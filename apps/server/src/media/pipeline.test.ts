@@ -1,7 +1,14 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textPdf } from "../../test/fixtures.ts";
 import { createTestEnv, type TestEnv, uploadBytes, waitForAsset, workspaceWith } from "../../test/harness.ts";
+import { runTool } from "./limits.ts";
+import { ffmpegPath } from "./video.ts";
 
 /** The whole path: real upload → pg-boss job → media steps → renditions in the store → the asset API. */
 let env: TestEnv;
@@ -138,5 +145,108 @@ describe("image pipeline", () => {
         .toBuffer(),
     );
     expect(after.status).toBe("COMPLETED");
+  });
+});
+
+describe("video, documents and AI tags", () => {
+  let envAi: TestEnv;
+  let w: Awaited<ReturnType<typeof workspaceWith>>;
+  beforeAll(async () => {
+    envAi = await createTestEnv({ AI_TAGS: "1" });
+    w = await workspaceWith(envAi);
+  });
+  afterAll(() => envAi.close());
+  const up = async (name: string, data: Buffer) =>
+    waitForAsset(w.admin.client, w.ws.id, await uploadBytes(w.admin.client, w.ws.id, name, data), 120_000);
+
+  it("a short MP4 made with ffmpeg: duration, size, web.mp4 and a poster", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "hangar-pipe-"));
+    const file = path.join(dir, "clip.mp4");
+    await runTool(
+      await ffmpegPath(),
+      [
+        "-v",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=size=960x540:rate=25:duration=2",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=frequency=440:duration=2",
+        "-shortest",
+        "-c:v",
+        "libx264",
+        "-c:a",
+        "aac",
+        "-y",
+        file,
+      ],
+      { timeoutMs: 60_000, maxOutputBytes: 1 << 20 },
+    );
+    const a = await up("clip.mp4", await readFile(file));
+    await rm(dir, { recursive: true, force: true });
+    expect(a).toMatchObject({
+      status: "COMPLETED",
+      file_type: "VIDEO",
+      mime_type: "video/mp4",
+      width: 960,
+      height: 540,
+    });
+    expect(a.duration).toBeGreaterThan(1.8);
+    expect(a.duration).toBeLessThan(2.3);
+    const web = await w.admin.client.get(a.video_url);
+    expect(web.statusCode).toBe(200);
+    expect(web.headers["content-type"]).toBe("video/mp4");
+    const seek = await w.admin.client.request("GET", a.video_url, undefined, { headers: { range: "bytes=0-99" } });
+    expect(seek.statusCode).toBe(206);
+    const poster = await sharp((await w.admin.client.get(a.thumbnail_url)).rawPayload).metadata();
+    expect([poster.width, poster.height]).toEqual([960, 540]);
+  });
+
+  it("a three-page PDF: page count and page images", async () => {
+    const a = await up("deck.pdf", textPdf(3));
+    expect(a).toMatchObject({
+      status: "COMPLETED",
+      file_type: "DOCUMENT",
+      mime_type: "application/pdf",
+      page_count: 3,
+    });
+    expect(a.pages.map((p: { number: number }) => p.number)).toEqual([1, 2, 3]);
+    const page2 = await w.admin.client.get(a.pages[1].url);
+    expect(page2.headers["content-type"]).toBe("image/jpeg");
+    const meta = await sharp(page2.rawPayload).metadata();
+    expect(meta.height).toBeGreaterThan(meta.width!);
+  });
+
+  it("an office file without LibreOffice: COMPLETED with a 'preview unavailable' state, not an error", async () => {
+    const a = await up("notes.rtf", Buffer.from("{\\rtf1\\ansi Hello}"));
+    expect(a.status).toBe("COMPLETED");
+    expect(a.file_type).toBe("DOCUMENT");
+    if (a.page_count === null) expect(a.preview_unavailable).toMatch(/Preview unavailable/);
+  });
+
+  it("AI tags from the local model, listed per workspace with counts", async () => {
+    // The only real photographs on this machine ship inside the Human package: a dinner scene.
+    const samples = path.join(
+      path.dirname(createRequire(import.meta.url).resolve("@vladmandic/human")),
+      "..",
+      "assets",
+      "samples.jpg",
+    );
+    const dinner = await sharp(samples).extract({ left: 330, top: 0, width: 210, height: 160 }).jpeg().toBuffer();
+    const a = await up("dinner.jpg", dinner);
+    expect(a.status).toBe("COMPLETED");
+    expect(a.ai_tags).toEqual(expect.arrayContaining(["person"]));
+    for (const t of a.ai_tag_details) {
+      expect(t.confidence).toBeGreaterThanOrEqual(0.3);
+      expect(t.type).toBe("object");
+    }
+    const list = (await w.admin.client.get(`/workspaces/${w.ws.id}/ai-tags`)).json();
+    expect(list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "person", count: 1, type: "object" })]),
+    );
+    expect((await w.admin.client.get(`/workspaces/${w.ws.id}/tags`)).json()).toEqual([]);
   });
 });

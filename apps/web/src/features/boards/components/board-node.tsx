@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Highlight, Menu, TextInput, Tooltip } from "@mantine
 import {
   IconCheck,
   IconChevronRight,
+  IconCircleCheckFilled,
   IconDots,
   IconFolder,
   IconFolderOpen,
@@ -12,7 +13,7 @@ import {
   IconTrash,
   IconX,
 } from "@tabler/icons-react";
-import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import type { CursorProps, DragPreviewProps, NodeRendererProps, RowRendererProps } from "react-arborist";
 import classes from "./board-tree.module.css";
 import { type BoardMenuAction, type TreeItem, useBoardTreeContext } from "./board-tree-context";
@@ -41,16 +42,30 @@ export function BoardRow({ node, attrs, innerRef, children }: RowRendererProps<T
   const ctx = useBoardTreeContext();
   const board = node.data.board;
   const active = !!board && board.id === ctx.activeId;
-  const multi = node.isSelected && node.tree.hasMultipleSelections;
+  const navigate = ctx.mode === "navigate";
+
+  // A plain click opens the board (or, in a dialog, chooses it); Ctrl/Cmd and Shift build the board
+  // selection for bulk actions. Opening does not select, so the selection only ever holds boards the
+  // user picked on purpose (spec 01 §4 bulk mode).
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!board) return;
+    if (!navigate) return node.handleClick(event);
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return node.handleClick(event);
+    if (!node.tree.hasNoSelection) node.tree.deselectAll();
+    node.focus();
+    node.activate();
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!board || event.target !== event.currentTarget) return;
     if (event.key === "Enter") {
       event.preventDefault();
       event.stopPropagation();
-      node.select();
+      if (!navigate) node.select();
       node.activate();
-    } else if (ctx.mode === "navigate" && ctx.canEdit) {
+    } else if (event.key === "Escape" && !node.tree.hasNoSelection) {
+      node.tree.deselectAll();
+    } else if (navigate && ctx.canEdit) {
       if (event.key === "F2") {
         event.preventDefault();
         node.edit();
@@ -73,13 +88,13 @@ export function BoardRow({ node, attrs, innerRef, children }: RowRendererProps<T
       ref={innerRef}
       className={classes.row}
       aria-label={board ? board.name : BOARD_MESSAGES.placeholder}
-      aria-selected={board ? active || multi : undefined}
-      aria-current={active && ctx.mode === "navigate" ? "page" : undefined}
+      aria-selected={board ? active || node.isSelected : undefined}
+      aria-current={active && navigate ? "page" : undefined}
       aria-expanded={node.children?.some((c) => c.data.board) ? node.isOpen : undefined}
-      aria-keyshortcuts={ctx.canEdit && ctx.mode === "navigate" ? "Enter F2 Delete Shift+F10" : "Enter"}
+      aria-keyshortcuts={ctx.canEdit && navigate ? "Enter F2 Delete Shift+F10" : "Enter"}
       data-board-id={board?.id}
       onFocus={stop}
-      onClick={board ? node.handleClick : undefined}
+      onClick={onClick}
       onKeyDown={onKeyDown}
     >
       {children}
@@ -96,7 +111,9 @@ export function BoardNode({ node, style, dragHandle, preview }: NodeRendererProp
   const hasChildren = !!node.children?.some((c) => c.data.board);
   const active = board.id === ctx.activeId;
   const showActions = ctx.canEdit && ctx.mode === "navigate" && !preview && !node.isEditing;
-  const FolderIcon = node.isOpen && hasChildren ? IconFolderOpen : IconFolder;
+  const selected = ctx.mode === "navigate" && node.isSelected;
+  // A picked board (bulk selection) shows a check instead of its folder.
+  const FolderIcon = selected ? IconCircleCheckFilled : node.isOpen && hasChildren ? IconFolderOpen : IconFolder;
 
   return (
     <div
@@ -105,7 +122,7 @@ export function BoardNode({ node, style, dragHandle, preview }: NodeRendererProp
       style={style}
       className={classes.node}
       data-active={active || undefined}
-      data-selected={(node.isSelected && node.tree.hasMultipleSelections) || undefined}
+      data-selected={selected || undefined}
       data-drop-target={node.willReceiveDrop || undefined}
       data-dragging={node.isDragging || undefined}
     >
@@ -324,7 +341,7 @@ export function BoardDragPreview({ offset, mouse, id, dragIds, isDragging }: Dra
   if (!at) return null;
   return (
     <div className={classes.preview}>
-      <div className={classes.previewChip} style={{ transform: `translate(${at.x + 12}px, ${at.y + 8}px)` }}>
+      <div className={classes.previewChip} style={{ transform: `translate(${at.x + 14}px, ${at.y + 14}px)` }}>
         <IconFolder size={14} stroke={1.7} aria-hidden />
         {ctx.nameOf(id)}
         {dragIds.length > 1 && (

@@ -205,6 +205,9 @@ export function BoardTree(props: BoardTreeProps) {
         rowHeight={TREE_ROW_HEIGHT}
         indent={TREE_INDENT_PX}
         overscanCount={8}
+        // Room for the drop line above the first row and below the last.
+        paddingTop={4}
+        paddingBottom={8}
         openByDefault={filtered}
         initialOpenState={filtered ? undefined : openState.current}
         disableMultiSelection={mode === "select"}

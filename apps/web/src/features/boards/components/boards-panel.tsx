@@ -173,7 +173,7 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
   return (
     <Stack gap={6} h="100%" mih={0} data-testid="boards-panel" data-workspace-id={workspaceId}>
       <Group justify="space-between" px="xs" wrap="nowrap" gap={4} h={26}>
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4} id="boards-heading">
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4}>
           Boards
         </Text>
         {editable && (
@@ -211,7 +211,7 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
           onClear={() => selectionStore.setSelectedBoards([])}
         />
       )}
-      <Box ref={areaRef} flex={1} mih={0} pos="relative" aria-labelledby="boards-heading">
+      <Box ref={areaRef} flex={1} mih={0} pos="relative">
         {body}
       </Box>
       <DeleteBoardsDialog

@@ -1,8 +1,9 @@
-import type { Workspace } from "@hangar/contract";
+import { canEdit, type Workspace } from "@hangar/contract";
 import { AppShell, Box, Burger, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Outlet, useMatch } from "react-router-dom";
 import { ProductMark } from "../../../ui/product-mark";
+import { UploadHeaderControls } from "../../uploads/components/upload-header-controls";
 import { useWorkspaces } from "../api";
 import { useSelection } from "../selection-store";
 import { UserMenu } from "./user-menu";
@@ -26,6 +27,7 @@ export function AppShellLayout() {
   const workspaces = useWorkspaces();
 
   const workspaceId = navbarWorkspaceId(routeWorkspaceId, lastWorkspaceId, workspaces.data);
+  const routeRole = workspaces.data?.find((w) => w.id === routeWorkspaceId)?.user_role;
 
   return (
     <AppShell
@@ -42,7 +44,10 @@ export function AppShellLayout() {
             </Box>
             <WorkspaceSwitcher currentId={workspaceId} />
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            <UploadHeaderControls workspaceId={routeWorkspaceId} canUpload={canEdit(routeRole)} />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">

@@ -57,7 +57,7 @@ export function WorkspaceNavbar({ workspaceId, onNavigate }: { workspaceId: stri
       />
       {/* The tree virtualises and scrolls itself: the panel only needs the height left over. */}
       <Box flex={1} mih={0}>
-        <BoardsPanel workspaceId={workspaceId} onNavigate={onNavigate} />
+        <BoardsPanel key={workspaceId} workspaceId={workspaceId} onNavigate={onNavigate} />
       </Box>
       <NavItems
         onNavigate={onNavigate}

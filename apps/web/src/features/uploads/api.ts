@@ -1,0 +1,136 @@
+import {
+  type Asset,
+  type CompleteUploadAnswer,
+  FolderUploadAnswer,
+  UPLOAD_MESSAGES,
+  UploadInitAnswer,
+  type UploadInitBody,
+} from "@hangar/contract";
+import type { QueryClient } from "@tanstack/react-query";
+import { API_BASE, apiRequest, isApiError } from "../../lib/api-client";
+import { workspaceKeys } from "../workspaces/api";
+import { csrfHeaders, failedAnswer, isCsrfFailure, UploadError, type XhrAnswer, xhrSend } from "./transport";
+
+/**
+ * The upload calls of spec 01 §7. Uploads are not queries: the runner drives them and keeps their
+ * state in the upload store. What they change on the server is announced to TanStack Query here.
+ */
+const workspacePath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
+
+/** apiRequest's own text when an answer had no detail: left out of "Upload failed: {status} {detail}". */
+const GENERIC_DETAIL = /^Request failed \(\d+\)$/;
+
+function uploadFailure(error: unknown): unknown {
+  if (!isApiError(error)) return error;
+  if (error.status === 0) return new UploadError(UPLOAD_MESSAGES.failed("Network error"), { transient: true });
+  const detail = GENERIC_DETAIL.test(error.detail) ? "" : error.detail;
+  return new UploadError(UPLOAD_MESSAGES.failed(error.status, detail), { status: error.status });
+}
+
+/** Announces a file; answers a direct URL (≤ 5 MiB) or the signed part URLs. */
+export async function initUpload(workspaceId: string, body: UploadInitBody, signal?: AbortSignal) {
+  let answer: unknown;
+  try {
+    answer = await apiRequest<unknown>(`${workspacePath(workspaceId)}/assets/upload`, { method: "POST", body, signal });
+  } catch (error) {
+    throw uploadFailure(error);
+  }
+  const parsed = UploadInitAnswer.safeParse(answer);
+  if (!parsed.success || (!parsed.data.direct_url && !parsed.data.parts?.length)) {
+    throw new UploadError(UPLOAD_MESSAGES.invalidInfo);
+  }
+  return parsed.data;
+}
+
+export async function completeUpload(
+  workspaceId: string,
+  body: { upload_id: string; key: string; parts: Array<{ part_number: number; etag: string }> },
+  signal?: AbortSignal,
+): Promise<ReturnType<typeof CompleteUploadAnswer.parse>> {
+  try {
+    return await apiRequest(`${workspacePath(workspaceId)}/assets/upload/complete`, { method: "POST", body, signal });
+  } catch (error) {
+    throw uploadFailure(error);
+  }
+}
+
+export function fetchAsset(workspaceId: string, assetId: string, signal?: AbortSignal): Promise<Asset> {
+  return apiRequest<Asset>(`${workspacePath(workspaceId)}/assets/${encodeURIComponent(assetId)}`, { signal });
+}
+
+export interface FolderFile {
+  file: File;
+  path: string;
+}
+
+/**
+ * One upload-folder request: the file_paths[n] fields first, then the files in the same order, so the
+ * server knows each file's path as its bytes arrive. Retries once on a stale CSRF token.
+ */
+export async function uploadFolderBatch(
+  workspaceId: string,
+  parentBoardId: string | null,
+  files: readonly FolderFile[],
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<ReturnType<typeof FolderUploadAnswer.parse>> {
+  const form = new FormData();
+  if (parentBoardId) form.append("parent_board_id", parentBoardId);
+  files.forEach((f, i) => {
+    form.append(`file_paths[${i}]`, f.path);
+  });
+  for (const f of files) form.append("files", f.file, f.file.name);
+
+  const send = async (fresh: boolean): Promise<XhrAnswer> =>
+    xhrSend({
+      method: "POST",
+      url: `${API_BASE}${workspacePath(workspaceId)}/upload-folder`,
+      body: form,
+      headers: { Accept: "application/json", ...(await csrfHeaders(fresh)) },
+      onProgress,
+      signal,
+    });
+  let answer = await send(false);
+  if (isCsrfFailure(answer)) answer = await send(true);
+  if (!answer.ok) throw failedAnswer(answer);
+  const parsed = FolderUploadAnswer.safeParse(answer.body);
+  if (!parsed.success) throw new UploadError(UPLOAD_MESSAGES.invalidInfo);
+  return parsed.data;
+}
+
+/** PUTs raw bytes to a signed URL (direct or one part); answers the ETag. */
+export async function putBytes(
+  url: string,
+  body: Blob,
+  onProgress: (loaded: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  const answer = await xhrSend({
+    method: "PUT",
+    url,
+    body,
+    headers: { "Content-Type": "application/octet-stream" },
+    onProgress: (loaded) => onProgress(loaded),
+    signal,
+  });
+  if (!answer.ok) throw failedAnswer(answer);
+  if (!answer.etag) throw new UploadError(UPLOAD_MESSAGES.noEtag);
+  return answer.etag;
+}
+
+// The query client, bound by the mounted UploadsHost: the runner and the poller work outside React.
+let queryClient: QueryClient | null = null;
+
+export function bindQueryClient(client: QueryClient | null): void {
+  queryClient = client;
+}
+
+/** An asset finished processing: every asset list of the workspace may now show it. */
+export function invalidateAssets(workspaceId: string): void {
+  queryClient?.invalidateQueries({ queryKey: workspaceKeys.assets(workspaceId) });
+}
+
+/** A folder upload may have created boards: the tree (and board trails) under workspaceKeys.boards. */
+export function invalidateBoards(workspaceId: string): void {
+  queryClient?.invalidateQueries({ queryKey: workspaceKeys.boards(workspaceId) });
+}

@@ -1,0 +1,93 @@
+import type { Asset, FileType } from "@hangar/contract";
+import { Box, Center } from "@mantine/core";
+import { type Icon, IconFile, IconFileText, IconFileZip, IconMovie, IconMusic, IconPhoto } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { thumbHashToDataURL } from "thumbhash";
+
+const TYPE_ICONS: Record<FileType, Icon> = {
+  IMAGE: IconPhoto,
+  VIDEO: IconMovie,
+  AUDIO: IconMusic,
+  DOCUMENT: IconFileText,
+  ARCHIVE: IconFileZip,
+  OTHER: IconFile,
+};
+
+/** A best guess from the browser's MIME type, until the server has sniffed the real one. */
+export function fileTypeOf(mime: string): FileType {
+  if (mime.startsWith("image/")) return "IMAGE";
+  if (mime.startsWith("video/")) return "VIDEO";
+  if (mime.startsWith("audio/")) return "AUDIO";
+  if (/zip|tar|rar|7z|gzip|compressed/.test(mime)) return "ARCHIVE";
+  if (/pdf|msword|officedocument|opendocument|text\/|rtf|presentation|spreadsheet/.test(mime)) return "DOCUMENT";
+  return "OTHER";
+}
+
+function placeholderUrl(hash: string | null | undefined): string | null {
+  if (!hash) return null;
+  try {
+    const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
+    return thumbHashToDataURL(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The asset's grid rendition over its thumbhash placeholder (which shows while the image loads), or
+ * a file-type icon for files without a picture. Fills its parent; `iconSize` scales the icon.
+ */
+export function AssetThumb({
+  asset,
+  fileType,
+  iconSize = 20,
+}: {
+  asset: Asset | null;
+  /** Used when there is no asset yet (still uploading or processing). */
+  fileType: FileType;
+  iconSize?: number;
+}) {
+  const src = asset ? (asset.grid_url ?? asset.thumbnail_url) : null;
+  const placeholder = useMemo(() => placeholderUrl(asset?.placeholder), [asset?.placeholder]);
+  const [loaded, setLoaded] = useState(false);
+  const [broken, setBroken] = useState(false);
+
+  if (!src || broken) {
+    const TypeIcon = TYPE_ICONS[asset?.file_type ?? fileType];
+    return (
+      <Center w="100%" h="100%" bg="var(--mantine-color-gray-1)" c="gray.6" aria-hidden>
+        <TypeIcon size={iconSize} stroke={1.5} />
+      </Center>
+    );
+  }
+  return (
+    <Box
+      w="100%"
+      h="100%"
+      // Longhands only, no `bg` prop: its `background` shorthand would wipe the placeholder image.
+      style={{
+        backgroundColor: "var(--mantine-color-gray-1)",
+        backgroundImage: placeholder ? `url(${placeholder})` : undefined,
+        backgroundSize: "cover",
+        backgroundPosition: "center",
+      }}
+    >
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        onError={() => setBroken(true)}
+        style={{
+          display: "block",
+          width: "100%",
+          height: "100%",
+          objectFit: "cover",
+          opacity: loaded ? 1 : 0,
+          transition: "opacity 160ms ease",
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Group, Loader } from "@mantine/core";
+import { IconUpload } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { useCurrentUser } from "../../auth/components/require-auth";
+import { bindQueryClient } from "../api";
+import { claimUploadsFor } from "../upload-runner";
+import { summarize, uploadStore, useUploads } from "../upload-store";
+import { UploadDialog } from "./upload-dialog";
+
+/** "Uploading N…" / "Processing N…" while anything is on its way and the dialog is closed; opens it. */
+function UploadStatusIndicator() {
+  const items = useUploads((s) => s.items);
+  const dialogOpen = useUploads((s) => s.dialogOpen);
+  const { uploading, processing } = useMemo(() => summarize(items), [items]);
+  // The open dialog says it all already.
+  const label = dialogOpen
+    ? null
+    : uploading
+      ? `Uploading ${uploading}…`
+      : processing
+        ? `Processing ${processing}…`
+        : null;
+  return (
+    <div role="status" aria-live="polite">
+      {label && (
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          leftSection={<Loader size={12} color="yellow.7" />}
+          onClick={() => uploadStore.setDialogOpen(true)}
+          data-testid="upload-status-indicator"
+          aria-label={`${label} Open uploads`}
+        >
+          {label}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The header's upload controls: the Upload button (editors and admins inside a workspace), the
+ * status indicator and the dialog. Mounted for the whole signed-in shell, so uploads and polling
+ * carry on across pages.
+ */
+export function UploadHeaderControls({ workspaceId, canUpload }: { workspaceId: string | null; canUpload: boolean }) {
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+
+  useEffect(() => {
+    bindQueryClient(queryClient);
+  }, [queryClient]);
+  useEffect(() => {
+    claimUploadsFor(user.id);
+  }, [user.id]);
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <UploadStatusIndicator />
+      {workspaceId && canUpload && (
+        <Button
+          size="sm"
+          leftSection={<IconUpload size={16} />}
+          onClick={() => uploadStore.setDialogOpen(true)}
+          data-testid="upload-button"
+        >
+          Upload
+        </Button>
+      )}
+      <UploadDialog workspaceId={workspaceId} />
+    </Group>
+  );
+}

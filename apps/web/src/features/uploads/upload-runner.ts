@@ -1,0 +1,253 @@
+import { MIB, UPLOAD_MESSAGES, type UploadPart } from "@hangar/contract";
+import { completeUpload, initUpload, invalidateBoards, putBytes, uploadFolderBatch } from "./api";
+import type { PickedFile } from "./file-entries";
+import { startPolling, stopPolling } from "./processing-poller";
+import { forEachLimit, isAbort, UploadError } from "./transport";
+import { type UploadItem, uploadStore } from "./upload-store";
+
+/**
+ * Sends queued items: loose files one by one through the upload protocol (direct PUT up to 5 MiB,
+ * else multipart), files from folders in upload-folder batches. At most FILE_SLOTS jobs at once;
+ * a multipart file sends PART_CONCURRENCY parts at once and tries each part PART_TRIES times.
+ */
+const FILE_SLOTS = 3;
+const PART_CONCURRENCY = 4;
+const PART_TRIES = 3;
+const RETRY_BASE_MS = 500;
+const BATCH_MAX_BYTES = 200 * MIB;
+const BATCH_MAX_FILES = 500;
+
+type Job = { kind: "file"; id: string } | { kind: "batch"; ids: string[] };
+
+const queue: Job[] = [];
+const running = new Set<AbortController>();
+let active = 0;
+
+export interface UploadTarget {
+  workspaceId: string | null;
+  boardId: string | null;
+}
+
+/** Adds what the user picked to the list and starts sending it. */
+export function startUploads(picked: readonly PickedFile[], target: UploadTarget): void {
+  if (picked.length === 0) return;
+  const items = uploadStore.add(picked.map(({ file, path }) => ({ ...target, file, path })));
+  enqueue(items);
+}
+
+/** Sends a failed item again, from the start. */
+export function retryUpload(id: string): void {
+  const item = uploadStore.get(id);
+  if (item?.status !== "error") return;
+  uploadStore.patch(id, { status: "uploading", started: false, loaded: 0, error: null, assetId: null, asset: null });
+  enqueue([item]);
+}
+
+let owner: string | null = null;
+
+/** The list belongs to the signed-in user: another one signing in in this tab starts from nothing. */
+export function claimUploadsFor(userId: string): void {
+  if (owner !== null && owner !== userId) stopAllUploads();
+  owner = userId;
+}
+
+/** Stops every request and the poller and forgets the list. */
+export function stopAllUploads(): void {
+  queue.length = 0;
+  for (const controller of running) controller.abort();
+  running.clear();
+  stopPolling();
+  uploadStore.reset();
+}
+
+function enqueue(items: readonly UploadItem[]): void {
+  let batch: string[] = [];
+  let batchBytes = 0;
+  for (const item of items) {
+    if (!item.path) {
+      queue.push({ kind: "file", id: item.id });
+      continue;
+    }
+    if (batch.length && (batch.length >= BATCH_MAX_FILES || batchBytes + item.size > BATCH_MAX_BYTES)) {
+      queue.push({ kind: "batch", ids: batch });
+      batch = [];
+      batchBytes = 0;
+    }
+    batch.push(item.id);
+    batchBytes += item.size;
+  }
+  if (batch.length) queue.push({ kind: "batch", ids: batch });
+  pump();
+}
+
+function pump(): void {
+  while (active < FILE_SLOTS && queue.length) {
+    const job = queue.shift() as Job;
+    const controller = new AbortController();
+    running.add(controller);
+    active++;
+    const work = job.kind === "file" ? sendFile(job.id, controller.signal) : sendBatch(job.ids, controller.signal);
+    void work.finally(() => {
+      running.delete(controller);
+      active--;
+      pump();
+    });
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message) || UPLOAD_MESSAGES.failed("unknown");
+
+function fail(ids: readonly string[], error: unknown): void {
+  if (isAbort(error)) return;
+  const message = messageOf(error);
+  uploadStore.patchMany(new Map(ids.map((id) => [id, { status: "error" as const, error: message }])));
+}
+
+async function sendFile(id: string, signal: AbortSignal): Promise<void> {
+  const item = uploadStore.get(id);
+  if (!item) return;
+  uploadStore.patch(id, { started: true });
+  try {
+    if (!item.workspaceId) throw new UploadError(UPLOAD_MESSAGES.noWorkspace);
+    const info = await initUpload(
+      item.workspaceId,
+      { name: item.name, size: item.size, content_type: item.file.type || undefined, board_id: item.boardId },
+      signal,
+    );
+    const report = (loaded: number) => uploadStore.patch(id, { loaded }, true);
+    const parts = info.direct_url
+      ? [{ part_number: 1, etag: await putBytes(info.direct_url, item.file, report, signal) }]
+      : await sendParts(item.file, info.parts ?? [], report, signal);
+    // A direct PUT already finished the upload; completing again is idempotent and confirms it.
+    await completeUpload(item.workspaceId, { upload_id: info.upload_id, key: info.key, parts }, signal);
+    uploadStore.patch(id, { status: "processing", loaded: item.size, assetId: info.asset_id });
+    startPolling();
+  } catch (error) {
+    fail([id], error);
+  }
+}
+
+/** A pause before the next try, cut short (rejected) when the upload is stopped. */
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new DOMException("Upload cancelled", "AbortError"));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", stop, { once: true });
+  });
+
+/** Sends the parts PART_CONCURRENCY at a time; progress is the sum of every part's bytes sent. */
+async function sendParts(
+  file: File,
+  parts: readonly UploadPart[],
+  report: (loaded: number) => void,
+  signal: AbortSignal,
+): Promise<Array<{ part_number: number; etag: string }>> {
+  const sent = new Map<number, number>();
+  const total = () => [...sent.values()].reduce((sum, n) => sum + n, 0);
+  const etags: Array<{ part_number: number; etag: string }> = [];
+  // One failed part stops the others: the item fails as a whole.
+  const local = new AbortController();
+  let failure: UploadError | null = null;
+  const stop = () => local.abort();
+  signal.addEventListener("abort", stop, { once: true });
+  try {
+    await forEachLimit(parts, PART_CONCURRENCY, async (part) => {
+      const blob = file.slice(part.start_byte, part.end_byte + 1);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const etag = await putBytes(
+            part.url,
+            blob,
+            (loaded) => {
+              sent.set(part.part_number, loaded);
+              report(total());
+            },
+            local.signal,
+          );
+          sent.set(part.part_number, blob.size);
+          report(total());
+          etags.push({ part_number: part.part_number, etag });
+          return;
+        } catch (error) {
+          sent.set(part.part_number, 0);
+          if (isAbort(error)) throw error;
+          const retry = error instanceof UploadError && error.transient && attempt < PART_TRIES;
+          if (!retry) {
+            failure ??=
+              error instanceof UploadError && error.message === UPLOAD_MESSAGES.noEtag
+                ? error
+                : new UploadError(
+                    UPLOAD_MESSAGES.partFailed(
+                      `(part ${part.part_number} of ${parts.length}): ${messageOf(error).replace(/^Upload failed: /, "")}`,
+                    ),
+                  );
+            local.abort();
+            throw failure;
+          }
+          await wait(RETRY_BASE_MS * 3 ** (attempt - 1), local.signal);
+        }
+      }
+    });
+  } catch (error) {
+    // Parts stopped by another part's failure reject with AbortError: report that failure instead.
+    throw failure ?? error;
+  } finally {
+    signal.removeEventListener("abort", stop);
+  }
+  return etags.sort((a, b) => a.part_number - b.part_number);
+}
+
+/**
+ * One upload-folder request for files that came with relative paths. Upload progress is for the
+ * whole body; the files go in order, so each item's share is read off the bytes sent so far.
+ */
+async function sendBatch(ids: readonly string[], signal: AbortSignal): Promise<void> {
+  const items = ids.map((id) => uploadStore.get(id)).filter((item): item is UploadItem => !!item);
+  if (items.length === 0) return;
+  uploadStore.patchMany(new Map(items.map((item) => [item.id, { started: true }])));
+  const first = items[0] as UploadItem;
+  try {
+    if (!first.workspaceId) throw new UploadError(UPLOAD_MESSAGES.noWorkspace);
+    const bytes = items.reduce((sum, item) => sum + item.size, 0);
+    const onProgress = (loaded: number, total: number) => {
+      // The body also carries the form's boundaries and paths: scale to the files' own bytes.
+      let left = total > 0 ? Math.min(1, loaded / total) * bytes : 0;
+      const patches = new Map<string, Partial<UploadItem>>();
+      for (const item of items) {
+        const share = Math.min(item.size, left);
+        left -= share;
+        patches.set(item.id, { loaded: share });
+      }
+      uploadStore.patchMany(patches, true);
+    };
+    const answer = await uploadFolderBatch(
+      first.workspaceId,
+      first.boardId,
+      items.map((item) => ({ file: item.file, path: item.path ?? item.name })),
+      onProgress,
+      signal,
+    );
+    // The server answers the assets in the order the files were sent.
+    uploadStore.patchMany(
+      new Map(
+        items.map((item, i) => {
+          const asset = answer.assets[i];
+          const patch: Partial<UploadItem> = asset
+            ? { status: "processing", loaded: item.size, assetId: asset.asset_id }
+            : { status: "error", error: UPLOAD_MESSAGES.invalidInfo };
+          return [item.id, patch];
+        }),
+      ),
+    );
+    invalidateBoards(first.workspaceId);
+    startPolling();
+  } catch (error) {
+    fail(ids, error);
+  }
+}

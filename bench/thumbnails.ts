@@ -1,0 +1,147 @@
+// bench/thumbnails: N generated 12-megapixel JPEGs through upload → COMPLETED (thumbnail, grid,
+// placeholder, EXIF, colours, quality; AI tags off: they have their own budget), images per second
+// beside `vipsthumbnail` and ImageMagick `convert -thumbnail` on the same files in the same run, with
+// the same parallelism (2 workers = 2 cores), plus the server's peak RSS.
+// Goal: ≥ 0.8× vipsthumbnail, ≥ 3× ImageMagick, RSS ≤ 1 GB.
+// Run: npx tsx bench/thumbnails.ts   (N=200 by default; apt-get install -y libvips-tools imagemagick)
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { benchLogin, benchServer, has } from "./lib.ts";
+
+const N = Number(process.env.N ?? 200);
+const PARALLEL = 2;
+
+const dir = await mkdtemp(path.join(os.tmpdir(), "hangar-bench-thumbs-"));
+console.log(`generating ${N} 4000×3000 JPEGs in ${dir} …`);
+const noise = await sharp({
+  create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+})
+  .jpeg({ quality: 88 })
+  .toBuffer();
+const files: string[] = [];
+for (let i = 0; i < N; i++) {
+  // Each file differs a little (a tinted overlay), so no cache helps anyone.
+  const f = path.join(dir, `img-${i}.jpg`);
+  await sharp(noise)
+    .composite([
+      {
+        input: { create: { width: 400, height: 300, channels: 3, background: { r: (i * 37) % 255, g: 80, b: 160 } } },
+        left: (i * 53) % 3600,
+        top: (i * 29) % 2700,
+      },
+    ])
+    .jpeg({ quality: 88 })
+    .toFile(f);
+  files.push(f);
+}
+
+async function runPool(cmd: (f: string, i: number) => [string, string[]]): Promise<number> {
+  const out = await mkdtemp(path.join(os.tmpdir(), "hangar-bench-out-"));
+  const t = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < files.length) {
+        const i = next++;
+        const [bin, args] = cmd(files[i]!, i);
+        await new Promise<void>((resolve, reject) => {
+          const p = spawn(
+            bin,
+            args.map((a) => a.replace("{out}", out)),
+            { stdio: "ignore" },
+          );
+          p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${bin} exited ${code}`))));
+          p.on("error", reject);
+        });
+      }
+    }),
+  );
+  const s = (performance.now() - t) / 1000;
+  await rm(out, { recursive: true, force: true });
+  return files.length / s;
+}
+
+// Ours: real HTTP uploads into a real server whose in-process workers process them.
+const srv = await benchServer({ work: true, env: { AI_TAGS: "0", WORKER_CONCURRENCY: String(PARALLEL) } });
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 100);
+let ours = 0;
+try {
+  const { workspaceId, headers } = await benchLogin(srv);
+  const t = performance.now();
+  const ids: string[] = [];
+  for (const f of files) {
+    const data = await readFile(f);
+    const init = (await (
+      await fetch(`${srv.base}/api/v1/workspaces/${workspaceId}/assets/upload`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: path.basename(f), size: data.length }),
+      })
+    ).json()) as {
+      asset_id: string;
+      parts?: Array<{ url: string; start_byte: number; end_byte: number; part_number: number }>;
+      upload_id: string;
+      key: string;
+      direct_url?: string;
+    };
+    if (init.direct_url) await fetch(`${srv.base}${init.direct_url}`, { method: "PUT", body: data });
+    else {
+      const parts = [];
+      for (const p of init.parts ?? []) {
+        const r = await fetch(`${srv.base}${p.url}`, {
+          method: "PUT",
+          body: data.subarray(p.start_byte, p.end_byte + 1),
+        });
+        parts.push({ part_number: p.part_number, etag: r.headers.get("etag") });
+      }
+      await fetch(`${srv.base}/api/v1/workspaces/${workspaceId}/assets/upload/complete`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ upload_id: init.upload_id, key: init.key, parts }),
+      });
+    }
+    ids.push(init.asset_id);
+  }
+  for (;;) {
+    const rows = await srv.rt.db.selectFrom("assets").select(["status"]).where("id", "in", ids).execute();
+    const pending = rows.filter((r) => r.status === "processing" || r.status === "uploading").length;
+    if (pending === 0) {
+      const failed = rows.filter((r) => r.status === "error").length;
+      if (failed) console.log(`  ${failed} assets ended in error`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  ours = files.length / ((performance.now() - t) / 1000);
+} finally {
+  clearInterval(sampler);
+  await srv.close();
+}
+
+const vips = has("vipsthumbnail")
+  ? await runPool((f, i) => ["vipsthumbnail", [f, "-s", "1024", "-o", `{out}/v${i}.jpg`]])
+  : null;
+const magick = has("convert")
+  ? await runPool((f, i) => ["convert", [f, "-thumbnail", "1024x1024", `{out}/m${i}.jpg`]])
+  : null;
+await rm(dir, { recursive: true, force: true });
+
+const f = (v: number | null) => (v === null ? "   (not installed)" : `${v.toFixed(2).padStart(8)} img/s`);
+console.log(`bench/thumbnails: ${N} × 12 MP JPEG, ${PARALLEL} in parallel`);
+console.log(`  Hangar upload → COMPLETED     ${f(ours)}`);
+console.log(
+  `  vipsthumbnail -s 1024         ${f(vips)}${vips ? `   ratio ${(ours / vips).toFixed(2)}× (goal ≥ 0.8×)` : ""}`,
+);
+console.log(
+  `  convert -thumbnail 1024x1024  ${f(magick)}${magick ? `   ratio ${(ours / magick).toFixed(2)}× (goal ≥ 3×)` : ""}`,
+);
+console.log(`  peak RSS (server + workers)   ${(peakRss / 1024 ** 2).toFixed(0)} MB (goal ≤ 1024 MB)`);
+if (!vips || !magick) console.log("  for the references: apt-get install -y libvips-tools imagemagick");
+await mkdir(dir, { recursive: true }).catch(() => {});
+await rm(dir, { recursive: true, force: true });
