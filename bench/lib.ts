@@ -22,15 +22,19 @@ export async function benchServer(opts: { work?: boolean; env?: Record<string, s
     url = pg.url;
     stopPg = () => pg.stop();
   }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-bench-data-"));
   const config = loadConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
     DEMO_ACCOUNT: "0",
     PORT: "0",
     HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ...opts.env,
   });
   const rt = createRuntime(config, url, log);
   await migrateToLatest(rt.db);
+  await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? false, concurrency: config.WORKER_CONCURRENCY });
   const app = await buildApp(rt);
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

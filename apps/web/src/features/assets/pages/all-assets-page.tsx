@@ -21,7 +21,7 @@ export function AllAssetsPage() {
           testId="all-assets-empty"
           icon={<IconPhoto size={28} />}
           title="No assets yet"
-          description="Uploads arrive soon. Images, video and documents added to this workspace will appear here."
+          description="Use Upload to add images, video, documents or whole folders; they will appear here."
         />
       )}
     </>

@@ -168,7 +168,7 @@ export function BoardPage() {
         testId="board-empty"
         icon={<IconLayoutBoard size={28} />}
         title="This board is empty"
-        description="Uploads arrive soon. Files you add to this board will appear here."
+        description="Use Upload while this board is open to add files to it."
       />
 
       <RenameBoardDialog

@@ -66,7 +66,7 @@ export function WorkspaceHomePage() {
           testId="assets-empty"
           icon={<IconCloudUpload size={28} />}
           title="No assets yet"
-          description="Uploads arrive soon. Images, video and documents you add will show up here."
+          description="Use Upload to add images, video, documents or whole folders; they will show up here."
           action={
             <Button component={Link} to={`${base}/b/all`} variant="light">
               Open all assets
