@@ -16,6 +16,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   handle(data: z.infer<S>): Promise<void>;
 }
 
+export const DEAD_LETTER_QUEUE = "dead-letter";
+
 export interface Jobs {
   boss: PgBoss;
   send<S extends z.ZodType>(
@@ -53,8 +55,11 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
         await boss.start();
         started = true;
       }
+      // Jobs that used up their retries land here, kept for inspection instead of vanishing.
+      await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 86_400 });
       for (const def of defs) {
         await boss.createQueue(def.name, {
+          deadLetter: DEAD_LETTER_QUEUE,
           retryLimit: def.retryLimit ?? 5,
           retryDelay: def.retryDelaySeconds ?? 10,
           retryBackoff: true,
