@@ -4,7 +4,7 @@
 // the same parallelism (2 workers = 2 cores), plus the server's peak RSS.
 // Goal: ≥ 0.8× vipsthumbnail, ≥ 3× ImageMagick, RSS ≤ 1 GB.
 // Run: npx tsx bench/thumbnails.ts   (N=200 by default; apt-get install -y libvips-tools imagemagick)
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -119,6 +119,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   ours = files.length / ((performance.now() - t) / 1000);
+  console.log(`  Hangar upload → COMPLETED: ${ours.toFixed(2)} img/s (references follow)`);
 } finally {
   clearInterval(sampler);
   await srv.close();

@@ -1,4 +1,6 @@
 /** Test fixtures built in code (nothing binary is checked in). */
+import zlib from "node:zlib";
+import type { Sharp } from "sharp";
 
 /** A PDF from object bodies (object n is bodies[n-1]), with a correct xref table. */
 export function buildPdf(bodies: string[], trailerExtra = ""): Buffer {
@@ -31,4 +33,56 @@ export function textPdf(count: number, width = 612, height = 792): Buffer {
   }
   bodies[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${count} >>`;
   return buildPdf(bodies);
+}
+
+/** libvips writes EXIF from strings; IFD2 is the Exif IFD, IFD3 the GPS IFD. Rationals are "n/d". */
+export type ExifDirs = { IFD0?: Record<string, string>; IFD2?: Record<string, string>; IFD3?: Record<string, string> };
+export function cameraJpeg(image: Sharp, extra: ExifDirs = {}, omit: string[] = []) {
+  const dirs: ExifDirs = {
+    IFD0: { Make: "Canon  ", Model: "Canon EOS R5", ...extra.IFD0 },
+    IFD2: {
+      ISOSpeedRatings: "400",
+      FNumber: "28/10",
+      ExposureTime: "1/250",
+      FocalLength: "50/1",
+      DateTimeOriginal: "2024:05:01 12:30:00",
+      OffsetTimeOriginal: "+02:00",
+      LensModel: "RF50mm F1.8 STM",
+      ...extra.IFD2,
+    },
+    IFD3: {
+      GPSLatitudeRef: "N",
+      GPSLatitude: "51/1 30/1 36/1",
+      GPSLongitudeRef: "W",
+      GPSLongitude: "0/1 7/1 30/1",
+      GPSAltitudeRef: "0",
+      GPSAltitude: "355/10",
+      ...extra.IFD3,
+    },
+  };
+  for (const d of Object.values(dirs)) for (const key of omit) delete d[key];
+  return image.jpeg().withExif(dirs).toBuffer();
+}
+
+/** A valid PNG whose header claims `width`×`height` RGB, with almost no pixel data behind it. */
+export function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1000))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

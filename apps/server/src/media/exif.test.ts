@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cameraJpeg as cameraJpegOf } from "../../test/fixtures.ts";
 import { exifDateToIso, formatExposure, jsonSafe, RAW_MAX_BYTES, readExif } from "./exif.ts";
 
 let dir: string;
@@ -19,35 +20,8 @@ async function fixture(bytes: Buffer | string): Promise<string> {
 }
 
 const base = () => sharp({ create: { width: 60, height: 40, channels: 3, background: "#808080" } });
-
-/** libvips writes EXIF from strings; IFD2 is the Exif IFD, IFD3 the GPS IFD. Rationals are "n/d". */
-type Dirs = { IFD0?: Record<string, string>; IFD2?: Record<string, string>; IFD3?: Record<string, string> };
-function cameraJpeg(extra: Dirs = {}, omit: string[] = []) {
-  const dirs: Dirs = {
-    IFD0: { Make: "Canon  ", Model: "Canon EOS R5", ...extra.IFD0 },
-    IFD2: {
-      ISOSpeedRatings: "400",
-      FNumber: "28/10",
-      ExposureTime: "1/250",
-      FocalLength: "50/1",
-      DateTimeOriginal: "2024:05:01 12:30:00",
-      OffsetTimeOriginal: "+02:00",
-      LensModel: "RF50mm F1.8 STM",
-      ...extra.IFD2,
-    },
-    IFD3: {
-      GPSLatitudeRef: "N",
-      GPSLatitude: "51/1 30/1 36/1",
-      GPSLongitudeRef: "W",
-      GPSLongitude: "0/1 7/1 30/1",
-      GPSAltitudeRef: "0",
-      GPSAltitude: "355/10",
-      ...extra.IFD3,
-    },
-  };
-  for (const d of Object.values(dirs)) for (const key of omit) delete d[key];
-  return base().jpeg().withExif(dirs).toBuffer();
-}
+const cameraJpeg = (extra: Parameters<typeof cameraJpegOf>[1] = {}, omit: string[] = []) =>
+  cameraJpegOf(base(), extra, omit);
 
 describe("readExif", () => {
   it("reads camera, exposure, time and GPS", async () => {

@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import zlib from "node:zlib";
 import sharp, { type Sharp } from "sharp";
 import { thumbHashToApproximateAspectRatio, thumbHashToAverageRGBA } from "thumbhash";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngBomb } from "../../test/fixtures.ts";
 import { assertSafeSvg, decodeImage, ImageError, renderImage } from "./image.ts";
 
 let dir: string;
@@ -212,25 +212,7 @@ describe("renderImage", () => {
 
   it("rejects a pixel bomb from its header, before decoding", async () => {
     // A valid PNG whose IHDR claims 50000×50000 RGB (7.5 GB decoded) with almost no data behind it.
-    const chunk = (type: string, data: Buffer) => {
-      const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-      const length = Buffer.alloc(4);
-      length.writeUInt32BE(data.length);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(zlib.crc32(body));
-      return Buffer.concat([length, body, crc]);
-    };
-    const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(50_000, 0);
-    ihdr.writeUInt32BE(50_000, 4);
-    ihdr[8] = 8; // bit depth
-    ihdr[9] = 2; // truecolour
-    const bomb = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", ihdr),
-      chunk("IDAT", zlib.deflateSync(Buffer.alloc(1000))),
-      chunk("IEND", Buffer.alloc(0)),
-    ]);
+    const bomb = pngBomb(50_000, 50_000);
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
     await expectImageError(renderImage(await fixture(bomb), await outDir()), "TOO_LARGE", /100000000 pixels/);
