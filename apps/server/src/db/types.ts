@@ -189,6 +189,7 @@ export interface UploadPartsTable {
   part_number: number;
   size: number;
   etag: string;
+  sha256: string | null;
   updated_at: Generated<Date>;
 }
 export interface TagsTable {
@@ -221,6 +222,12 @@ export interface BoardAssetsTable {
   added_at: Generated<Date>;
 }
 
+export interface AssetFavoritesTable {
+  user_id: string;
+  asset_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
@@ -240,6 +247,7 @@ export interface DB {
   asset_tags: AssetTagsTable;
   ai_tags: AiTagsTable;
   app_secrets: AppSecretsTable;
+  asset_favorites: AssetFavoritesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -51,11 +51,13 @@ export const uploadsRepo = {
   get(db: Db, uploadId: string) {
     return db.selectFrom("uploads").selectAll().where("id", "=", uploadId).executeTakeFirst();
   },
-  async putPart(db: Db, uploadId: string, partNumber: number, size: number, etag: string) {
+  async putPart(db: Db, uploadId: string, partNumber: number, size: number, etag: string, sha256: string) {
     await db
       .insertInto("upload_parts")
-      .values({ upload_id: uploadId, part_number: partNumber, size, etag })
-      .onConflict((oc) => oc.columns(["upload_id", "part_number"]).doUpdateSet({ size, etag, updated_at: new Date() }))
+      .values({ upload_id: uploadId, part_number: partNumber, size, etag, sha256 })
+      .onConflict((oc) =>
+        oc.columns(["upload_id", "part_number"]).doUpdateSet({ size, etag, sha256, updated_at: new Date() }),
+      )
       .execute();
   },
   parts(db: Db, uploadId: string) {

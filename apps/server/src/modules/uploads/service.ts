@@ -52,15 +52,33 @@ export function createUploadsService(deps: UploadDeps) {
     }
   }
 
+  async function assemble(uploadId: string, key: string, partCount: number) {
+    const stored = await uploadsRepo.parts(db, uploadId);
+    const only = stored.length === 1 ? stored[0] : undefined;
+    // One part (every direct upload): move it into place with the hash taken as it arrived.
+    if (only?.sha256 && partCount === 1) {
+      await store.move(partKey(uploadId, 1), key);
+      return { size: only.size, sha256: only.sha256 };
+    }
+    return store.concat(
+      stored.map((p) => partKey(uploadId, p.part_number)),
+      key,
+    );
+  }
+
   async function finish(uploadId: string) {
     const up = await uploadsRepo.get(db, uploadId);
     if (!up) throw notFound("Upload not found.");
     if (up.completed_at) return answerFor(up.asset_id);
-    const stored = await uploadsRepo.parts(db, uploadId);
-    const { size, sha256 } = await store.concat(
-      stored.map((p) => partKey(uploadId, p.part_number)),
-      up.key,
-    );
+    let assembled: { size: number; sha256: string };
+    try {
+      assembled = await assemble(uploadId, up.key, up.part_count);
+    } catch (err) {
+      // A concurrent complete may have moved the parts already: then its answer is ours too.
+      if ((await uploadsRepo.get(db, uploadId))?.completed_at) return answerFor(up.asset_id);
+      throw err;
+    }
+    const { size, sha256 } = assembled;
     if (size !== up.size) throw invalid(`The parts add up to ${size} bytes, not the ${up.size} announced.`);
     if (await uploadsRepo.complete(db, uploadId, up.asset_id, size, sha256)) {
       await deps.enqueueProcessing(up.asset_id);
@@ -138,7 +156,7 @@ export function createUploadsService(deps: UploadDeps) {
         await store.delete(partKey(uploadId, partNumber));
         throw invalid(`Part ${partNumber} must be ${expected} bytes; ${put.size} arrived.`);
       }
-      await uploadsRepo.putPart(db, uploadId, partNumber, put.size, put.md5);
+      await uploadsRepo.putPart(db, uploadId, partNumber, put.size, put.md5, put.sha256);
       // A direct upload has no complete call in the spec's client: its one PUT finishes it.
       if (up.kind === "direct") await finish(uploadId);
       return { etag: `"${put.md5}"` };
