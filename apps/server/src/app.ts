@@ -20,6 +20,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
+import { trashRoutes } from "./modules/trash/routes.ts";
 import { uploadsRoutes } from "./modules/uploads/routes.ts";
 import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
@@ -96,6 +97,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       boardsRoutes(a, rt.services.boards);
       assetsRoutes(a, rt.services.assets);
       uploadsRoutes(a, rt.services.uploads, config.MAX_UPLOAD_BYTES);
+      trashRoutes(a, rt.services.trash);
     },
     { prefix: API_PREFIX },
   );

@@ -12,6 +12,7 @@ import { createAssetsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
+import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
@@ -40,7 +41,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const boards = createBoardsService({ db, access });
   const store = createDiskStore(path.join(config.dataDir, "blobs"));
   const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
-  const assets = createAssetsService({ db, access, signer });
+  const assets = createAssetsService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
   let tagger: Promise<Tagger | null> | null = null;
   const processJob = processAssetJob({
     assets,
@@ -48,6 +49,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     log: log.child({ component: "pipeline" }),
     tagger: () => (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null)),
   });
+  const trash = createTrashService({ db, access, store, boards });
   const uploads = createUploadsService({
     db,
     access,
@@ -95,6 +97,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     housekeeping,
     processJob as JobDefinition,
     cleanupUploadsJob(() => uploads.cleanupAbandoned()),
+    trash.purgeJob,
   ];
 
   return {
@@ -109,7 +112,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     store,
     signer,
-    services: { users, workspaces, members, auth, boards, assets, uploads },
+    services: { users, workspaces, members, auth, boards, assets, uploads, trash },
     async close() {
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       await jobs

@@ -77,3 +77,81 @@ export const AiTagSummary = z.object({
   max_confidence: z.number(),
 });
 export const AiTagList = z.array(AiTagSummary);
+
+const AssetIds = z.array(Id).min(1, "Send at least one asset id").max(10_000);
+
+export const UpdateAssetBody = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(255, "Name is too long").optional(),
+    description: z.string().max(10_000, "Description is too long").nullable().optional(),
+  })
+  .strict()
+  .refine((b) => b.name !== undefined || b.description !== undefined, { message: "Send a name or a description" });
+export type UpdateAssetBody = z.infer<typeof UpdateAssetBody>;
+
+/** Tags are typed comma-separated (spec 01 §5): trimmed, empties dropped, duplicates ignored (any case). */
+export function normaliseTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const t = raw.trim();
+    if (!t || seen.has(t.toLowerCase())) continue;
+    seen.add(t.toLowerCase());
+    out.push(t);
+  }
+  return out;
+}
+export const SetTagsBody = z.object({
+  asset_ids: AssetIds,
+  tags: z.array(z.string().max(100, "A tag is at most 100 characters")).max(200).transform(normaliseTags),
+});
+export const FavoritesBody = z.object({ asset_ids: AssetIds, favorite: z.boolean() });
+export const MoveAssetsBody = z.object({
+  asset_ids: AssetIds,
+  destination_id: z.union([Id, z.literal("root"), z.null()]).transform((v) => (v === "root" ? null : v)),
+  destination_type: z.literal("board").default("board"),
+});
+export const DeleteAssetsBody = z.object({ asset_ids: AssetIds });
+export const CountAnswer = z.object({ status: z.literal("ok"), count: z.number().int() });
+
+export const TrashItem = z.object({
+  id: Id,
+  name: z.string(),
+  kind: z.enum(["asset", "board"]),
+  file_type: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  deleted_at: z.string(),
+  deleted_by: z.object({ id: Id, name: z.string() }).nullable(),
+  batch_id: Id.nullable(),
+  purge_at: z.string(),
+});
+export const TrashList = z.object({ assets: z.array(TrashItem), boards: z.array(TrashItem) });
+export const TrashSelection = z
+  .object({ asset_ids: z.array(Id).max(10_000).default([]), board_ids: z.array(Id).max(10_000).default([]) })
+  .refine((b) => b.asset_ids.length + b.board_ids.length > 0, { message: "Send at least one asset or board id" });
+export const TrashAnswer = z.object({ status: z.literal("ok"), assets: z.number().int(), boards: z.number().int() });
+export const TRASH_RETENTION_DAYS = 30;
+
+/** Texts of asset notifications (spec 01 §8). */
+export const ASSET_MESSAGES = {
+  itemsDeleted: "Items deleted successfully",
+  itemsMoved: "Items moved successfully",
+  renamed: "Asset renamed successfully",
+  deleted: "Asset deleted successfully",
+  addedTo: (name: string) => `Added to board: ${name}`,
+  movedTo: (name: string) => `Moved to board: ${name}`,
+  removedMany: (n: number) => `${n} asset(s) removed from board`,
+  removedOne: (name: string) => `"${name}" removed from board`,
+  tagsUpdated: (n: number) => `Tags updated for ${n} asset(s)`,
+  deleteFailed: (detail: string) => `Failed to delete items: ${detail}`,
+  moveFailed: (detail: string) => `Failed to move items: ${detail}`,
+  renameFailed: "Failed to rename asset",
+  deleteOneFailed: "Failed to delete asset",
+  deleteSomeFailed: "Failed to delete some items",
+  addFailed: "Failed to add to board",
+  moveToFailed: "Failed to move to board",
+  removeFailed: (detail: string) => `Failed to remove asset from board: ${detail}`,
+  tagsFailed: (detail: string) => `Failed to update tags: ${detail}`,
+  noAssetsSelected: "No assets selected",
+  missingBoard: "Unable to remove asset: missing board information",
+} as const;

@@ -92,6 +92,94 @@ export const assetsRepo = {
       }
     });
   },
+  /** The ids among `assetIds` that are live assets of the workspace. */
+  async liveIds(db: Db, workspaceId: string, assetIds: string[]): Promise<string[]> {
+    const rows = await db
+      .selectFrom("assets")
+      .select("id")
+      .where("workspace_id", "=", workspaceId)
+      .where("deleted_at", "is", null)
+      .where("id", "in", assetIds)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+  /** Replaces the tag list of each asset, creating workspace tags as needed (one transaction). */
+  async setTags(db: Db, workspaceId: string, assetIds: string[], names: string[]) {
+    await db.transaction().execute(async (tx) => {
+      let tagIds: string[] = [];
+      if (names.length) {
+        await tx
+          .insertInto("tags")
+          .values(names.map((name) => ({ workspace_id: workspaceId, name })))
+          .onConflict((oc) => oc.expression(sql`workspace_id, lower(name)`).doNothing())
+          .execute();
+        const rows = await tx
+          .selectFrom("tags")
+          .select("id")
+          .where("workspace_id", "=", workspaceId)
+          .where(
+            sql`lower(name)`,
+            "in",
+            names.map((n) => n.toLowerCase()),
+          )
+          .execute();
+        tagIds = rows.map((r) => r.id);
+      }
+      await tx.deleteFrom("asset_tags").where("asset_id", "in", assetIds).execute();
+      if (tagIds.length) {
+        await tx
+          .insertInto("asset_tags")
+          .values(assetIds.flatMap((asset_id) => tagIds.map((tag_id) => ({ asset_id, tag_id }))))
+          .execute();
+      }
+      await tx.updateTable("assets").set({ updated_at: new Date() }).where("id", "in", assetIds).execute();
+    });
+  },
+  async setFavorite(db: Db, userId: string, assetIds: string[], favorite: boolean) {
+    if (favorite) {
+      await db
+        .insertInto("asset_favorites")
+        .values(assetIds.map((asset_id) => ({ user_id: userId, asset_id })))
+        .onConflict((oc) => oc.columns(["user_id", "asset_id"]).doNothing())
+        .execute();
+    } else {
+      await db.deleteFrom("asset_favorites").where("user_id", "=", userId).where("asset_id", "in", assetIds).execute();
+    }
+  },
+  async favoritesOf(db: Db, userId: string, assetIds: string[]): Promise<Set<string>> {
+    if (assetIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom("asset_favorites")
+      .select("asset_id")
+      .where("user_id", "=", userId)
+      .where("asset_id", "in", assetIds)
+      .execute();
+    return new Set(rows.map((r) => r.asset_id));
+  },
+  /** Moving makes the destination the assets' only board (the root: no board at all). */
+  async move(db: Db, assetIds: string[], destination: string | null, userId: string) {
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom("board_assets").where("asset_id", "in", assetIds).execute();
+      if (destination) {
+        await tx
+          .insertInto("board_assets")
+          .values(assetIds.map((asset_id) => ({ board_id: destination, asset_id, added_by: userId })))
+          .execute();
+      }
+      await tx.updateTable("assets").set({ updated_at: new Date() }).where("id", "in", assetIds).execute();
+    });
+  },
+  /** Soft delete: the rows stay (and their board memberships) so a restore puts them back. */
+  async softDelete(db: Db, workspaceId: string, assetIds: string[], userId: string, batch: string): Promise<number> {
+    const r = await db
+      .updateTable("assets")
+      .set({ deleted_at: new Date(), deleted_by: userId, delete_batch: batch })
+      .where("workspace_id", "=", workspaceId)
+      .where("deleted_at", "is", null)
+      .where("id", "in", assetIds)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  },
   workspaceTags(db: Db, workspaceId: string) {
     return db
       .selectFrom("tags as t")

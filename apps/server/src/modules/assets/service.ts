@@ -1,4 +1,5 @@
-import type { Asset } from "@hangar/contract";
+import { randomUUID } from "node:crypto";
+import type { Asset, UpdateAssetBody } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
@@ -7,7 +8,13 @@ import type { Signer } from "../../storage/signer.ts";
 import { type AssetRow, assetsRepo } from "./repo.ts";
 import { toAsset } from "./serialize.ts";
 
-export function createAssetsService(deps: { db: Db; access: Access; signer: Signer }) {
+export function createAssetsService(deps: {
+  db: Db;
+  access: Access;
+  signer: Signer;
+  /** 404 unless the board is a live board of the workspace (the boards feature answers). */
+  assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
+}) {
   const { db, access, signer } = deps;
 
   async function serialize(rows: AssetRow[]): Promise<Asset[]> {
@@ -30,13 +37,61 @@ export function createAssetsService(deps: { db: Db; access: Access; signer: Sign
     );
   }
 
+  /** Every id must be a live asset of the workspace, else 404 (nothing is changed). */
+  async function requireLive(workspaceId: string, assetIds: string[]): Promise<string[]> {
+    const unique = [...new Set(assetIds)];
+    const live = await assetsRepo.liveIds(db, workspaceId, unique);
+    if (live.length !== unique.length) throw notFound("Asset not found.");
+    return unique;
+  }
+
   return {
     serialize,
+    requireLive,
+    async edit(actor: UserActor, workspaceId: string, assetId: string, body: UpdateAssetBody): Promise<Asset> {
+      await access.require(actor, "workspace.edit", workspaceId);
+      await requireLive(workspaceId, [assetId]);
+      const patch: { name?: string; description?: string | null } = {};
+      if (body.name !== undefined) patch.name = body.name;
+      // An empty description is stored as null (spec 02 §5).
+      if (body.description !== undefined) patch.description = body.description?.trim() ? body.description : null;
+      await assetsRepo.update(db, assetId, patch);
+      return this.get(actor, workspaceId, assetId);
+    },
+    async setTags(actor: UserActor, workspaceId: string, assetIds: string[], tags: string[]) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const ids = await requireLive(workspaceId, assetIds);
+      await assetsRepo.setTags(db, workspaceId, ids, tags);
+      return { status: "ok" as const, count: ids.length };
+    },
+    /** Any member may favourite (COMMENTER too); the favourite is the caller's own. */
+    async setFavorite(actor: UserActor, workspaceId: string, assetIds: string[], favorite: boolean) {
+      await access.require(actor, "workspace.read", workspaceId);
+      const ids = await requireLive(workspaceId, assetIds);
+      await assetsRepo.setFavorite(db, actor.userId, ids, favorite);
+      return { status: "ok" as const, count: ids.length };
+    },
+    async move(actor: UserActor, workspaceId: string, assetIds: string[], destination: string | null) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const ids = await requireLive(workspaceId, assetIds);
+      if (destination) await deps.assertBoard(workspaceId, destination);
+      await assetsRepo.move(db, ids, destination, actor.userId);
+      return { status: "ok" as const, count: ids.length };
+    },
+    async remove(actor: UserActor, workspaceId: string, assetIds: string[]) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      const ids = await requireLive(workspaceId, assetIds);
+      const count = await assetsRepo.softDelete(db, workspaceId, ids, actor.userId, randomUUID());
+      return { status: "ok" as const, count };
+    },
+    favoritesOf: (userId: string, assetIds: string[]) => assetsRepo.favoritesOf(db, userId, assetIds),
     async get(actor: UserActor, workspaceId: string, assetId: string): Promise<Asset> {
       await access.require(actor, "workspace.read", workspaceId);
       const row = await assetsRepo.get(db, workspaceId, assetId);
       if (!row) throw notFound("Asset not found.");
-      return (await serialize([row]))[0]!;
+      const asset = (await serialize([row]))[0]!;
+      asset.favorite = (await assetsRepo.favoritesOf(db, actor.userId, [assetId])).has(assetId);
+      return asset;
     },
     async tags(actor: UserActor, workspaceId: string) {
       await access.require(actor, "workspace.read", workspaceId);

@@ -1,0 +1,1 @@
+export { createTrashService, type TrashService } from "./service.ts";

@@ -1,0 +1,104 @@
+import { TRASH_RETENTION_DAYS } from "@hangar/contract";
+import { z } from "zod";
+import type { Db } from "../../db/db.ts";
+import type { Renditions } from "../../db/types.ts";
+import type { JobDefinition } from "../../jobs/queue.ts";
+import type { Access } from "../../platform/access.ts";
+import type { UserActor } from "../../platform/actor.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import type { BoardsService } from "../boards/index.ts";
+import { trashRepo } from "./repo.ts";
+
+const DAY = 86_400_000;
+const person = (r: { by_id: string | null; by_name: string | null; by_email: string | null }) =>
+  r.by_id ? { id: r.by_id, name: r.by_name ?? r.by_email ?? "Someone" } : null;
+
+/** Recently deleted: what was soft-deleted, restorable for 30 days, then purged with its bytes. */
+export function createTrashService(deps: { db: Db; access: Access; store: BlobStore; boards: BoardsService }) {
+  const { db, access, store } = deps;
+
+  async function dropBytes(directories: string[]) {
+    for (const d of directories) await store.deletePrefix(`media/${d}`);
+  }
+
+  async function purge(workspaceId: string, assetIds: string[], boardIds: string[]) {
+    const b = await trashRepo.purgeBoards(db, workspaceId, boardIds);
+    const dirs = await trashRepo.purgeAssets(db, workspaceId, assetIds);
+    // Rows first, bytes after: a crash in between leaves unreferenced bytes, never a row without bytes.
+    await dropBytes([...b.directories, ...dirs]);
+    return { status: "ok" as const, assets: dirs.length + b.directories.length, boards: b.boards };
+  }
+
+  const purgeJob: JobDefinition = {
+    name: "purge-recently-deleted",
+    payload: z.object({}).passthrough(),
+    cron: "41 * * * *",
+    async handle() {
+      const [assets, boards] = await trashRepo.expired(db, new Date(Date.now() - TRASH_RETENTION_DAYS * DAY));
+      const byWs = new Map<string, { a: string[]; b: string[] }>();
+      for (const a of assets)
+        (byWs.get(a.workspace_id) ?? byWs.set(a.workspace_id, { a: [], b: [] }).get(a.workspace_id)!).a.push(a.id);
+      for (const b of boards)
+        (byWs.get(b.workspace_id) ?? byWs.set(b.workspace_id, { a: [], b: [] }).get(b.workspace_id)!).b.push(b.id);
+      for (const [ws, sel] of byWs) await purge(ws, sel.a, sel.b);
+    },
+  };
+
+  return {
+    purgeJob,
+    async list(actor: UserActor, workspaceId: string) {
+      await access.require(actor, "workspace.read", workspaceId);
+      const [assets, boards] = await Promise.all([
+        trashRepo.deletedAssets(db, workspaceId),
+        trashRepo.deletedBoards(db, workspaceId),
+      ]);
+      const purgeAt = (d: Date) => new Date(d.getTime() + TRASH_RETENTION_DAYS * DAY).toISOString();
+      return {
+        assets: assets.map((a) => {
+          const r = (a.renditions ?? {}) as Renditions;
+          const thumb = r.grid ?? r.thumbnail;
+          return {
+            id: a.id,
+            name: a.name,
+            kind: "asset" as const,
+            file_type: a.file_type,
+            thumbnail_url: thumb && a.directory ? `/media/${a.directory}/${thumb}` : null,
+            deleted_at: a.deleted_at!.toISOString(),
+            deleted_by: person(a),
+            batch_id: a.delete_batch,
+            purge_at: purgeAt(a.deleted_at!),
+          };
+        }),
+        boards: boards.map((b) => ({
+          id: b.id,
+          name: b.name,
+          kind: "board" as const,
+          file_type: null,
+          thumbnail_url: null,
+          deleted_at: b.deleted_at!.toISOString(),
+          deleted_by: person(b),
+          batch_id: b.delete_batch,
+          purge_at: purgeAt(b.deleted_at!),
+        })),
+      };
+    },
+    /** Assets come back into their boards (or show at the root when those boards are gone). */
+    async restore(actor: UserActor, workspaceId: string, assetIds: string[], boardIds: string[]) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      let boards = 0;
+      let assets = 0;
+      for (const id of boardIds) {
+        const r = await deps.boards.restore(actor, workspaceId, id);
+        boards += r.restored_boards;
+        assets += r.restored_assets;
+      }
+      assets += await trashRepo.restoreAssets(db, workspaceId, assetIds);
+      return { status: "ok" as const, assets, boards };
+    },
+    async purge(actor: UserActor, workspaceId: string, assetIds: string[], boardIds: string[]) {
+      await access.require(actor, "workspace.edit", workspaceId);
+      return purge(workspaceId, assetIds, boardIds);
+    },
+  };
+}
+export type TrashService = ReturnType<typeof createTrashService>;
