@@ -86,6 +86,7 @@ try {
       }
     }),
   );
+  const partsDone = performance.now();
   const done = await fetch(`${srv.base}/api/v1/workspaces/${workspaceId}/assets/upload/complete`, {
     method: "POST",
     headers,
@@ -93,6 +94,9 @@ try {
   });
   if (done.status !== 200) throw new Error(`complete: ${done.status} ${await done.text()}`);
   ours = performance.now() - t;
+  console.log(
+    `  parts ${((partsDone - t) / 1000).toFixed(1)} s, complete (assemble + sha256) ${((performance.now() - partsDone) / 1000).toFixed(1)} s`,
+  );
   console.log(
     `bench/upload: ${(SIZE / 1024 ** 3).toFixed(2)} GiB, ${init.parts.length} parts, ${CONCURRENCY} in flight`,
   );

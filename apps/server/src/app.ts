@@ -15,9 +15,11 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { migrationsApplied, ping } from "./db/db.ts";
+import { listingRoutes } from "./modules/assets/listing-routes.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
+import { downloadsRoutes } from "./modules/downloads/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
 import { trashRoutes } from "./modules/trash/routes.ts";
@@ -97,6 +99,8 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       boardsRoutes(a, rt.services.boards);
       assetsRoutes(a, rt.services.assets);
       uploadsRoutes(a, rt.services.uploads, config.MAX_UPLOAD_BYTES);
+      downloadsRoutes(a, rt.services.downloads);
+      listingRoutes(a, rt.services.listing);
       trashRoutes(a, rt.services.trash);
     },
     { prefix: API_PREFIX },

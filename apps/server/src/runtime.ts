@@ -9,8 +9,10 @@ import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { Tagger } from "./media/pipeline.ts";
 import { createAssetsService } from "./modules/assets/index.ts";
+import { createListingService } from "./modules/assets/listing-service.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
+import { createDownloadsService } from "./modules/downloads/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
@@ -50,6 +52,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     tagger: () => (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null)),
   });
   const trash = createTrashService({ db, access, store, boards });
+  const downloads = createDownloadsService({ db, access, signer, store, log: log.child({ component: "downloads" }) });
+  const listing = createListingService({ db, access, assets, assertBoard: (ws, id) => boards.assertLive(ws, id) });
   const uploads = createUploadsService({
     db,
     access,
@@ -112,7 +116,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     store,
     signer,
-    services: { users, workspaces, members, auth, boards, assets, uploads, trash },
+    services: { users, workspaces, members, auth, boards, assets, uploads, trash, listing, downloads },
     async close() {
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       await jobs

@@ -158,6 +158,9 @@ export interface AssetsTable {
   quality_brightness: number | null;
   processing_attempts: Generated<number>;
   processed_at: NullableTimestamp;
+  /** Kept by triggers (migration 0005) for the listing's search; never written by app code. */
+  search_text: Generated<string>;
+  search_vector: Generated<string | null>;
 }
 
 /** What the pipeline wrote under media/{directory}/, by role. */
@@ -228,6 +231,17 @@ export interface AssetFavoritesTable {
   created_at: Generated<Date>;
 }
 
+/** One row per palette colour, kept from assets.palette by a trigger (migration 0005). */
+export interface AssetColorsTable {
+  asset_id: string;
+  position: number;
+  hex: string;
+  share: number;
+  l: number;
+  a: number;
+  b: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
@@ -248,6 +262,7 @@ export interface DB {
   ai_tags: AiTagsTable;
   app_secrets: AppSecretsTable;
   asset_favorites: AssetFavoritesTable;
+  asset_colors: AssetColorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

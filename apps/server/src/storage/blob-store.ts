@@ -21,6 +21,22 @@ export interface BlobStore {
   stat(key: string): Promise<{ size: number; mtime: Date } | null>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Multipart uploads: writes one part at its byte offset inside the upload `uploadKey` (re-sending
+   * overwrites it), durable before it answers. `sha256` only when the part is the whole file.
+   */
+  writePart(
+    uploadKey: string,
+    offset: number,
+    body: Readable,
+    opts: { maxBytes: number; sha256: boolean },
+  ): Promise<PutResult>;
+  /** Turns the upload's parts into the object `dest`; hashes the whole unless `knownSha256` is given. */
+  finishParts(
+    uploadKey: string,
+    dest: string,
+    opts: { knownSha256?: string },
+  ): Promise<{ size: number; sha256: string }>;
   /** Renames within the store (no copy where the store allows it). */
   move(from: string, to: string): Promise<void>;
   /** Concatenates `parts` into `dest` (streamed), answering the size and sha256 of the whole. */

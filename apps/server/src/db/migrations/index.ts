@@ -3,6 +3,7 @@ import * as m0001 from "./20261121-0001-foundation.ts";
 import * as m0002 from "./20261121-0002-boards-assets.ts";
 import * as m0003 from "./20261121-0003-uploads-media.ts";
 import * as m0004 from "./20261121-0004-asset-library.ts";
+import * as m0005 from "./20261121-0005-listing.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "20261121-0002-boards-assets": m0002,
   "20261121-0003-uploads-media": m0003,
   "20261121-0004-asset-library": m0004,
+  "20261121-0005-listing": m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

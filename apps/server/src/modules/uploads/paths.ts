@@ -3,12 +3,13 @@
  * both slash kinds split, `.`/`..`/empty segments go, NUL and control characters go, names are
  * trimmed and capped. Nothing from the path ever reaches a storage key (keys are server-made).
  */
-const CONTROL = /[\u0000-\u001f\u007f]/g;
+/** NUL, C0 controls and DEL go: they have no place in a board or file name. */
+const stripControl = (s: string) => [...s].filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f).join("");
 
 export function sanitizePath(raw: string): { boards: string[]; file: string } | null {
   const segments = raw
     .split(/[\\/]+/)
-    .map((s) => s.replace(CONTROL, "").trim().slice(0, 200))
+    .map((s) => stripControl(s).trim().slice(0, 200))
     .filter((s) => s !== "" && s !== "." && s !== "..");
   const file = segments.pop();
   if (!file) return null;

@@ -60,6 +60,14 @@ export const uploadsRepo = {
       )
       .execute();
   },
+  /** Forgets a part before its bytes are rewritten, so a failed re-send can never pass for the old one. */
+  async forgetPart(db: Db, uploadId: string, partNumber: number) {
+    await db
+      .deleteFrom("upload_parts")
+      .where("upload_id", "=", uploadId)
+      .where("part_number", "=", partNumber)
+      .execute();
+  },
   parts(db: Db, uploadId: string) {
     return db.selectFrom("upload_parts").selectAll().where("upload_id", "=", uploadId).orderBy("part_number").execute();
   },

@@ -21,7 +21,6 @@ import { uploadsRepo } from "./repo.ts";
 export const UPLOAD_URL_TTL_SECONDS = 24 * 3600;
 export const ABANDONED_AFTER_MS = 24 * 3600_000;
 export const API_PART_PATH = (uploadId: string, n: number) => `/api/v1/uploads/${uploadId}/parts/${n}`;
-const partKey = (uploadId: string, n: number) => `uploads/${uploadId}/part-${n}`;
 const stripQuotes = (etag: string) => etag.replace(/^W\//, "").replace(/"/g, "").trim().toLowerCase();
 
 /** Parts of at least 5 MiB (S3's minimum), whole MiB, never more than 10,000 of them. */
@@ -54,16 +53,9 @@ export function createUploadsService(deps: UploadDeps) {
 
   async function assemble(uploadId: string, key: string, partCount: number) {
     const stored = await uploadsRepo.parts(db, uploadId);
-    const only = stored.length === 1 ? stored[0] : undefined;
-    // One part (every direct upload): move it into place with the hash taken as it arrived.
-    if (only?.sha256 && partCount === 1) {
-      await store.move(partKey(uploadId, 1), key);
-      return { size: only.size, sha256: only.sha256 };
-    }
-    return store.concat(
-      stored.map((p) => partKey(uploadId, p.part_number)),
-      key,
-    );
+    // A one-part upload (every direct upload) was hashed as it arrived: no second pass.
+    const known = partCount === 1 ? (stored[0]?.sha256 ?? undefined) : undefined;
+    return store.finishParts(`uploads/${uploadId}`, key, { knownSha256: known || undefined });
   }
 
   async function finish(uploadId: string) {
@@ -151,11 +143,12 @@ export function createUploadsService(deps: UploadDeps) {
       if (up.completed_at) throw conflict("This upload is already complete.");
       if (partNumber > up.part_count) throw invalid(`This upload has ${up.part_count} parts.`);
       const expected = Math.min(up.size, partNumber * up.part_size) - (partNumber - 1) * up.part_size;
-      const put = await store.putStream(partKey(uploadId, partNumber), body, { maxBytes: expected });
-      if (put.size !== expected) {
-        await store.delete(partKey(uploadId, partNumber));
-        throw invalid(`Part ${partNumber} must be ${expected} bytes; ${put.size} arrived.`);
-      }
+      await uploadsRepo.forgetPart(db, uploadId, partNumber);
+      const put = await store.writePart(`uploads/${uploadId}`, (partNumber - 1) * up.part_size, body, {
+        maxBytes: expected,
+        sha256: up.part_count === 1,
+      });
+      if (put.size !== expected) throw invalid(`Part ${partNumber} must be ${expected} bytes; ${put.size} arrived.`);
       await uploadsRepo.putPart(db, uploadId, partNumber, put.size, put.md5, put.sha256);
       // A direct upload has no complete call in the spec's client: its one PUT finishes it.
       if (up.kind === "direct") await finish(uploadId);

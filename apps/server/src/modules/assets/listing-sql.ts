@@ -1,0 +1,244 @@
+import {
+  type AiTagsFilter,
+  type AssetListBody,
+  type ColorsFilter,
+  type ExifFilter,
+  type ImageQualityFilter,
+  LISTING_COLOR_DELTA_E,
+  LISTING_DOMINANT_MIN_SHARE,
+  type ListingOrder,
+  type OrGroup,
+} from "@hangar/contract";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
+import { hexToLab } from "../../media/colors.ts";
+
+/**
+ * The filter payload (contract listing.ts) as one SQL condition over `assets a`. Pure: no database,
+ * so the repo, the bench and the tests compile the very same statement. Every value is a bound
+ * parameter; only column names and operators chosen here are raw.
+ */
+type Cond = RawBuilder<SqlBool>;
+const TRUE: Cond = sql<SqlBool>`true`;
+
+export interface ListingScope {
+  workspaceId: string;
+  /** The caller: `favorite` is theirs. */
+  userId: string;
+}
+
+const and = (cs: Cond[]): Cond =>
+  cs.length === 0 ? TRUE : cs.length === 1 ? cs[0]! : sql<SqlBool>`(${sql.join(cs, sql` AND `)})`;
+const or = (cs: Cond[]): Cond => (cs.length === 1 ? cs[0]! : sql<SqlBool>`(${sql.join(cs, sql` OR `)})`);
+const lowered = (xs: string[]) => [...new Set(xs.map((x) => x.trim().toLowerCase()))];
+const has = <T>(xs: T[] | undefined): xs is T[] => xs !== undefined && xs.length > 0;
+/** LIKE pattern for a substring, with LIKE's own wildcards escaped. */
+const likeTerm = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Listable: not deleted, not temporary. Matches the partial indexes' predicate word for word. */
+export const LISTABLE = sql<SqlBool>`a.deleted_at IS NULL AND NOT a.is_temp`;
+
+/** A plain date as `_to` covers its whole day; instants are inclusive as given. */
+function dateRange(col: string, from: string | undefined, to: string | undefined): Cond[] {
+  const c = sql.ref(col);
+  const out: Cond[] = [];
+  if (from) out.push(sql<SqlBool>`${c} >= ${from}::timestamptz`);
+  if (to) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(to)) out.push(sql<SqlBool>`${c} < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+    else out.push(sql<SqlBool>`${c} <= ${to}::timestamptz`);
+  }
+  return out;
+}
+
+function includesExcludes(
+  expr: RawBuilder<unknown>,
+  f: { includes?: string[]; excludes?: string[] } | undefined,
+  lower: boolean,
+) {
+  const out: Cond[] = [];
+  const norm = (xs: string[]) => (lower ? lowered(xs) : [...new Set(xs)]);
+  if (has(f?.includes)) out.push(sql<SqlBool>`${expr} = ANY(${norm(f.includes)}::text[])`);
+  if (has(f?.excludes)) out.push(sql<SqlBool>`${expr} <> ALL(${norm(f.excludes)}::text[])`);
+  return out;
+}
+
+const extension = (xs: string[]) => xs.map((x) => x.replace(/^\./, ""));
+
+/** Manual tags of the asset whose lower-cased name is one of `names`. */
+const manualTag = (names: string[]) =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM asset_tags at JOIN tags t ON t.id = at.tag_id
+    WHERE at.asset_id = a.id AND lower(t.name) = ANY(${lowered(names)}::text[]))`;
+
+function searchCond(q: string): Cond {
+  const words = [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
+  // Each word: a substring of the normalised text (trigram GIN) or an English stem (tsvector GIN).
+  return and(
+    words.map(
+      (w) => sql<SqlBool>`(a.search_text LIKE '%' || hangar_norm(${likeTerm(w)}) || '%'
+        OR a.search_vector @@ plainto_tsquery('english', hangar_norm(${w})))`,
+    ),
+  );
+}
+
+function aiTagsCond(f: AiTagsFilter): Cond[] {
+  const aiQual: Cond[] = [];
+  if (has(f.tag_types)) aiQual.push(sql<SqlBool>`g.type = ANY(${lowered(f.tag_types)}::text[])`);
+  if (f.min_confidence !== undefined) aiQual.push(sql<SqlBool>`g.confidence >= ${f.min_confidence}`);
+  const ai = (names: string[] | null) =>
+    sql<SqlBool>`EXISTS (SELECT 1 FROM ai_tags g WHERE g.asset_id = a.id
+      ${names ? sql`AND lower(g.label) = ANY(${lowered(names)}::text[])` : sql``} AND ${and(aiQual)})`;
+  const manualAny = sql<SqlBool>`EXISTS (SELECT 1 FROM asset_tags at WHERE at.asset_id = a.id)`;
+  const match = (names: string[]) =>
+    f.ai_only ? ai(names) : f.manual_only ? manualTag(names) : or([ai(names), manualTag(names)]);
+  const out: Cond[] = [];
+  if (has(f.includes)) out.push(match(f.includes));
+  else if (f.manual_only) out.push(manualAny);
+  else if (f.ai_only || has(f.tag_types) || f.min_confidence !== undefined) out.push(ai(null));
+  if (has(f.excludes)) out.push(sql<SqlBool>`NOT ${match(f.excludes)}`);
+  return out;
+}
+
+/** A dominant colour (share ≥ 5%) within ΔE (CIE76) of `hex`; the ±ΔE box lets the L*a*b* index help. */
+function nearColor(hex: string): Cond {
+  const { l, a, b } = hexToLab(hex);
+  const d = LISTING_COLOR_DELTA_E;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM asset_colors c WHERE c.asset_id = a.id
+    AND c.share >= ${sql.lit(LISTING_DOMINANT_MIN_SHARE)}
+    AND c.l BETWEEN ${l - d} AND ${l + d} AND c.a BETWEEN ${a - d} AND ${a + d} AND c.b BETWEEN ${b - d} AND ${b + d}
+    AND (c.l - ${l}) ^ 2 + (c.a - ${a}) ^ 2 + (c.b - ${b}) ^ 2 <= ${d * d})`;
+}
+
+function colorsCond(f: ColorsFilter): Cond[] {
+  const out: Cond[] = [];
+  if (has(f.dominant_colors?.includes)) out.push(or(f.dominant_colors.includes.map(nearColor)));
+  if (has(f.dominant_colors?.excludes)) out.push(sql<SqlBool>`NOT ${or(f.dominant_colors.excludes.map(nearColor))}`);
+  if (has(f.simplified_colors?.includes))
+    out.push(sql<SqlBool>`a.simplified_colors && ${[...new Set(f.simplified_colors.includes)]}::text[]`);
+  if (f.color_search) out.push(nearColor(f.color_search));
+  return out;
+}
+
+function range(col: string, min: number | undefined, max: number | undefined): Cond[] {
+  const out: Cond[] = [];
+  if (min !== undefined) out.push(sql<SqlBool>`${sql.ref(col)} >= ${min}`);
+  if (max !== undefined) out.push(sql<SqlBool>`${sql.ref(col)} <= ${max}`);
+  return out;
+}
+
+function qualityCond(f: ImageQualityFilter): Cond[] {
+  return [
+    ...range("a.quality_contrast", f.contrast_min, f.contrast_max),
+    ...range("a.quality_sharpness", f.sharpness_min, f.sharpness_max),
+    ...range("a.quality_brightness", f.brightness_min, f.brightness_max),
+  ];
+}
+
+/** Float EXIF values compare with a small tolerance (1/3 EV steps are stored rounded). */
+const nearAny = (col: string, xs: number[]) =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${xs}::float8[]) v WHERE abs(${sql.ref(col)} - v) <= v * 0.005 + 1e-9)`;
+
+const textSearch = (cols: string[], q: string) =>
+  sql<SqlBool>`hangar_norm(concat_ws(' ', ${sql.join(cols.map((c) => sql.ref(c)))})) LIKE '%' || hangar_norm(${likeTerm(q)}) || '%'`;
+
+function exifCond(f: ExifFilter): Cond[] {
+  const out: Cond[] = [];
+  if (f.exif_search) out.push(textSearch(["a.camera_make", "a.camera_model", "a.lens"], f.exif_search));
+  const loc = f.location;
+  if (loc) {
+    out.push(...range("a.gps_latitude", loc.latitude_min, loc.latitude_max));
+    out.push(...range("a.gps_longitude", loc.longitude_min, loc.longitude_max));
+    out.push(...range("a.gps_altitude", loc.altitude_min, loc.altitude_max));
+    if (loc.has_gps === true) out.push(sql<SqlBool>`(a.gps_latitude IS NOT NULL AND a.gps_longitude IS NOT NULL)`);
+    if (loc.has_gps === false) out.push(sql<SqlBool>`(a.gps_latitude IS NULL OR a.gps_longitude IS NULL)`);
+  }
+  const cam = f.camera;
+  if (cam) {
+    if (has(cam.camera_makes)) out.push(sql<SqlBool>`lower(a.camera_make) = ANY(${lowered(cam.camera_makes)}::text[])`);
+    if (has(cam.camera_models))
+      out.push(sql<SqlBool>`lower(a.camera_model) = ANY(${lowered(cam.camera_models)}::text[])`);
+    if (cam.camera_search) out.push(textSearch(["a.camera_make", "a.camera_model"], cam.camera_search));
+  }
+  const tech = f.technical;
+  if (tech) {
+    out.push(...range("a.iso", tech.iso_min, tech.iso_max));
+    if (has(tech.aperture_values)) out.push(nearAny("a.aperture", tech.aperture_values));
+    if (has(tech.exposure_times)) out.push(nearAny("a.exposure_time", tech.exposure_times));
+    if (has(tech.focal_lengths)) out.push(nearAny("a.focal_length", tech.focal_lengths));
+    out.push(...dateRange("a.date_taken", tech.date_taken_from, tech.date_taken_to));
+  }
+  return out;
+}
+
+const favoriteCond = (scope: ListingScope, fav: boolean): Cond => {
+  const e = sql<SqlBool>`EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${scope.userId} AND f.asset_id = a.id)`;
+  return fav ? e : sql<SqlBool>`NOT ${e}`;
+};
+
+function groupCond(g: OrGroup, scope: ListingScope): Cond {
+  const out: Cond[] = [];
+  out.push(...includesExcludes(sql`a.file_type`, g.file_type, false));
+  if (g.tags) {
+    if (has(g.tags.any_of)) out.push(manualTag(g.tags.any_of));
+    for (const t of lowered(g.tags.all_of ?? [])) out.push(manualTag([t]));
+    if (has(g.tags.none_of)) out.push(sql<SqlBool>`NOT ${manualTag(g.tags.none_of)}`);
+  }
+  if (g.ai_tags) out.push(...aiTagsCond(g.ai_tags));
+  if (g.favorite !== undefined) out.push(favoriteCond(scope, g.favorite));
+  if (g.search) out.push(searchCond(g.search));
+  out.push(...dateRange("a.date_uploaded", g.date_uploaded_from, g.date_uploaded_to));
+  out.push(...dateRange("a.date_taken", g.date_taken_from, g.date_taken_to));
+  if (g.colors) out.push(...colorsCond(g.colors));
+  // custom_fields: validated by the contract, no condition until custom fields exist.
+  return and(out);
+}
+
+/** Every condition of the payload, ANDed; or_groups ORed among themselves. Board and scope included. */
+export function listingWhere(f: AssetListBody, scope: ListingScope): Cond {
+  const out: Cond[] = [sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE];
+  if (f.board_id)
+    out.push(
+      sql<SqlBool>`EXISTS (SELECT 1 FROM board_assets ba WHERE ba.board_id = ${f.board_id} AND ba.asset_id = a.id)`,
+    );
+  if (f.search) out.push(searchCond(f.search));
+  out.push(...includesExcludes(sql`a.file_type`, f.file_type, false));
+  if (f.file_extension)
+    out.push(
+      ...includesExcludes(
+        sql`lower(a.file_extension)`,
+        {
+          includes: f.file_extension.includes && extension(f.file_extension.includes),
+          excludes: f.file_extension.excludes && extension(f.file_extension.excludes),
+        },
+        true,
+      ),
+    );
+  if (f.favorite !== undefined) out.push(favoriteCond(scope, f.favorite));
+  out.push(...dateRange("a.date_uploaded", f.date_uploaded_from, f.date_uploaded_to));
+  if (f.tags) {
+    if (has(f.tags.includes)) out.push(manualTag(f.tags.includes));
+    if (has(f.tags.excludes)) out.push(sql<SqlBool>`NOT ${manualTag(f.tags.excludes)}`);
+  }
+  if (f.ai_tags) out.push(...aiTagsCond(f.ai_tags));
+  if (has(f.or_groups)) out.push(or(f.or_groups.map((g) => groupCond(g, scope))));
+  if (f.colors) out.push(...colorsCond(f.colors));
+  if (f.image_quality) out.push(...qualityCond(f.image_quality));
+  if (f.exif) out.push(...exifCond(f.exif));
+  return and(out);
+}
+
+/** ORDER BY for each order_by, matching an assets_list_* index; id breaks ties in the same direction. */
+export function listingOrder(order: ListingOrder): RawBuilder<unknown> {
+  const desc = order.startsWith("-");
+  const dir = sql.raw(desc ? "DESC" : "ASC");
+  switch (order.replace(/^-/, "")) {
+    case "name":
+      return sql`lower(a.name) ${dir}, a.id ${dir}`;
+    case "size":
+      return sql`a.size ${dir}, a.id ${dir}`;
+    case "date_taken":
+      return sql`a.date_taken ${dir} NULLS LAST, a.id ${dir}`;
+    case "file_type":
+      return sql`a.file_type ${dir}, a.id ${dir}`;
+    default:
+      return sql`a.date_uploaded ${dir}, a.id ${dir}`;
+  }
+}

@@ -1,0 +1,254 @@
+import { z } from "zod";
+import { Asset } from "./assets.ts";
+import { Id } from "./common.ts";
+import { FileType } from "./uploads.ts";
+
+/**
+ * Asset listing: `POST /workspaces/{id}/assets` with the filter payload of spec 01 §3 as its body.
+ *
+ * Semantics (quote this in the README / API docs):
+ * - Every key present is a condition; conditions combine with AND. An absent key (or an empty list)
+ *   adds no condition.
+ * - `or_groups`: each group is the AND of its own keys; the groups are ORed with each other, and that
+ *   OR is ANDed with every other top-level key. A group with no key is refused (422): the client sends
+ *   groups only when non-empty, and an empty group would silently match everything.
+ * - `includes` means "any of" the values; `excludes` means "none of" them. Values of file_type are
+ *   upper case (IMAGE, VIDEO, DOCUMENT, AUDIO, ARCHIVE, OTHER); file extensions, tags, AI tag labels,
+ *   camera makes and models compare case-insensitively (extensions with or without the dot).
+ * - In a group, tags are `{any_of, all_of, none_of}`: at least one of / every one of / none of.
+ * - `search`: every word must be found (AND of words) in the asset's name, description, manual tags,
+ *   AI tags or EXIF text (camera make, model, lens); case and accent insensitive ("cafe" finds
+ *   "Café"). A word matches as a substring (trigram index) or as an English word stem (full-text).
+ * - `favorite`: the caller's own favourites (true: only them; false: all but them).
+ * - Dates are ISO 8601 instants or plain dates (UTC). `_from` is inclusive; `_to` is inclusive, and a
+ *   plain date `_to` covers that whole day.
+ * - `ai_tags`: labels in includes/excludes match AI tags and manual tags alike; `ai_only` restricts the
+ *   match to AI tags, `manual_only` to manual tags (both at once: 422). `tag_types` and `min_confidence`
+ *   qualify the AI tags that count (manual tags have neither). With no includes, `ai_only`, `tag_types`
+ *   or `min_confidence` select assets having at least one qualifying AI tag, and `manual_only` assets
+ *   having at least one manual tag.
+ * - `colors.color_search` (a hex colour, "#rrggbb" or "#rgb") and `colors.dominant_colors` (hex colours)
+ *   match an asset's dominant colours — palette colours covering at least 5% of the image — by
+ *   perceptual distance: CIE76 ΔE in CIELAB ≤ 20 (COLOR_MATCH_DELTA_E; ~2.3 is a just-noticeable
+ *   difference, 20 is "the same colour family"). `simplified_colors.includes` takes colour names
+ *   (red, orange, yellow, green, blue, purple, pink, brown, black, white, gray): any of them.
+ * - `image_quality` and `exif` ranges are inclusive; an asset without the value never matches a range.
+ *   `exif.location.has_gps` true: has latitude and longitude; false: has not. `exif_search` searches
+ *   camera make, model and lens; `camera_search` make and model (substring, case/accent insensitive).
+ * - `custom_fields` is accepted and validated now; it selects nothing yet (no condition) — matching
+ *   arrives with custom fields.
+ * - `board_id`: only assets directly in that board (not its sub-boards); 404 unless it is a live board
+ *   of this workspace.
+ * - Listed: assets that are not deleted and not temporary (`is_temp` false: the pipeline finished,
+ *   COMPLETED or error). Uploading/processing assets are shown by the upload dialog, which merges them
+ *   into the list when COMPLETED.
+ * - `order_by`: date_uploaded, name, size, date_taken, file_type, each ascending or with "-" descending
+ *   (default -date_uploaded). Ties break on the asset id in the same direction, so pages are stable.
+ *   Assets without a date_taken come last in both directions. Names sort case-insensitively.
+ * - `page` from 1; `page_size` 1..100 (default 10). A page beyond the end answers empty data.
+ * - Counting: `total_count` is exact up to EXACT_COUNT_LIMIT matches. Above it, counting every match of
+ *   a million-asset workspace costs more than the page itself, so the server answers PostgreSQL's
+ *   planner estimate (never below EXACT_COUNT_LIMIT + 1) and says so with
+ *   `pagination.count_is_estimate: true`; total_pages follows total_count; has_more is always exact.
+ * Unknown keys and bad values answer 422 with `errors[].field` naming them.
+ */
+
+export const EXACT_COUNT_LIMIT = 10_000;
+export const LISTING_PAGE_SIZE_DEFAULT = 10;
+export const LISTING_PAGE_SIZE_MAX = 100;
+/** Two colours match when their CIE76 ΔE is at most this (same value as the media pipeline's). */
+export const LISTING_COLOR_DELTA_E = 20;
+/** A palette colour is "dominant" from this share of the image (the pipeline's simplified-name share). */
+export const LISTING_DOMINANT_MIN_SHARE = 0.05;
+
+export const LISTING_ORDERS = [
+  "date_uploaded",
+  "-date_uploaded",
+  "name",
+  "-name",
+  "size",
+  "-size",
+  "date_taken",
+  "-date_taken",
+  "file_type",
+  "-file_type",
+] as const;
+export const ListingOrder = z.enum(LISTING_ORDERS);
+export type ListingOrder = z.infer<typeof ListingOrder>;
+
+export const LISTING_COLOR_NAMES = [
+  "red",
+  "orange",
+  "yellow",
+  "green",
+  "blue",
+  "purple",
+  "pink",
+  "brown",
+  "black",
+  "white",
+  "gray",
+] as const;
+
+const MAX_VALUES = 100;
+const Text = z.string().trim().min(1).max(200);
+const Texts = z.array(Text).max(MAX_VALUES);
+const DateBound = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const Hex = z.string().regex(/^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/, "Expected a hex colour like #1e90ff");
+const Percent = z.number().min(0).max(100);
+
+const IncludesExcludes = <T extends z.ZodType>(item: T) =>
+  z
+    .object({ includes: z.array(item).max(MAX_VALUES).optional(), excludes: z.array(item).max(MAX_VALUES).optional() })
+    .strict();
+
+export const FileTypeFilter = IncludesExcludes(FileType);
+export const TextIncludesExcludes = IncludesExcludes(Text);
+
+export const AiTagsFilter = z
+  .object({
+    includes: Texts.optional(),
+    excludes: Texts.optional(),
+    ai_only: z.boolean().optional(),
+    manual_only: z.boolean().optional(),
+    tag_types: Texts.optional(),
+    min_confidence: z.number().min(0).max(1).optional(),
+  })
+  .strict()
+  .refine((f) => !(f.ai_only && f.manual_only), {
+    message: "ai_only and manual_only exclude each other",
+    path: ["manual_only"],
+  });
+export type AiTagsFilter = z.infer<typeof AiTagsFilter>;
+
+export const ColorsFilter = z
+  .object({
+    dominant_colors: IncludesExcludes(Hex).optional(),
+    simplified_colors: z
+      .object({ includes: z.array(z.enum(LISTING_COLOR_NAMES)).max(20).optional() })
+      .strict()
+      .optional(),
+    color_search: Hex.optional(),
+  })
+  .strict();
+export type ColorsFilter = z.infer<typeof ColorsFilter>;
+
+/** Accepted and validated now; matching arrives with custom fields (no condition until then). */
+export const CustomFieldsFilter = z
+  .array(
+    z
+      .object({
+        field_id: Id,
+        includes: z.array(z.string().max(500)).max(MAX_VALUES).optional(),
+        excludes: z.array(z.string().max(500)).max(MAX_VALUES).optional(),
+        is_empty: z.boolean().optional(),
+      })
+      .strict(),
+  )
+  .max(50);
+
+export const ImageQualityFilter = z
+  .object({
+    contrast_min: Percent.optional(),
+    contrast_max: Percent.optional(),
+    sharpness_min: Percent.optional(),
+    sharpness_max: Percent.optional(),
+    brightness_min: Percent.optional(),
+    brightness_max: Percent.optional(),
+  })
+  .strict();
+export type ImageQualityFilter = z.infer<typeof ImageQualityFilter>;
+
+export const ExifFilter = z
+  .object({
+    exif_search: Text.optional(),
+    location: z
+      .object({
+        latitude_min: z.number().min(-90).max(90).optional(),
+        latitude_max: z.number().min(-90).max(90).optional(),
+        longitude_min: z.number().min(-180).max(180).optional(),
+        longitude_max: z.number().min(-180).max(180).optional(),
+        altitude_min: z.number().optional(),
+        altitude_max: z.number().optional(),
+        has_gps: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    camera: z
+      .object({ camera_makes: Texts.optional(), camera_models: Texts.optional(), camera_search: Text.optional() })
+      .strict()
+      .optional(),
+    technical: z
+      .object({
+        iso_min: z.number().min(0).optional(),
+        iso_max: z.number().min(0).optional(),
+        aperture_values: z.array(z.number().positive()).max(MAX_VALUES).optional(),
+        exposure_times: z.array(z.number().positive()).max(MAX_VALUES).optional(),
+        focal_lengths: z.array(z.number().positive()).max(MAX_VALUES).optional(),
+        date_taken_from: DateBound.optional(),
+        date_taken_to: DateBound.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ExifFilter = z.infer<typeof ExifFilter>;
+
+export const OrGroup = z
+  .object({
+    file_type: FileTypeFilter.optional(),
+    tags: z
+      .object({ any_of: Texts.optional(), all_of: Texts.optional(), none_of: Texts.optional() })
+      .strict()
+      .optional(),
+    ai_tags: AiTagsFilter.optional(),
+    favorite: z.boolean().optional(),
+    search: Text.optional(),
+    date_uploaded_from: DateBound.optional(),
+    date_uploaded_to: DateBound.optional(),
+    date_taken_from: DateBound.optional(),
+    date_taken_to: DateBound.optional(),
+    custom_fields: CustomFieldsFilter.optional(),
+    colors: ColorsFilter.optional(),
+  })
+  .strict()
+  .refine((g) => Object.values(g).some((v) => v !== undefined), { message: "An or_group needs at least one key" });
+export type OrGroup = z.infer<typeof OrGroup>;
+
+export const AssetListBody = z
+  .object({
+    search: Text.optional(),
+    file_type: FileTypeFilter.optional(),
+    file_extension: TextIncludesExcludes.optional(),
+    favorite: z.boolean().optional(),
+    date_uploaded_from: DateBound.optional(),
+    date_uploaded_to: DateBound.optional(),
+    custom_fields: CustomFieldsFilter.optional(),
+    tags: TextIncludesExcludes.optional(),
+    ai_tags: AiTagsFilter.optional(),
+    or_groups: z.array(OrGroup).max(20).optional(),
+    colors: ColorsFilter.optional(),
+    image_quality: ImageQualityFilter.optional(),
+    exif: ExifFilter.optional(),
+    page: z.number().int().min(1).max(1_000_000).default(1),
+    page_size: z.number().int().min(1).max(LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE_DEFAULT),
+    order_by: ListingOrder.default("-date_uploaded"),
+    board_id: Id.nullish(),
+  })
+  .strict();
+export type AssetListBody = z.infer<typeof AssetListBody>;
+export type AssetListInput = z.input<typeof AssetListBody>;
+
+export const Pagination = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_count: z.number().int(),
+  total_pages: z.number().int(),
+  has_more: z.boolean(),
+  /** True when total_count is the planner's estimate (more than EXACT_COUNT_LIMIT matches). */
+  count_is_estimate: z.boolean(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+export const AssetListAnswer = z.object({ data: z.array(Asset), pagination: Pagination });
+export type AssetListAnswer = z.infer<typeof AssetListAnswer>;
