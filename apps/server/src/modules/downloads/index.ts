@@ -1,0 +1,1 @@
+export { createDownloadsService, type DownloadsService } from "./service.ts";
