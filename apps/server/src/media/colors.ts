@@ -1,3 +1,4 @@
+import { LISTING_COLOR_NAMES } from "@hangar/contract";
 import { type ImageInput, pixelsOf, sharpFromPixels } from "./image.ts";
 
 /**
@@ -7,19 +8,8 @@ import { type ImageInput, pixelsOf, sharpFromPixels } from "./image.ts";
  * same palette.
  */
 
-export const COLOR_NAMES = [
-  "red",
-  "orange",
-  "yellow",
-  "green",
-  "blue",
-  "purple",
-  "pink",
-  "brown",
-  "black",
-  "white",
-  "gray",
-] as const;
+/** The fixed set of simplified colour names; the contract owns it (the listing filter validates against it). */
+export const COLOR_NAMES = LISTING_COLOR_NAMES;
 export type ColorName = (typeof COLOR_NAMES)[number];
 
 /**
