@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, signedInUser, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import type { AssetsTable } from "../../db/types.ts";
-import { hexToLab } from "../../media/colors.ts";
 import { palette, seedListingFixture } from "./listing.fixture.ts";
 
 let env: TestEnv;

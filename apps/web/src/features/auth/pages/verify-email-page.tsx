@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES } from "@hangar/contract";
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
-import { useEffect, useRef } from "react";
+import { Anchor, Button, Text } from "@mantine/core";
+import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
 import { useVerifyEmail } from "../api";
 import { AuthCard } from "../components/auth-card";
+import { TokenStatus, useOnce } from "../components/token-status";
 
 const CONTINUE_DELAY_MS = 1200;
 
@@ -15,14 +15,7 @@ export function VerifyEmailPage() {
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const verify = useVerifyEmail();
-  const started = useRef(false);
-
-  useEffect(() => {
-    // Tokens are single-use: never send twice (StrictMode runs effects twice in development).
-    if (started.current) return;
-    started.current = true;
-    verify.mutate(token, { onSuccess: () => notifySuccess("E-mail verified") });
-  }, [token, verify]);
+  useOnce(() => verify.mutate(token, { onSuccess: () => notifySuccess("E-mail verified") }));
 
   useEffect(() => {
     if (!verify.isSuccess) return;
@@ -32,37 +25,17 @@ export function VerifyEmailPage() {
 
   return (
     <AuthCard title="Verify your e-mail" testId="verify-email-card">
-      {(verify.isPending || verify.isIdle) && (
-        <Group gap="sm" role="status" aria-live="polite">
-          <Loader size="sm" />
-          <Text size="sm">Verifying your e-mail address…</Text>
-        </Group>
-      )}
-      {verify.isSuccess && (
-        <Stack gap="md">
-          <Alert
-            color="green"
-            variant="light"
-            icon={<IconCircleCheck size={18} />}
-            role="status"
-            title="E-mail verified"
-          >
-            Thanks, {verify.data.data.first_name || verify.data.data.email}. Taking you to your workspace…
-          </Alert>
-          <Button onClick={() => navigate("/w", { replace: true })}>Continue</Button>
-        </Stack>
-      )}
-      {verify.isError && (
-        <Stack gap="md">
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            title="Verification failed"
-          >
-            {errorMessage(verify.error, ACCOUNT_MESSAGES.verifyEmail)}
-          </Alert>
+      <TokenStatus
+        phase={verify}
+        pendingText="Verifying your e-mail address…"
+        successTitle="E-mail verified"
+        success={() => (
+          <>Thanks, {verify.data?.data.first_name || verify.data?.data.email}. Taking you to your workspace…</>
+        )}
+        successActions={() => <Button onClick={() => navigate("/w", { replace: true })}>Continue</Button>}
+        errorTitle="Verification failed"
+        error={errorMessage(verify.error, ACCOUNT_MESSAGES.verifyEmail)}
+        errorActions={
           <Text size="sm" c="dimmed">
             The link may have expired or been used already.{" "}
             <Anchor component={Link} to="/a/awaiting-verification" inherit>
@@ -74,8 +47,8 @@ export function VerifyEmailPage() {
             </Anchor>
             .
           </Text>
-        </Stack>
-      )}
+        }
+      />
     </AuthCard>
   );
 }
