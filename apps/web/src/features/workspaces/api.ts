@@ -7,15 +7,18 @@ import { notifySuccess } from "../../lib/notify";
 import { selectionStore } from "./selection-store";
 
 /**
- * Query keys. Everything that lives inside one workspace (members, invites, and later assets, boards,
- * fields...) is keyed under `workspaceKeys.scope(id)` so a workspace switch or delete can drop it at once.
+ * Query keys. Everything that lives inside one workspace (members, invites, boards, fields...) is keyed
+ * under `workspaceKeys.scope(id)` so a workspace switch or delete can drop it at once. Assets are the
+ * exception: lists (and tag lists) under `["assets", id]`, one asset under `["asset", id, assetId]`,
+ * the prefixes every asset action invalidates; switch and delete drop those two prefixes as well.
  */
 export const workspaceKeys = {
   all: ["workspaces"] as const,
   list: () => ["workspaces", "list"] as const,
   detail: (id: string) => ["workspaces", "detail", id] as const,
   scope: (id: string) => ["workspace", id] as const,
-  assets: (id: string) => ["workspace", id, "assets"] as const,
+  assets: (id: string) => ["assets", id] as const,
+  asset: (id: string) => ["asset", id] as const,
   boards: (id: string) => ["workspace", id, "boards"] as const,
 };
 
@@ -69,12 +72,15 @@ export function forgetWorkspace(queryClient: QueryClient, id: string): void {
   queryClient.invalidateQueries({ queryKey: workspaceKeys.list(), exact: true });
   queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(id), exact: true, refetchType: "none" });
   queryClient.invalidateQueries({ queryKey: workspaceKeys.scope(id), refetchType: "none" });
+  queryClient.invalidateQueries({ queryKey: workspaceKeys.assets(id), refetchType: "none" });
+  queryClient.invalidateQueries({ queryKey: workspaceKeys.asset(id), refetchType: "none" });
 }
 
 /** Opening another workspace clears assets, selection and boards (spec 01 §4), then navigates to it. */
 export function resetWorkspaceScope(queryClient: QueryClient, previousId: string | null): void {
   if (!previousId) return;
   queryClient.removeQueries({ queryKey: workspaceKeys.assets(previousId) });
+  queryClient.removeQueries({ queryKey: workspaceKeys.asset(previousId) });
   queryClient.removeQueries({ queryKey: workspaceKeys.boards(previousId) });
 }
 

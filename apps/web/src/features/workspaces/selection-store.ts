@@ -9,6 +9,8 @@ export interface SelectionState {
   workspaceId: string | null;
   currentBoardId: string | null;
   selectedAssetIds: readonly string[];
+  /** Where a Shift-click range starts: the asset last clicked without Shift (null: none yet). */
+  assetAnchorId: string | null;
   selectedBoardIds: readonly string[];
 }
 
@@ -22,7 +24,13 @@ function readLastWorkspace(): string | null {
   }
 }
 
-const EMPTY: SelectionState = { workspaceId: null, currentBoardId: null, selectedAssetIds: [], selectedBoardIds: [] };
+const EMPTY: SelectionState = {
+  workspaceId: null,
+  currentBoardId: null,
+  selectedAssetIds: [],
+  assetAnchorId: null,
+  selectedBoardIds: [],
+};
 
 let state: SelectionState = { ...EMPTY, workspaceId: readLastWorkspace() };
 const listeners = new Set<() => void>();
@@ -52,16 +60,17 @@ export const selectionStore = {
     return true;
   },
   setCurrentBoard(boardId: string | null): void {
-    setState({ currentBoardId: boardId, selectedAssetIds: [] });
+    setState({ currentBoardId: boardId, selectedAssetIds: [], assetAnchorId: null });
   },
   toggleAsset(id: string): void {
-    setState({ selectedAssetIds: toggle(state.selectedAssetIds, id) });
+    setState({ selectedAssetIds: toggle(state.selectedAssetIds, id), assetAnchorId: id });
   },
   toggleBoard(id: string): void {
     setState({ selectedBoardIds: toggle(state.selectedBoardIds, id) });
   },
-  setSelectedAssets(ids: readonly string[]): void {
-    setState({ selectedAssetIds: ids });
+  /** Replaces the asset selection; `anchor` is where the next Shift-click range starts. */
+  setSelectedAssets(ids: readonly string[], anchor: string | null = null): void {
+    setState({ selectedAssetIds: ids, assetAnchorId: anchor });
   },
   /** The boards picked in the tree (Ctrl/Cmd-click); board bulk mode applies when more than one is. */
   setSelectedBoards(ids: readonly string[]): void {
@@ -69,7 +78,7 @@ export const selectionStore = {
     if (!same) setState({ selectedBoardIds: ids });
   },
   clearSelection(): void {
-    setState({ selectedAssetIds: [], selectedBoardIds: [] });
+    setState({ selectedAssetIds: [], assetAnchorId: null, selectedBoardIds: [] });
   },
   /** Sign-out: forget everything, including the remembered workspace. */
   reset(): void {

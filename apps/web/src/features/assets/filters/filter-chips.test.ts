@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { filterChips, removeChip } from "./filter-chips";
+import type { AssetFilters } from "./filter-model";
+
+describe("filter chips", () => {
+  const filters: AssetFilters = {
+    file_type: { includes: ["IMAGE"] },
+    tags: { includes: ["beach", "sunset"] },
+    colors: { simplified_colors: { includes: ["red"] }, color_search: "#1E90FF" },
+    image_quality: { contrast_min: 20, contrast_max: 80 },
+    exif: { technical: { exposure_times: [0.008], aperture_values: [2.8] }, location: { has_gps: false } },
+    or_groups: [{ favorite: true, tags: { any_of: ["x"] } }],
+  };
+
+  it("labels each condition", () => {
+    expect(filterChips(filters).map((c) => c.label)).toEqual([
+      "Type: Image",
+      "Tag: beach",
+      "Tag: sunset",
+      "Colour: red",
+      "Near #1e90ff",
+      "Contrast 20–80",
+      "No GPS",
+      "f/2.8",
+      "1/125 s",
+      "Any of 1: Favourites & Tag: x",
+    ]);
+    expect(filterChips(filters).find((c) => c.label === "Colour: red")?.swatch).toBe("#e03131");
+  });
+
+  it("removing a chip takes out just its condition, and empties disappear", () => {
+    const chips = filterChips(filters);
+    const byLabel = (label: string) => chips.find((c) => c.label === label)!;
+    expect(removeChip(filters, byLabel("Tag: beach")).tags).toEqual({ includes: ["sunset"] });
+    expect(removeChip(filters, byLabel("Type: Image")).file_type).toBeUndefined();
+    expect(removeChip(filters, byLabel("Contrast 20–80")).image_quality).toBeUndefined();
+    expect(removeChip(filters, byLabel("Any of 1: Favourites & Tag: x")).or_groups).toBeUndefined();
+    const noExposure = removeChip(filters, byLabel("1/125 s"));
+    expect(noExposure.exif?.technical).toEqual({ aperture_values: [2.8] });
+    // Chip ids are unique, so React keys are stable.
+    expect(new Set(chips.map((c) => c.id)).size).toBe(chips.length);
+  });
+
+  it("has no chip without filters", () => {
+    expect(filterChips({})).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import type { ListingOrder } from "@hangar/contract";
+import { type AssetFilters, DEFAULT_ORDER, FiltersSchema, isListingOrder, pruneFilters } from "./filter-model";
+
+/**
+ * The grid's state lives in the URL (DESIGN §3), so a link or a reload shows the same view:
+ *   q     the search box
+ *   sort  order_by, when not the default (-date_uploaded)
+ *   f     the filter builder's keys: JSON, base64url-encoded (compact, and no escaping trouble in links)
+ * Other parameters are left alone.
+ */
+export interface BrowseParams {
+  search: string;
+  order: ListingOrder;
+  filters: AssetFilters;
+}
+
+export const PARAM = { search: "q", order: "sort", filters: "f" } as const;
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): string {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** "" when there is no filter. */
+export function encodeFilters(filters: AssetFilters): string {
+  const pruned = pruneFilters(filters);
+  return Object.keys(pruned).length ? toBase64Url(JSON.stringify(pruned)) : "";
+}
+
+/** A hand-edited or outdated `f` that does not parse or validate is ignored rather than sent (and refused). */
+export function decodeFilters(encoded: string | null): AssetFilters {
+  if (!encoded) return {};
+  try {
+    const parsed = FiltersSchema.safeParse(JSON.parse(fromBase64Url(encoded)));
+    return parsed.success ? pruneFilters(parsed.data as AssetFilters) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function readBrowseParams(params: URLSearchParams): BrowseParams {
+  const sort = params.get(PARAM.order);
+  return {
+    search: params.get(PARAM.search) ?? "",
+    order: isListingOrder(sort) ? sort : DEFAULT_ORDER,
+    filters: decodeFilters(params.get(PARAM.filters)),
+  };
+}
+
+/** `params` with the grid's keys replaced by `next` (defaults and empties left out). */
+export function writeBrowseParams(params: URLSearchParams, next: BrowseParams): URLSearchParams {
+  const out = new URLSearchParams(params);
+  const search = next.search.trim() ? next.search : "";
+  const encoded = encodeFilters(next.filters);
+  for (const [key, value] of [
+    [PARAM.search, search],
+    [PARAM.order, next.order === DEFAULT_ORDER ? "" : next.order],
+    [PARAM.filters, encoded],
+  ] as const) {
+    if (value) out.set(key, value);
+    else out.delete(key);
+  }
+  return out;
+}
