@@ -29,7 +29,8 @@ const TREE_HEIGHT = 300;
 
 /**
  * Picks a destination board: the tree in selection mode (a click chooses instead of navigating) with
- * "Root" on top. At least 400 px wide (spec 01 §2). `error` shows the server's reason for a refusal.
+ * "Root" on top (unless `allowRoot` is false, e.g. "Add to board"). At least 400 px wide (spec 01 §2).
+ * `error` shows the server's reason for a refusal. Used for boards (move) and assets (add, move).
  */
 export function BoardSelectDialog({
   workspaceId,
@@ -42,6 +43,7 @@ export function BoardSelectDialog({
   pending = false,
   error = null,
   revealId = null,
+  allowRoot = true,
 }: {
   workspaceId: string;
   opened: boolean;
@@ -55,6 +57,8 @@ export function BoardSelectDialog({
   error?: string | null;
   /** Opens the tree down to this board (where the boards being moved live now). */
   revealId?: string | null;
+  /** Offer "Root" (the root level) as a destination. */
+  allowRoot?: boolean;
 }) {
   const tree = useBoardTree(workspaceId);
   // undefined: nothing chosen yet; null: Root.
@@ -98,22 +102,24 @@ export function BoardSelectDialog({
         />
         <Box
           ref={ref}
-          h={TREE_HEIGHT + 34}
+          h={TREE_HEIGHT + (allowRoot ? 34 : 8)}
           style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: "var(--mantine-radius-md)" }}
           p={4}
         >
-          <UnstyledButton
-            className={classes.node}
-            data-active={choice === null || undefined}
-            aria-pressed={choice === null}
-            onClick={() => setChoice(null)}
-            h={30}
-            w="100%"
-            px={4}
-          >
-            <IconHome size={16} stroke={1.7} className={classes.icon} aria-hidden />
-            <span className={classes.name}>Root</span>
-          </UnstyledButton>
+          {allowRoot && (
+            <UnstyledButton
+              className={classes.node}
+              data-active={choice === null || undefined}
+              aria-pressed={choice === null}
+              onClick={() => setChoice(null)}
+              h={30}
+              w="100%"
+              px={4}
+            >
+              <IconHome size={16} stroke={1.7} className={classes.icon} aria-hidden />
+              <span className={classes.name}>Root</span>
+            </UnstyledButton>
+          )}
           {tree.isPending ? (
             <Center h={TREE_HEIGHT}>
               <Loader size="sm" aria-label="Loading boards" />

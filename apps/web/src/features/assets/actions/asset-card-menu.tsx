@@ -1,0 +1,127 @@
+import type { Asset } from "@hangar/contract";
+import { ActionIcon, Menu } from "@mantine/core";
+import {
+  IconDots,
+  IconDownload,
+  IconFolderMinus,
+  IconFolderPlus,
+  IconFolderSymlink,
+  IconPencil,
+  IconStar,
+  IconStarOff,
+  IconTag,
+  IconTrash,
+} from "@tabler/icons-react";
+import { type SyntheticEvent, useState } from "react";
+import { selectionStore } from "../../workspaces/selection-store";
+import { useSetFavorite } from "./api";
+import { AssetActionDialogs, type AssetDialogKind } from "./asset-action-dialogs";
+import { useAssetPermissions } from "./use-asset-permissions";
+import { useDownload } from "./use-download";
+
+// The menu and its dialogs sit inside a card whose clicks select or open the asset; React events
+// bubble through portals, so nothing in here may reach the card.
+const stop = (event: SyntheticEvent) => event.stopPropagation();
+
+/**
+ * The "…" menu of one asset card: rename (name and description), tags, favourite, add to / move to /
+ * remove from board, download, delete. Editing entries are absent for a COMMENTER. A move or delete
+ * clears the selection (spec 01 §4).
+ */
+export function AssetCardMenu({
+  workspaceId,
+  boardId,
+  asset,
+}: {
+  workspaceId: string;
+  boardId: string | null;
+  asset: Asset;
+}) {
+  const { canEdit } = useAssetPermissions(workspaceId);
+  const favorite = useSetFavorite(workspaceId);
+  const download = useDownload(workspaceId);
+  const [dialog, setDialog] = useState<AssetDialogKind | null>(null);
+  const ids = [asset.id];
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops bubbling; the controls inside are the menu's
+    <span
+      style={{ display: "contents" }}
+      onClick={stop}
+      onDoubleClick={stop}
+      onMouseDown={stop}
+      onPointerDown={stop}
+      onKeyDown={stop}
+    >
+      <Menu position="bottom-end" shadow="md" width={200} withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="default"
+            size="sm"
+            radius="md"
+            aria-label={`Actions for ${asset.name}`}
+            data-testid="asset-card-menu"
+          >
+            <IconDots size={14} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {canEdit && (
+            <>
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setDialog("edit")}>
+                Rename…
+              </Menu.Item>
+              <Menu.Item leftSection={<IconTag size={14} />} onClick={() => setDialog("tags")}>
+                Edit tags…
+              </Menu.Item>
+            </>
+          )}
+          <Menu.Item
+            leftSection={asset.favorite ? <IconStarOff size={14} /> : <IconStar size={14} />}
+            onClick={() => favorite.mutate({ ids, favorite: !asset.favorite })}
+          >
+            {asset.favorite ? "Remove from favourites" : "Add to favourites"}
+          </Menu.Item>
+          {canEdit && (
+            <>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconFolderPlus size={14} />} onClick={() => setDialog("add")}>
+                Add to board…
+              </Menu.Item>
+              <Menu.Item leftSection={<IconFolderSymlink size={14} />} onClick={() => setDialog("move")}>
+                Move to board…
+              </Menu.Item>
+              {boardId && (
+                <Menu.Item leftSection={<IconFolderMinus size={14} />} onClick={() => setDialog("remove")}>
+                  Remove from board
+                </Menu.Item>
+              )}
+            </>
+          )}
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconDownload size={14} />}
+            disabled={download.isDownloading}
+            onClick={() => void download.downloadAsset(asset)}
+          >
+            Download
+          </Menu.Item>
+          {canEdit && (
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDialog("delete")}>
+              Delete
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <AssetActionDialogs
+        workspaceId={workspaceId}
+        boardId={boardId}
+        assetIds={ids}
+        asset={asset}
+        open={dialog}
+        onClose={() => setDialog(null)}
+        onMovedOrDeleted={() => selectionStore.setSelectedAssets([])}
+      />
+    </span>
+  );
+}

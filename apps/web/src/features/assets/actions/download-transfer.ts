@@ -1,0 +1,137 @@
+import { DirectDownloadAnswer, type DownloadPart, MultipartDownloadAnswer, ZipDownloadAnswer } from "@hangar/contract";
+import { rangeHeader } from "./download-state";
+
+/** Inner download failures, with the catalogue's texts (spec 01 §8). */
+export const DOWNLOAD_MESSAGES = {
+  assetFailed: "Failed to download asset",
+  boardFailed: "Failed to download board",
+  itemsFailed: "Failed to download items",
+  fileFailed: "Failed to download file",
+  partFailed: (n: number) => `Failed to download part ${n}`,
+  invalidResponse: "Invalid download response",
+} as const;
+
+export class DownloadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DownloadError";
+  }
+}
+
+export type ParsedAnswer =
+  | { kind: "direct"; url: string; filename: string; mimeType: string }
+  | { kind: "parts"; parts: DownloadPart[]; filename: string; mimeType: string; size: number }
+  | { kind: "zip"; url: string; filename: string };
+
+/** Which of the three answers the server gave; anything else is "Invalid download response". */
+export function parseDownloadAnswer(answer: unknown): ParsedAnswer {
+  const zip = ZipDownloadAnswer.safeParse(answer);
+  if (zip.success) return { kind: "zip", url: zip.data.download_url, filename: zip.data.filename };
+  const direct = DirectDownloadAnswer.safeParse(answer);
+  if (direct.success)
+    return {
+      kind: "direct",
+      url: direct.data.direct_url,
+      filename: direct.data.filename,
+      mimeType: direct.data.mime_type,
+    };
+  const parts = MultipartDownloadAnswer.safeParse(answer);
+  if (parts.success)
+    return {
+      kind: "parts",
+      parts: parts.data.parts,
+      filename: parts.data.filename,
+      mimeType: parts.data.mime_type,
+      size: parts.data.size,
+    };
+  throw new DownloadError(DOWNLOAD_MESSAGES.invalidResponse);
+}
+
+/** GETs the whole file (a signed direct URL). */
+export async function fetchFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "include", signal });
+  } catch (cause) {
+    throw new DownloadError(DOWNLOAD_MESSAGES.fileFailed, { cause });
+  }
+  if (!response.ok) throw new DownloadError(DOWNLOAD_MESSAGES.fileFailed, { cause: response.status });
+  return response.blob();
+}
+
+/** GETs one part with its Range header; anything but exactly its bytes is a failure of that part. */
+export async function fetchPart(part: DownloadPart, signal?: AbortSignal): Promise<Blob> {
+  const fail = (cause: unknown) => new DownloadError(DOWNLOAD_MESSAGES.partFailed(part.part_number), { cause });
+  let response: Response;
+  try {
+    response = await fetch(part.url, { headers: { Range: rangeHeader(part) }, credentials: "include", signal });
+  } catch (cause) {
+    throw fail(cause);
+  }
+  if (!response.ok) throw fail(response.status);
+  const blob = await response.blob().catch((cause: unknown) => {
+    throw fail(cause);
+  });
+  if (blob.size !== part.end_byte - part.start_byte + 1) throw fail(`got ${blob.size} bytes`);
+  return blob;
+}
+
+/** Parts fetched at once; a few keep the line busy without flooding the server. */
+export const PART_CONCURRENCY = 3;
+
+/**
+ * Fetches every part (a few at a time, whichever finishes first) and joins them in part_number order
+ * into one Blob of `mimeType`. `onPart(done, total)` runs after each part arrives.
+ */
+export async function downloadParts(
+  parts: readonly DownloadPart[],
+  mimeType: string,
+  options: {
+    onPart?: (done: number, total: number) => void;
+    fetchPart?: (part: DownloadPart) => Promise<Blob>;
+    concurrency?: number;
+  } = {},
+): Promise<Blob> {
+  const get = options.fetchPart ?? ((p: DownloadPart) => fetchPart(p));
+  const ordered = [...parts].sort((a, b) => a.part_number - b.part_number);
+  const blobs: Blob[] = new Array(ordered.length);
+  let next = 0;
+  let done = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < ordered.length) {
+      const index = next++;
+      try {
+        blobs[index] = await get(ordered[index]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      done += 1;
+      options.onPart?.(done, ordered.length);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? PART_CONCURRENCY, ordered.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return new Blob(blobs, { type: mimeType });
+}
+
+/** Hands a Blob to the browser as a file download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  triggerDownload(url, filename);
+  // The click has started the download; the URL may go once the browser has taken it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Starts a browser download of `url` (a streamed zip, or an object URL) under `filename`. */
+export function triggerDownload(url: string, filename: string): void {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.rel = "noopener";
+  a.style.display = "none";
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
