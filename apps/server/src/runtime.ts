@@ -122,6 +122,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       await jobs
         .stop()
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
+      await store.close?.();
       await db.destroy();
     },
   };

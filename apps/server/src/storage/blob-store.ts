@@ -2,7 +2,8 @@ import type { Readable } from "node:stream";
 
 export interface PutResult {
   size: number;
-  md5: string;
+  /** Opaque, unique per write (S3 gives the part's MD5; clients only echo it back). */
+  etag: string;
   sha256: string;
 }
 
@@ -31,11 +32,14 @@ export interface BlobStore {
     body: Readable,
     opts: { maxBytes: number; sha256: boolean },
   ): Promise<PutResult>;
-  /** Turns the upload's parts into the object `dest`; hashes the whole unless `knownSha256` is given. */
+  /**
+   * Turns the upload's parts into the object `dest`; hashes the whole unless `knownSha256` is given.
+   * `parts` are the final parts (byte offset, ETag of the write that counts).
+   */
   finishParts(
     uploadKey: string,
     dest: string,
-    opts: { knownSha256?: string },
+    opts: { knownSha256?: string; parts: Array<{ offset: number; etag: string }> },
   ): Promise<{ size: number; sha256: string }>;
   /** Renames within the store (no copy where the store allows it). */
   move(from: string, to: string): Promise<void>;
@@ -43,6 +47,8 @@ export interface BlobStore {
   concat(parts: string[], dest: string): Promise<{ size: number; sha256: string }>;
   /** A path readable by local tools (sharp, ffmpeg) without a copy, when the store is a disk. */
   localPath(key: string): string | null;
+  /** Stops background threads (the disk store's hasher). */
+  close?(): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,500}$/;

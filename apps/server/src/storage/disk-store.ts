@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
@@ -7,10 +7,14 @@ import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../platform/errors.ts";
 import { assertKey, type BlobStore, type PutResult } from "./blob-store.ts";
+import { createPrefixHasher, type PrefixHasher } from "./prefix-hasher.ts";
 
-/** Counts and hashes bytes on their way to disk; fails the stream past `maxBytes`. */
+/**
+ * Counts (and, for whole files, hashes) bytes on their way to disk; fails the stream past `maxBytes`.
+ * The ETag is opaque, as S3 allows: a fresh random value per write, so a part re-sent gets a new one
+ * and a stale ETag at complete is caught, without hashing every byte twice.
+ */
 function meter(maxBytes: number | undefined, withSha = true) {
-  const md5 = createHash("md5");
   const sha = withSha ? createHash("sha256") : null;
   let size = 0;
   const t = new Transform({
@@ -20,12 +24,14 @@ function meter(maxBytes: number | undefined, withSha = true) {
         cb(new AppError("PAYLOAD_TOO_LARGE", `The body is larger than the ${maxBytes} bytes expected.`));
         return;
       }
-      md5.update(chunk);
       sha?.update(chunk);
       cb(null, chunk);
     },
   });
-  return { t, result: (): PutResult => ({ size, md5: md5.digest("hex"), sha256: sha ? sha.digest("hex") : "" }) };
+  return {
+    t,
+    result: (): PutResult => ({ size, etag: randomBytes(16).toString("hex"), sha256: sha ? sha.digest("hex") : "" }),
+  };
 }
 
 export function diskError(err: unknown): never {
@@ -39,7 +45,7 @@ export function diskError(err: unknown): never {
   throw err;
 }
 
-export function createDiskStore(root: string): BlobStore {
+export function createDiskStore(root: string, hasher: PrefixHasher = createPrefixHasher()): BlobStore {
   const abs = (key: string) => {
     assertKey(key);
     return path.join(root, key);
@@ -99,18 +105,14 @@ export function createDiskStore(root: string): BlobStore {
         flush: true,
       });
       await pipeline(body, m.t, out).catch(diskError);
-      return m.result();
+      const result = m.result();
+      if (!opts.sha256) hasher.partWritten(uploadKey, file, offset, result.size, result.etag);
+      return result;
     },
     async finishParts(uploadKey, dest, opts) {
       const file = path.join(abs(uploadKey), "data");
       const size = (await stat(file)).size;
-      let sha256 = opts.knownSha256;
-      if (!sha256) {
-        const h = createHash("sha256");
-        for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
-          h.update(chunk);
-        sha256 = h.digest("hex");
-      }
+      const sha256 = opts.knownSha256 ?? (await hasher.finish(uploadKey, file, size, opts.parts));
       const target = abs(dest);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(file, target).catch(diskError);
@@ -125,6 +127,7 @@ export function createDiskStore(root: string): BlobStore {
       await rm(abs(key), { force: true });
     },
     async deletePrefix(prefix) {
+      if (prefix.startsWith("uploads/")) hasher.drop(prefix.replace(/\/$/, ""));
       await rm(abs(prefix.replace(/\/$/, "")), { recursive: true, force: true });
     },
     async concat(parts, dest) {
@@ -150,6 +153,7 @@ export function createDiskStore(root: string): BlobStore {
       return { size, sha256: sha.digest("hex") };
     },
     localPath: (key) => abs(key),
+    close: () => hasher.close(),
   };
 }
 

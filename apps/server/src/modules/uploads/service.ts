@@ -51,11 +51,12 @@ export function createUploadsService(deps: UploadDeps) {
     }
   }
 
-  async function assemble(uploadId: string, key: string, partCount: number) {
+  async function assemble(uploadId: string, key: string, partCount: number, partSize: number) {
     const stored = await uploadsRepo.parts(db, uploadId);
     // A one-part upload (every direct upload) was hashed as it arrived: no second pass.
     const known = partCount === 1 ? (stored[0]?.sha256 ?? undefined) : undefined;
-    return store.finishParts(`uploads/${uploadId}`, key, { knownSha256: known || undefined });
+    const parts = stored.map((p) => ({ offset: (p.part_number - 1) * partSize, etag: p.etag }));
+    return store.finishParts(`uploads/${uploadId}`, key, { knownSha256: known || undefined, parts });
   }
 
   async function finish(uploadId: string) {
@@ -64,7 +65,7 @@ export function createUploadsService(deps: UploadDeps) {
     if (up.completed_at) return answerFor(up.asset_id);
     let assembled: { size: number; sha256: string };
     try {
-      assembled = await assemble(uploadId, up.key, up.part_count);
+      assembled = await assemble(uploadId, up.key, up.part_count, up.part_size);
     } catch (err) {
       // A concurrent complete may have moved the parts already: then its answer is ours too.
       if ((await uploadsRepo.get(db, uploadId))?.completed_at) return answerFor(up.asset_id);
@@ -149,10 +150,10 @@ export function createUploadsService(deps: UploadDeps) {
         sha256: up.part_count === 1,
       });
       if (put.size !== expected) throw invalid(`Part ${partNumber} must be ${expected} bytes; ${put.size} arrived.`);
-      await uploadsRepo.putPart(db, uploadId, partNumber, put.size, put.md5, put.sha256);
+      await uploadsRepo.putPart(db, uploadId, partNumber, put.size, put.etag, put.sha256);
       // A direct upload has no complete call in the spec's client: its one PUT finishes it.
       if (up.kind === "direct") await finish(uploadId);
-      return { etag: `"${put.md5}"` };
+      return { etag: `"${put.etag}"` };
     },
 
     /** Checks every part and ETag; a wrong or missing one answers 422 and changes nothing. Idempotent. */
