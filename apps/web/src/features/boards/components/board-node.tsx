@@ -5,6 +5,7 @@ import {
   IconChevronRight,
   IconCircleCheckFilled,
   IconDots,
+  IconDownload,
   IconFolder,
   IconFolderOpen,
   IconFolderSymlink,
@@ -222,6 +223,9 @@ function NodeActions({ board }: { board: Board }) {
           </Menu.Item>
           <Menu.Item leftSection={<IconFolderSymlink size={14} />} onClick={() => run("move")}>
             Move to…
+          </Menu.Item>
+          <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => run("download")}>
+            Download…
           </Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => run("delete")}>

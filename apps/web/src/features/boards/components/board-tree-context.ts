@@ -12,12 +12,12 @@ export interface TreeItem {
   children: TreeItem[] | null;
 }
 
-export type BoardMenuAction = "rename" | "move" | "delete";
+export type BoardMenuAction = "rename" | "move" | "delete" | "download";
 
 /** What the row renderers need beyond react-arborist's node (they are components the tree mounts). */
 export interface BoardTreeContextValue {
   mode: "navigate" | "select";
-  /** Editors see "Create Sub-Board" and the actions menu on each row. */
+  /** Editors see "Create Sub-Board" and the actions menu on each row (Rename, Move, Download, Delete). */
   canEdit: boolean;
   /** The highlighted board: the current one (navigate) or the chosen destination (select). */
   activeId: string | null;

@@ -16,6 +16,7 @@ import { useElementSize } from "@mantine/hooks";
 import { IconAlertTriangle, IconFolderOff, IconPlus, IconRefresh, IconSearch } from "@tabler/icons-react";
 import { useCallback, useMemo, useState } from "react";
 import { useMatch, useNavigate } from "react-router-dom";
+import { DownloadBoardDialog } from "../../assets/actions/dialogs/download-board-dialog";
 import { useWorkspace } from "../../workspaces/api";
 import { selectionStore, useSelection } from "../../workspaces/selection-store";
 import { planDrop, useBoardTree, useCreateBoard, useDropBoards, useRenameBoard } from "../api";
@@ -54,6 +55,9 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
   const [moved, setMoved] = useState<{ id: string; on: string | null } | null>(null);
   const revealId = moved && moved.on === currentBoardId ? moved.id : currentBoardId;
   const [pending, setPending] = useState<Pending>({ kind: "delete", boards: [], open: false });
+  // The board whose "Download…" dialog is open (kept while it animates out).
+  const [downloading, setDownloading] = useState<Board | null>(null);
+  const [downloadOpen, setDownloadOpen] = useState(false);
   const { ref: areaRef, width, height } = useElementSize();
 
   const lookup = useMemo(() => indexTree(tree.data ?? []), [tree.data]);
@@ -165,7 +169,11 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         onAddSave={saveAdd}
         onAddCancel={() => setAddAt(undefined)}
         onRename={(id, name) => rename.mutate({ id, name })}
-        onMenuAction={(kind, board) => ask(kind, [board.id])}
+        onMenuAction={(kind, board) => {
+          if (kind !== "download") return ask(kind, [board.id]);
+          setDownloading(board);
+          setDownloadOpen(true);
+        }}
       />
     );
   }
@@ -220,6 +228,12 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         opened={pending.open && pending.kind === "delete"}
         onClose={closeDialog}
         onDeleted={afterDelete}
+      />
+      <DownloadBoardDialog
+        workspaceId={workspaceId}
+        board={downloading}
+        opened={downloadOpen}
+        onClose={() => setDownloadOpen(false)}
       />
       <MoveBoardsDialog
         workspaceId={workspaceId}
