@@ -85,38 +85,41 @@ export function RecentlyDeletedPage() {
     <PageHeader
       title="Recently deleted"
       description={`Deleted assets and boards stay here for ${TRASH_RETENTION_DAYS} days, then they are deleted forever.`}
-      actions={
-        editable && picked.length > 0 ? (
-          <Group gap="sm" data-testid="trash-bulk-actions">
-            <Text size="sm" fw={600}>
-              {picked.length} selected
-            </Text>
-            <Button variant="default" size="sm" onClick={() => setSelected(new Set())}>
-              Clear
-            </Button>
-            <Button
-              size="sm"
-              leftSection={<IconRestore size={16} />}
-              onClick={() => doRestore(picked)}
-              loading={restore.isPending}
-              disabled={purge.isPending}
-            >
-              Restore
-            </Button>
-            <Button
-              size="sm"
-              color="red"
-              variant="light"
-              leftSection={<IconTrashX size={16} />}
-              onClick={() => askPurge(picked)}
-              disabled={busy}
-            >
-              Delete forever
-            </Button>
-          </Group>
-        ) : null
-      }
     />
+  );
+  // Always there for editors (no jump when the first item is picked); its buttons need a selection.
+  const toolbar = editable && (
+    <Group gap="sm" justify="space-between" mih={36} data-testid="trash-bulk-actions">
+      <Text size="sm" fw={picked.length ? 600 : 400} c={picked.length ? undefined : "dimmed"}>
+        {picked.length ? `${picked.length} selected` : "Select items to restore them or delete them forever."}
+      </Text>
+      {picked.length > 0 && (
+        <Group gap="sm">
+          <Button variant="default" size="sm" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+          <Button
+            size="sm"
+            leftSection={<IconRestore size={16} />}
+            onClick={() => doRestore(picked)}
+            loading={restore.isPending}
+            disabled={purge.isPending}
+          >
+            Restore
+          </Button>
+          <Button
+            size="sm"
+            color="red"
+            variant="light"
+            leftSection={<IconTrashX size={16} />}
+            onClick={() => askPurge(picked)}
+            disabled={busy}
+          >
+            Delete forever
+          </Button>
+        </Group>
+      )}
+    </Group>
   );
 
   if (trash.isPending) {
@@ -171,6 +174,7 @@ export function RecentlyDeletedPage() {
     <>
       {header}
       <Stack gap="lg" data-testid="recently-deleted">
+        {toolbar}
         {!editable && (
           <Text size="sm" c="dimmed">
             Only admins and editors can restore items or delete them forever.
@@ -182,6 +186,7 @@ export function RecentlyDeletedPage() {
       <PurgeDialog
         opened={purging.open}
         names={purging.items.map((i) => i.name)}
+        withBoards={purging.items.some((i) => i.kind === "board")}
         pending={purge.isPending}
         onClose={closePurge}
         onConfirm={confirmPurge}

@@ -5,12 +5,15 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 export function PurgeDialog({
   opened,
   names,
+  withBoards,
   pending,
   onClose,
   onConfirm,
 }: {
   opened: boolean;
   names: string[];
+  /** Boards are among them: they take their sub-boards and the assets deleted with them. */
+  withBoards: boolean;
   pending: boolean;
   onClose: () => void;
   onConfirm: () => void;
@@ -25,7 +28,8 @@ export function PurgeDialog({
             : `Are you sure you want to delete “${names[0] ?? ""}” forever?`}
         </Text>
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} p="sm">
-          This cannot be undone: the files are removed, and a board takes its sub-boards and the assets deleted with it.
+          This cannot be undone: the files are removed.
+          {withBoards && " A board takes its sub-boards and the assets deleted with it."}
         </Alert>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

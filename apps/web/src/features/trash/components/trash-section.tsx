@@ -62,7 +62,8 @@ export function TrashSection({
   const picked = ids.filter((id) => selected.has(id)).length;
   return (
     <Paper withBorder radius="md" data-testid={`trash-${title.toLowerCase()}`}>
-      <Table verticalSpacing={6} highlightOnHover aria-label={`Deleted ${title.toLowerCase()}`}>
+      {/* Fixed columns, so the boards and assets tables line up. */}
+      <Table verticalSpacing={6} highlightOnHover layout="fixed" aria-label={`Deleted ${title.toLowerCase()}`}>
         <Table.Thead>
           <Table.Tr>
             {editable && (
@@ -82,9 +83,13 @@ export function TrashSection({
                 ({items.length})
               </Text>
             </Table.Th>
-            <Table.Th visibleFrom="sm">Deleted by</Table.Th>
-            <Table.Th>Deleted</Table.Th>
-            <Table.Th visibleFrom="md">Kept for</Table.Th>
+            <Table.Th visibleFrom="sm" w={180}>
+              Deleted by
+            </Table.Th>
+            <Table.Th w={140}>Deleted</Table.Th>
+            <Table.Th visibleFrom="md" w={130}>
+              Kept for
+            </Table.Th>
             {editable && <Table.Th w={84} />}
           </Table.Tr>
         </Table.Thead>
@@ -112,11 +117,11 @@ export function TrashSection({
                   <Group gap="sm" wrap="nowrap" miw={0}>
                     <ItemIcon item={item} />
                     <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={500} truncate maw={360} title={item.name}>
+                      <Text size="sm" fw={500} truncate title={item.name}>
                         {item.name}
                       </Text>
                       {extra && (
-                        <Text size="xs" c="dimmed" truncate maw={360}>
+                        <Text size="xs" c="dimmed" truncate>
                           {extra}
                         </Text>
                       )}
@@ -124,7 +129,9 @@ export function TrashSection({
                   </Group>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
-                  <Text size="sm">{item.deleted_by?.name ?? "Unknown"}</Text>
+                  <Text size="sm" truncate>
+                    {item.deleted_by?.name ?? "Unknown"}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label={fullDate(item.deleted_at)} openDelay={300}>
