@@ -151,6 +151,10 @@ describe("renderPdf", () => {
 
 describe("convertOffice", () => {
   const soffice = findSoffice();
+  // CI installs LibreOffice and sets OFFICE_REQUIRED=1: there the two conversion cases must run.
+  it.runIf(process.env.OFFICE_REQUIRED === "1")("finds LibreOffice where it is required", () => {
+    expect(soffice, "OFFICE_REQUIRED=1 but no soffice on PATH").toBeTruthy();
+  });
 
   it("answers 'unavailable' (not an error) without LibreOffice", async () => {
     const txt = await write("note.txt", "Hello from Hangar\n");
@@ -171,7 +175,7 @@ describe("convertOffice", () => {
     await expectMediaError(convertOffice(exe, dir), "Document type is not supported");
   });
 
-  // Needs LibreOffice (`soffice` on PATH); machines without it skip this one case.
+  // Needs LibreOffice (`soffice` on PATH); machines without it skip this case (CI has it, see above).
   it.skipIf(!soffice)(
     "converts a .docx to PDF without fetching its external links",
     async () => {
