@@ -53,7 +53,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   });
   const trash = createTrashService({ db, access, store, boards });
   const downloads = createDownloadsService({ db, access, signer, store, log: log.child({ component: "downloads" }) });
-  const listing = createListingService({ db, access, assets, assertBoard: (ws, id) => boards.assertLive(ws, id) });
+  const listing = createListingService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
   const uploads = createUploadsService({
     db,
     access,

@@ -4,6 +4,7 @@ import * as m0002 from "./20261121-0002-boards-assets.ts";
 import * as m0003 from "./20261121-0003-uploads-media.ts";
 import * as m0004 from "./20261121-0004-asset-library.ts";
 import * as m0005 from "./20261121-0005-listing.ts";
+import * as m0006 from "./20261121-0006-listing-scale.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "20261121-0003-uploads-media": m0003,
   "20261121-0004-asset-library": m0004,
   "20261121-0005-listing": m0005,
+  "20261121-0006-listing-scale": m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -193,7 +193,15 @@ function groupCond(g: OrGroup, scope: ListingScope): Cond {
 
 /** Every condition of the payload, ANDed; or_groups ORed among themselves. Board and scope included. */
 export function listingWhere(f: AssetListBody, scope: ListingScope): Cond {
-  const out: Cond[] = [sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE];
+  return and([sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE, ...listingFilters(f, scope)]);
+}
+
+/**
+ * The payload's own conditions (board included), without the workspace and listable scope. None means
+ * the unfiltered listing, whose count and deep pages asset_list_days answers.
+ */
+export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
+  const out: Cond[] = [];
   if (f.board_id)
     out.push(
       sql<SqlBool>`EXISTS (SELECT 1 FROM board_assets ba WHERE ba.board_id = ${f.board_id} AND ba.asset_id = a.id)`,
@@ -222,7 +230,7 @@ export function listingWhere(f: AssetListBody, scope: ListingScope): Cond {
   if (f.colors) out.push(...colorsCond(f.colors));
   if (f.image_quality) out.push(...qualityCond(f.image_quality));
   if (f.exif) out.push(...exifCond(f.exif));
-  return and(out);
+  return out;
 }
 
 /** ORDER BY for each order_by, matching an assets_list_* index; id breaks ties in the same direction. */

@@ -58,6 +58,20 @@ describe("asset listing", () => {
     expect(cafe).toMatchObject({ tags: ["Food", "Travel"], ai_tags: ["cup"], boards: [{ id: boardId }] });
   });
 
+  it("answers each listed asset exactly as GET /assets/{id} does (the listing reads its own columns)", async () => {
+    for (const c of [admin, commenter]) {
+      const data = (await list({ page_size: 100 }, c)).json().data as Array<Record<string, unknown>>;
+      expect(data).toHaveLength(5);
+      for (const listed of data) {
+        const one = await c.get(`/workspaces/${ws}/assets/${listed.id}`);
+        expect(one.statusCode, one.body).toBe(200);
+        // Signed URLs carry their own expiry: compare what they point at.
+        const unsigned = (a: Record<string, unknown>) => ({ ...a, url: String(a.url).split("?")[0] });
+        expect(unsigned(listed)).toEqual(unsigned(one.json()));
+      }
+    }
+  });
+
   it("searches name, description, tags, AI tags and EXIF text; case and accent insensitive; words ANDed", async () => {
     expect(await names({ search: "cafe" })).toEqual(["cafe"]);
     expect(await names({ search: "CAFÉ" })).toEqual(["cafe"]);

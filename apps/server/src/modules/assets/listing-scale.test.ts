@@ -1,0 +1,194 @@
+import { EXACT_COUNT_LIMIT } from "@hangar/contract";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
+import { DAY_SKIP_MIN_OFFSET, dayPageIdsSql, pageIdsSql } from "./listing-repo.ts";
+import { LISTABLE, listingOrder } from "./listing-sql.ts";
+
+/**
+ * The listing's scale machinery on a workspace of 12,000 assets: asset_list_days kept by triggers,
+ * deep pages that skip whole days (checked against plain OFFSET), and the counting strategy.
+ */
+let env: TestEnv;
+let ws: string;
+let admin: Client;
+const LISTED = 12_000;
+
+beforeAll(async () => {
+  env = await createTestEnv({}, { work: false });
+  const w = await workspaceWith(env);
+  ws = w.ws.id;
+  admin = w.admin.client;
+  // 12,000 listable assets over ~20 days, unevenly: a burst of 3,000 within 50 seconds of one day,
+  // the rest on whole hours (midnight UTC included) with up to three sharing an instant, so ties and
+  // day edges both occur. 11,000 images, 1,000 videos. Then 100 that are not listed (temporary, deleted).
+  await sql`
+    INSERT INTO assets (workspace_id, name, status, is_temp, file_type, file_extension, camera_make, size, date_uploaded)
+    SELECT ${ws}::uuid, 'asset ' || i, 'COMPLETED', false,
+      CASE WHEN i % 12 = 0 THEN 'VIDEO' ELSE 'IMAGE' END, CASE WHEN i % 12 = 0 THEN 'mp4' ELSE 'jpg' END,
+      CASE WHEN i % 12 = 0 THEN NULL ELSE 'Canon' END, i,
+      CASE WHEN i < 3000 THEN timestamptz '2026-03-05T12:00:00Z' + (i % 50) * interval '1 second'
+           ELSE timestamptz '2026-03-01T00:00:00Z' + ((i * 7919) % 480) * interval '1 hour' + (i % 3) * interval '1 second' END
+    FROM generate_series(0, ${LISTED - 1}) i`.execute(env.rt.db);
+  await sql`
+    INSERT INTO assets (workspace_id, name, status, is_temp, deleted_at, date_uploaded)
+    SELECT ${ws}::uuid, 'hidden ' || i, 'COMPLETED', i % 2 = 0, CASE WHEN i % 2 = 1 THEN now() END,
+      timestamptz '2026-03-01T00:00:00Z' + i * interval '5 hours'
+    FROM generate_series(1, 100) i`.execute(env.rt.db);
+  await sql`ANALYZE assets`.execute(env.rt.db);
+}, 120_000);
+afterAll(() => env.close());
+
+const list = (body: Record<string, unknown>) => admin.post(`/workspaces/${ws}/assets`, body);
+
+/** asset_list_days (zeros left out) and the same counted from the assets: they must agree. */
+async function daysAndRecount(workspaceId = ws) {
+  const db = env.rt.db;
+  const days = await sql<{ day: string; n: number }>`
+    SELECT day::text, n FROM asset_list_days WHERE workspace_id = ${workspaceId} AND n <> 0 ORDER BY day`.execute(db);
+  const recount = await sql<{ day: string; n: number }>`
+    SELECT hangar_upload_day(a.date_uploaded)::text AS day, count(*)::int AS n FROM assets a
+    WHERE a.workspace_id = ${workspaceId} AND ${LISTABLE} GROUP BY 1 ORDER BY 1`.execute(db);
+  return { days: days.rows, recount: recount.rows };
+}
+
+/** The page by plain OFFSET, the reference every deep page must equal. */
+async function offsetIds(order: "-date_uploaded" | "date_uploaded", limit: number, offset: number) {
+  const where = sql<boolean>`a.workspace_id = ${ws} AND ${LISTABLE}`;
+  const r = await pageIdsSql(where, listingOrder(order), limit, offset).execute(env.rt.db);
+  return r.rows.map((x) => x.id);
+}
+
+describe("listing at scale", () => {
+  it("keeps asset_list_days equal to a recount through bulk inserts, updates and deletes", async () => {
+    const db = env.rt.db;
+    let c = await daysAndRecount();
+    expect(c.days).toEqual(c.recount);
+    expect(c.days.reduce((s, d) => s + d.n, 0)).toBe(LISTED);
+
+    // A scratch set in the same workspace: soft delete, restore, temp flips, day moves, hard delete.
+    const scratch = await sql<{ id: string }>`
+      INSERT INTO assets (workspace_id, name, status, is_temp, date_uploaded)
+      SELECT ${ws}::uuid, 'scratch ' || i, 'COMPLETED', false, timestamptz '2026-04-01T23:00:00Z' + i * interval '20 minutes'
+      FROM generate_series(1, 30) i RETURNING id`.execute(db);
+    const ids = scratch.rows.map((r) => r.id);
+    c = await daysAndRecount();
+    expect(c.days).toEqual(c.recount);
+
+    expect((await admin.del(`/workspaces/${ws}/assets`, { asset_ids: ids.slice(0, 10) })).statusCode).toBe(200);
+    c = await daysAndRecount();
+    expect(c.days).toEqual(c.recount);
+    await db.updateTable("assets").set({ deleted_at: null }).where("id", "in", ids.slice(0, 5)).execute();
+    await db.updateTable("assets").set({ is_temp: true }).where("id", "in", ids.slice(10, 15)).execute();
+    await db.updateTable("assets").set({ is_temp: false }).where("id", "in", ids.slice(10, 12)).execute();
+    await sql`UPDATE assets SET date_uploaded = date_uploaded + interval '3 days' WHERE id = ANY(${ids.slice(15, 25)}::uuid[])`.execute(
+      db,
+    );
+    await db.updateTable("assets").set({ name: "renamed" }).where("id", "in", ids).execute(); // no listable change
+    c = await daysAndRecount();
+    expect(c.days).toEqual(c.recount);
+    await db.deleteFrom("assets").where("id", "in", ids).execute();
+    c = await daysAndRecount();
+    expect(c.days).toEqual(c.recount);
+    expect(c.days.reduce((s, d) => s + d.n, 0)).toBe(LISTED);
+  });
+
+  it("drops a deleted workspace's days with it", async () => {
+    const other = (await workspaceWith(env)).ws.id;
+    await sql`INSERT INTO assets (workspace_id, name, status, is_temp) SELECT ${other}::uuid, 'x' || i, 'COMPLETED', false
+      FROM generate_series(1, 5) i`.execute(env.rt.db);
+    expect((await daysAndRecount(other)).days).toEqual([{ day: expect.any(String), n: 5 }]);
+    await env.rt.db.deleteFrom("workspaces").where("id", "=", other).execute();
+    const left = await sql`SELECT 1 FROM asset_list_days WHERE workspace_id = ${other}`.execute(env.rt.db);
+    expect(left.rows).toEqual([]);
+  });
+
+  it("starts deep pages from the days exactly where OFFSET would, at and around every day edge", async () => {
+    for (const order of ["-date_uploaded", "date_uploaded"] as const) {
+      const desc = order.startsWith("-");
+      const { days } = await daysAndRecount();
+      if (desc) days.reverse();
+      // Every offset where a day starts, and one either side, plus the very end and beyond it.
+      const edges = new Set<number>([LISTED - 1, LISTED, LISTED + 5]);
+      let before = 0;
+      for (const d of days) {
+        for (const o of [before - 1, before, before + 1]) if (o >= 0) edges.add(o);
+        before += d.n;
+      }
+      for (const offset of edges) {
+        const r = await dayPageIdsSql(ws, desc, 11, offset).execute(env.rt.db);
+        expect(
+          r.rows.map((x) => x.id),
+          `${order} offset ${offset}`,
+        ).toEqual(await offsetIds(order, 11, offset));
+      }
+    }
+  });
+
+  it("answers deep pages through the API equal to OFFSET, both directions, with exact has_more", async () => {
+    const cases: Array<[number, number]> = [
+      [100, 11],
+      [100, 37],
+      [7, 150],
+      [7, 1714],
+      [100, 120],
+      [100, 121],
+    ];
+    for (const order of ["-date_uploaded", "date_uploaded"] as const) {
+      for (const [page_size, page] of cases) {
+        const offset = (page - 1) * page_size;
+        expect(offset >= DAY_SKIP_MIN_OFFSET || page === 1).toBe(true);
+        const res = await list({ order_by: order, page_size, page });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        const want = await offsetIds(order, page_size + 1, offset);
+        expect(
+          body.data.map((a: { id: string }) => a.id),
+          `${order} page ${page} of ${page_size}`,
+        ).toEqual(want.slice(0, page_size));
+        expect(body.pagination.has_more).toBe(want.length > page_size);
+      }
+    }
+  });
+
+  it("counts the unfiltered listing exactly from the days", async () => {
+    const p = (await list({})).json().pagination;
+    expect(p).toEqual({
+      page: 1,
+      page_size: 10,
+      total_count: LISTED,
+      total_pages: LISTED / 10,
+      has_more: true,
+      count_is_estimate: false,
+    });
+  });
+
+  it("answers the planner's estimate, flagged, above EXACT_COUNT_LIMIT, and exact counts below it", async () => {
+    const images = (await list({ file_type: { includes: ["IMAGE"] } })).json().pagination;
+    expect(images.count_is_estimate).toBe(true);
+    expect(images.total_count).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(Math.abs(images.total_count - 11_000)).toBeLessThan(1_100);
+    expect(images.total_pages).toBe(Math.ceil(images.total_count / 10));
+    expect(images.has_more).toBe(true);
+
+    // The last page knows: exact, not flagged.
+    const last = (await list({ file_type: { includes: ["IMAGE"] }, page_size: 100, page: 110 })).json();
+    expect(last.data).toHaveLength(100);
+    expect(last.pagination).toMatchObject({ total_count: 11_000, count_is_estimate: false, has_more: false });
+
+    const videos = (await list({ file_type: { includes: ["VIDEO"] } })).json().pagination;
+    expect(videos).toMatchObject({ total_count: 1_000, total_pages: 100, count_is_estimate: false });
+
+    // Correlated conditions the planner multiplies as independent: whichever way it goes (estimate
+    // first, or an exact count that stops at the limit), the answer says it is not exact.
+    const correlated = (
+      await list({
+        file_type: { includes: ["IMAGE"] },
+        file_extension: { includes: ["jpg"] },
+        exif: { camera: { camera_makes: ["canon"] } },
+      })
+    ).json().pagination;
+    expect(correlated.count_is_estimate).toBe(true);
+    expect(correlated.total_count).toBeGreaterThan(EXACT_COUNT_LIMIT);
+  });
+});

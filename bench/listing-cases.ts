@@ -1,0 +1,17 @@
+import type { AssetListInput } from "@hangar/contract";
+
+/** bench/listing's ten representative filtered listings and the deep page, on its seeded workspace. */
+export const LISTING_CASES: Array<[string, AssetListInput]> = [
+  ["all, -date_uploaded", {}],
+  ["file_type IMAGE", { file_type: { includes: ["IMAGE"] } }],
+  ["search 'sunset'", { search: "sunset" }],
+  ["tags includes 1 tag", { tags: { includes: ["tag7"] } }],
+  ["favorite (1k of caller)", { favorite: true }],
+  ["color_search #ff0000", { colors: { color_search: "#ff0000" } }],
+  ["camera Canon, iso ≥ 800", { exif: { camera: { camera_makes: ["Canon"] }, technical: { iso_min: 800 } } }],
+  ["uploaded in one month", { date_uploaded_from: "2025-03-01", date_uploaded_to: "2025-03-31" }],
+  ["or_groups VIDEO | tag", { or_groups: [{ file_type: { includes: ["VIDEO"] } }, { tags: { any_of: ["tag3"] } }] }],
+  ["jpg by name", { file_extension: { includes: ["jpg"] }, order_by: "name" }],
+  ["page 1", { page: 1 }],
+  ["page 5,000", { page: 5000 }],
+];
