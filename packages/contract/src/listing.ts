@@ -46,10 +46,22 @@ import { FileType } from "./uploads.ts";
  *   (default -date_uploaded). Ties break on the asset id in the same direction, so pages are stable.
  *   Assets without a date_taken come last in both directions. Names sort case-insensitively.
  * - `page` from 1; `page_size` 1..100 (default 10). A page beyond the end answers empty data.
- * - Counting: `total_count` is exact up to EXACT_COUNT_LIMIT matches. Above it, counting every match of
- *   a million-asset workspace costs more than the page itself, so the server answers PostgreSQL's
- *   planner estimate (never below EXACT_COUNT_LIMIT + 1) and says so with
- *   `pagination.count_is_estimate: true`; total_pages follows total_count; has_more is always exact.
+ * - Counting (designed for 1,000,000 assets in a workspace; counting every match of a broad filter costs
+ *   far more than the page itself, so the server never does):
+ *   - no filter (the whole workspace, in any order): exact, the sum of a per-upload-day count table the
+ *     database keeps with triggers (one row per day, however many assets);
+ *   - a filter: PostgreSQL's planner estimate first (a plan, no scan). Above EXACT_COUNT_LIMIT, that
+ *     estimate is the answer, flagged `pagination.count_is_estimate: true`. Otherwise the matches are
+ *     counted, stopping at EXACT_COUNT_LIMIT + 1: exact when at most EXACT_COUNT_LIMIT, else
+ *     EXACT_COUNT_LIMIT + 1 flagged as an estimate (a lower bound);
+ *   - what the page saw wins: a last page makes the count exact (not flagged), and an estimate is
+ *     never below the matches already seen.
+ *   An estimate can be off (the planner assumes independent conditions); it says so. total_pages
+ *   follows total_count; has_more is always exact (the page asks for one row more).
+ * - Deep pages: a page is found as ids only, on indexes over listable assets, one per order_by (each
+ *   ending in the id tie-breaker), then joined to its rows. Unfiltered by upload date, a deep page
+ *   skips whole upload days using the day counts, so page 5,000 costs about as much as page 1.
+ *   Filtered or other orders walk their index to the offset (index entries, not rows).
  * Unknown keys and bad values answer 422 with `errors[].field` naming them.
  */
 

@@ -95,7 +95,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE STATISTICS assets_lower_camera_model_stats ON (lower(camera_model)) FROM assets`.execute(db);
   await sql`CREATE STATISTICS assets_lower_extension_stats ON (lower(file_extension)) FROM assets`.execute(db);
   await sql`ALTER TABLE assets SET (parallel_workers = 0)`.execute(db);
-  await sql`ANALYZE assets, asset_tags, tags`.execute(db);
+  await sql`ANALYZE assets, asset_tags, tags, asset_list_days`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
