@@ -29,6 +29,7 @@ import { usersRoutes } from "./modules/users/routes.ts";
 import { workspacesRoutes } from "./modules/workspaces/routes.ts";
 import { installErrorHandler, installNotFound } from "./platform/error-handler.ts";
 import type { App } from "./platform/http.ts";
+import { installMetrics } from "./platform/metrics-routes.ts";
 import { API_PREFIX, installSessionHook, type RouteEntry } from "./platform/session-hook.ts";
 import type { Runtime } from "./runtime.ts";
 
@@ -59,6 +60,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   });
 
   installErrorHandler(app);
+  installMetrics(app, rt.metrics, config.METRICS_TOKEN);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -6,37 +6,60 @@ const bool = z
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
 /** Every environment variable Hangar reads. The README's configuration table mirrors this. */
-export const ConfigSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.url().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
-  SMTP_URL: z.url().optional(),
-  MAIL_FROM: z.string().default("Hangar <no-reply@hangar.local>"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool.default(false),
-  COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  DEMO_ACCOUNT: bool.default(true),
-  WEB_DIST: z.string().optional(),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  JOBS_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "JOBS_SCHEMA must be a lower-case SQL identifier")
-    .default("pgboss"),
-  MAX_UPLOAD_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(10 * 1024 ** 3),
-  STORAGE: z.enum(["disk"]).default("disk"),
-  SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
-  AI_TAGS: bool.default(true),
-  AI_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.3),
-});
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.url().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default("Hangar <no-reply@hangar.local>"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: bool.default(false),
+    /** `/metrics` needs `Authorization: Bearer <token>` when set; without it only loopback callers get it. */
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+    /** `hangar work` has no HTTP server: with this set it serves /metrics and /healthz on this port. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** How long SIGTERM waits for in-flight requests and jobs before it exits anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+    COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    DEMO_ACCOUNT: bool.default(true),
+    WEB_DIST: z.string().optional(),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    JOBS_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, "JOBS_SCHEMA must be a lower-case SQL identifier")
+      .default("pgboss"),
+    MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(10 * 1024 ** 3),
+    STORAGE: z.enum(["disk", "s3"]).default("disk"),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a valid bucket name")
+      .optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
+    AI_TAGS: bool.default(true),
+    AI_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.3),
+  })
+  .superRefine((c, ctx) => {
+    if (c.STORAGE !== "s3") return;
+    // S3_ENDPOINT may be left out for AWS itself (the SDK knows the regional endpoint).
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!c[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STORAGE=s3` });
+    }
+  });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDist: string; publicUrl: string };
 
 export class ConfigError extends Error {}

@@ -1,9 +1,11 @@
 import path from "node:path";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { migrateToLatest } from "./db/db.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-postgres.ts";
+import { installMetrics } from "./platform/metrics-routes.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
 import { ensureDemoAccount } from "./seed.ts";
 
@@ -24,11 +26,27 @@ export async function start(config: Config, log: Logger, role: Role = "all") {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   let stopping: Promise<void> | null = null;
 
+  let metricsServer: FastifyInstance | null = null;
+
+  // SIGTERM: stop accepting, let in-flight requests and jobs finish within SHUTDOWN_TIMEOUT_SECONDS.
+  // A request still running then is cut off; a job still running goes back to the queue when its
+  // heartbeat lapses (well under a minute) and runs again elsewhere: nothing is lost.
   const stop = () => {
     stopping ??= (async () => {
-      log.info("stopping: no new requests; finishing what is in flight");
-      await app?.close().catch((err) => log.warn({ err }, "http close failed"));
-      await rt?.close();
+      const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+      log.info(
+        { timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS },
+        "stopping: no new requests; finishing what is in flight",
+      );
+      if (app) {
+        const closed = await settleWithin(app.close(), deadline - Date.now());
+        if (!closed) {
+          log.warn("in-flight requests did not finish in time: closing their connections");
+          app.server.closeAllConnections();
+        }
+      }
+      await metricsServer?.close().catch(() => {});
+      await rt?.close(Math.max(1000, deadline - Date.now()));
       await embedded?.stop();
       log.info("stopped");
     })();
@@ -45,6 +63,12 @@ export async function start(config: Config, log: Logger, role: Role = "all") {
     if (role === "all" || role === "serve") {
       app = await buildApp(rt, { serveWeb: true });
       await app.listen({ host: config.HOST, port: config.PORT });
+    } else if (role === "work" && config.METRICS_PORT !== undefined) {
+      // Workers have no API: a small server for Prometheus and liveness probes only.
+      metricsServer = Fastify({ loggerInstance: log as FastifyBaseLogger });
+      installMetrics(metricsServer, rt.metrics, config.METRICS_TOKEN);
+      metricsServer.get("/healthz", async () => ({ status: "ok" }));
+      await metricsServer.listen({ host: config.HOST, port: config.METRICS_PORT });
     }
     // Only once everything is up, so a failed start never swallows the printed password.
     const demo = config.DEMO_ACCOUNT && role !== "migrate" ? await ensureDemoAccount(rt) : null;
@@ -53,4 +77,19 @@ export async function start(config: Config, log: Logger, role: Role = "all") {
     await stop();
     throw err;
   }
+}
+
+/** True when `promise` settled within `ms`; false when the time ran out first. */
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, ms));
+  });
+  const done = promise.then(
+    () => true,
+    () => true,
+  );
+  const result = await Promise.race([done, timeout]);
+  clearTimeout(timer);
+  return result;
 }

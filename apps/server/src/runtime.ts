@@ -19,6 +19,7 @@ import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
 import { createAccess } from "./platform/access.ts";
+import { createMetrics } from "./platform/metrics.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { createDiskStore } from "./storage/disk-store.ts";
 import { loadSecret } from "./storage/secrets-repo.ts";
@@ -26,9 +27,10 @@ import { createSigner } from "./storage/signer.ts";
 
 /** Everything a process needs, wired once: the API server and the workers share this. */
 export function createRuntime(config: Config, databaseUrl: string, log: Logger) {
+  const metrics = createMetrics();
   const pool: pg.Pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE, log);
   const db: Db = createDb(pool);
-  const jobs: Jobs = createJobs(databaseUrl, log.child({ component: "jobs" }), config.JOBS_SCHEMA);
+  const jobs: Jobs = createJobs(databaseUrl, log.child({ component: "jobs" }), config.JOBS_SCHEMA, metrics);
   const mailer: Mailer = createMailer({
     db,
     log: log.child({ component: "mail" }),
@@ -49,6 +51,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     assets,
     store,
     log: log.child({ component: "pipeline" }),
+    onFailure: (reason) => metrics.pipelineFailure(reason),
     tagger: () => (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null)),
   });
   const trash = createTrashService({ db, access, store, boards });
@@ -111,17 +114,18 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     db,
     jobs,
     jobDefinitions,
+    metrics,
     mailer,
     access,
     limiter,
     store,
     signer,
     services: { users, workspaces, members, auth, boards, assets, uploads, trash, listing, downloads },
-    async close() {
-      if (tagger) await (await tagger.catch(() => null))?.close?.();
+    async close(jobsTimeoutMs?: number) {
       await jobs
-        .stop()
+        .stop(jobsTimeoutMs)
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
+      if (tagger) await (await tagger.catch(() => null))?.close?.();
       await store.close?.();
       await db.destroy();
     },

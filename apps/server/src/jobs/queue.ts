@@ -1,6 +1,7 @@
 import { type Job, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { z } from "zod";
+import type { Metrics } from "../platform/metrics.ts";
 
 /** A job: a name, a zod payload, and a handler that is safe to run twice (DESIGN.md §3). */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -27,10 +28,11 @@ export interface Jobs {
   ): Promise<string | null>;
   /** Registers queues (always) and workers (when `work` is true), then schedules cron jobs. */
   start(defs: JobDefinition[], opts: { work: boolean; concurrency: number }): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops fetching; waits up to `timeoutMs` for running jobs (a job cut off runs again after its lease). */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
-export function createJobs(connectionString: string, log: Logger, schema = "pgboss"): Jobs {
+export function createJobs(connectionString: string, log: Logger, schema = "pgboss", metrics?: Metrics): Jobs {
   // Supervision every 10 s: a job whose worker died (no heartbeat) goes back to the queue in well
   // under a minute, never after the hours-long default expiry.
   const boss = new PgBoss({
@@ -43,6 +45,16 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
   });
   boss.on("error", (err) => log.error({ err: { message: err.message } }, "job engine error"));
   let started = false;
+  let queueNames: string[] = [];
+  metrics?.onCollect(async () => {
+    if (!started || queueNames.length === 0) return;
+    for (const q of await boss.getQueues(queueNames)) {
+      metrics.setQueueDepth(q.name, "ready", q.readyCount);
+      metrics.setQueueDepth(q.name, "deferred", q.deferredCount);
+      metrics.setQueueDepth(q.name, "active", q.activeCount);
+      metrics.setQueueDepth(q.name, "failed", q.failedCount);
+    }
+  });
 
   return {
     boss,
@@ -57,6 +69,7 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
       }
       // Jobs that used up their retries land here, kept for inspection instead of vanishing.
       await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 86_400 });
+      queueNames = [DEAD_LETTER_QUEUE, ...defs.map((d) => d.name)];
       for (const def of defs) {
         await boss.createQueue(def.name, {
           deadLetter: DEAD_LETTER_QUEUE,
@@ -85,10 +98,12 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
               try {
                 await def.handle(def.payload.parse(job.data));
                 results.push({ id: job.id, status: "completed" as const });
+                metrics?.observeJob(def.name, "completed", (performance.now() - started) / 1000);
                 log.debug({ job: def.name, id: job.id, ms: Math.round(performance.now() - started) }, "job done");
               } catch (err) {
                 log.warn({ job: def.name, id: job.id, err: { message: (err as Error).message } }, "job failed");
                 results.push({ id: job.id, status: "failed" as const, output: { message: (err as Error).message } });
+                metrics?.observeJob(def.name, "failed", (performance.now() - started) / 1000);
               }
             }
             return results;
@@ -96,8 +111,8 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
         );
       }
     },
-    async stop() {
-      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+    async stop(timeoutMs = 10_000) {
+      if (started) await boss.stop({ graceful: true, timeout: timeoutMs });
       started = false;
     },
   };

@@ -25,6 +25,8 @@ export interface PipelineDeps {
   tagger: () => Promise<Tagger | null>;
   /** After this many tries a transient failure becomes a kept error instead of another retry. */
   maxAttempts: number;
+  /** Told of every asset that ends in error (metrics). */
+  onFailure?: (reason: string) => void;
 }
 
 /** Failures that retrying cannot fix: the file itself is the problem. */
@@ -149,11 +151,9 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
     const reason = permanentReason(err);
     if (reason || attempt >= deps.maxAttempts) {
       log.warn({ assetId, attempt, err: { message: (err as Error).message } }, "asset processing failed");
-      await assets.update(assetId, {
-        status: "error",
-        error_reason: reason ?? "Processing failed after several attempts",
-        is_temp: false,
-      });
+      const kept = reason ?? "Processing failed after several attempts";
+      await assets.update(assetId, { status: "error", error_reason: kept, is_temp: false });
+      deps.onFailure?.(kept);
       return;
     }
     throw err; // transient: the job engine retries with backoff
