@@ -169,8 +169,8 @@ test("a dropped folder uploads with progress, becomes boards, processes, and sho
   holdProcessing = false;
   await expect(indicator).toBeHidden({ timeout: 30_000 });
 
-  // All assets shows them, each with its real thumbnail.
-  const cards = page.getByTestId("session-asset");
+  // All assets shows them (the listing is refetched as they complete), each with its real thumbnail.
+  const cards = page.getByTestId("asset-card");
   await expect(cards).toHaveCount(6);
   await expect(page.getByTestId("all-assets-empty")).toBeHidden();
   await expect

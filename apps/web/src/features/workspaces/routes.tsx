@@ -12,8 +12,9 @@ import { WorkspaceLayout } from "./components/workspace-layout";
 import { WorkspaceHomePage } from "./pages/workspace-home-page";
 
 /**
- * /w/:workspaceId and everything below it, inside the app shell. Slots for later issues:
- *   a/:assetId and b/:boardId/a/:assetId (asset viewer), checkout, subscription/change, subscription/success.
+ * /w/:workspaceId and everything below it, inside the app shell. An asset's address (a/:assetId, with
+ * or without b/:boardId) is a child of its grid's route: opening one shows its preview over the grid,
+ * which stays mounted. Slots for later issues: checkout, subscription/change, subscription/success.
  */
 export const workspaceRoute: RouteObject = {
   path: "w/:workspaceId",
@@ -31,8 +32,8 @@ export const workspaceRoute: RouteObject = {
         { path: "fields", element: <SettingsFieldsPage /> },
       ],
     },
-    { path: "b/all", element: <AllAssetsPage /> },
-    { path: "b/:boardId", element: <BoardPage /> },
+    { element: <AllAssetsPage />, children: [{ path: "b/all" }, { path: "a/:assetId" }] },
+    { path: "b/:boardId", element: <BoardPage />, children: [{ index: true }, { path: "a/:assetId" }] },
     { path: "recently-deleted", element: <RecentlyDeletedPage /> },
     // Unknown paths inside a workspace keep the shell around the not-found state.
     { path: "*", element: <NotFoundState backTo=".." backLabel="Back to the workspace" /> },

@@ -20,6 +20,7 @@ import { errorMessage, isApiError } from "../../../lib/api-client";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
+import { AssetBrowser } from "../../assets/browse/asset-browser";
 import { selectionStore } from "../../workspaces/selection-store";
 import { useCurrentWorkspace } from "../../workspaces/workspace-context";
 import { useBoardAncestors, useBoardTree } from "../api";
@@ -32,7 +33,10 @@ const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].inclu
 
 type Dialog = "rename" | "move" | "delete" | null;
 
-/** /w/:id/b/:boardId — a board: trail of ancestors, name, its sub-boards, then (later) its assets. */
+/**
+ * /w/:id/b/:boardId — a board: trail of ancestors, name, its sub-boards, then its assets (only those
+ * directly in it). /w/:id/b/:boardId/a/:assetId shows an asset's preview over the same page.
+ */
 export function BoardPage() {
   const { boardId = "" } = useParams();
   const workspace = useCurrentWorkspace();
@@ -164,11 +168,17 @@ export function BoardPage() {
         </SimpleGrid>
       )}
 
-      <EmptyPanel
-        testId="board-empty"
-        icon={<IconLayoutBoard size={28} />}
-        title="This board is empty"
-        description="Use Upload while this board is open to add files to it."
+      <AssetBrowser
+        workspaceId={workspace.id}
+        boardId={board.id}
+        empty={
+          <EmptyPanel
+            testId="board-empty"
+            icon={<IconLayoutBoard size={28} />}
+            title={children.length ? "No assets in this board" : "This board is empty"}
+            description="Use Upload while this board is open to add files to it."
+          />
+        }
       />
 
       <RenameBoardDialog

@@ -23,7 +23,7 @@ export function fileTypeOf(mime: string): FileType {
   return "OTHER";
 }
 
-function placeholderUrl(hash: string | null | undefined): string | null {
+export function placeholderUrl(hash: string | null | undefined): string | null {
   if (!hash) return null;
   try {
     const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));

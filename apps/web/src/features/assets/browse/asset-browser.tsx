@@ -1,0 +1,244 @@
+import type { Asset } from "@hangar/contract";
+import { Button, Stack } from "@mantine/core";
+import { IconSearchOff } from "@tabler/icons-react";
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { errorMessage } from "../../../lib/api-client";
+import { EmptyPanel } from "../../../ui/empty-panel";
+import { ErrorState } from "../../../ui/error-state";
+import { selectionStore, useSelection } from "../../workspaces/selection-store";
+import { AssetCardMenu } from "../actions/asset-card-menu";
+import { BulkBar } from "../actions/bulk-bar";
+import { useAssetList } from "../api";
+import { ActiveFilterChips } from "../filters/active-filter-chips";
+import { filterChips } from "../filters/filter-chips";
+import { FilterDrawer } from "../filters/filter-drawer";
+import { hasFilters } from "../filters/filter-model";
+import { AssetGrid, AssetGridSkeleton } from "../grid/asset-grid";
+import { clickOutcome, isAssetBulkMode, selectAll } from "../grid/selection";
+import { AssetPreview } from "../preview/asset-preview";
+import { AssetToolbar } from "./asset-toolbar";
+import { useBrowseParams } from "./use-browse-params";
+
+/** History state of an address opened from the grid: closing the preview goes back instead of forward. */
+interface PreviewState {
+  fromGrid?: boolean;
+}
+
+/**
+ * Search, sort, filters, the virtualised grid, selection and the bulk bar, and the preview of the
+ * asset in the address — for All assets (`boardId` null) and for one board. Everything that defines
+ * the view is in the URL; the selection is in the selection store.
+ */
+export function AssetBrowser({
+  workspaceId,
+  boardId,
+  empty,
+}: {
+  workspaceId: string;
+  boardId: string | null;
+  /** Shown when there is nothing at all (no search or filter narrowing it). */
+  empty: ReactNode;
+}) {
+  const { params, setSearch, setOrder, setFilters } = useBrowseParams();
+  const { assetId = null } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const view = useMemo(
+    () => ({ boardId, search: params.search.trim(), order: params.order, filters: params.filters }),
+    [boardId, params],
+  );
+  const list = useAssetList(workspaceId, view);
+  const assets = useMemo(() => {
+    // A page boundary can shift while pages load (an upload lands): never show one asset twice.
+    const seen = new Set<string>();
+    return (list.data?.pages ?? []).flatMap((page) => page.data).filter((a) => !seen.has(a.id) && !!seen.add(a.id));
+  }, [list.data]);
+  const order = useMemo(() => assets.map((a) => a.id), [assets]);
+
+  const selected = useSelection((s) => s.selectedAssetIds);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+
+  // A new search, filter or order is a new list: what was selected may not be in it any more.
+  const viewKey = JSON.stringify(view);
+  const firstView = useRef(viewKey);
+  useEffect(() => {
+    if (viewKey !== firstView.current) {
+      firstView.current = viewKey;
+      selectionStore.setSelectedAssets([]);
+    }
+  }, [viewKey]);
+
+  const gridPath = boardId ? `/w/${workspaceId}/b/${boardId}` : `/w/${workspaceId}/b/all`;
+  const assetPath = useCallback(
+    (id: string) => (boardId ? `/w/${workspaceId}/b/${boardId}/a/${id}` : `/w/${workspaceId}/a/${id}`),
+    [workspaceId, boardId],
+  );
+  // The address changes; the grid stays mounted underneath (a child route), so nothing reloads.
+  const openAsset = useCallback(
+    (id: string) =>
+      navigate(
+        { pathname: assetPath(id), search: location.search },
+        { state: { fromGrid: true } satisfies PreviewState, preventScrollReset: true },
+      ),
+    [navigate, assetPath, location.search],
+  );
+  const closePreview = useCallback(() => {
+    if ((location.state as PreviewState | null)?.fromGrid) navigate(-1);
+    else navigate({ pathname: gridPath, search: location.search }, { replace: true, preventScrollReset: true });
+  }, [navigate, gridPath, location.search, location.state]);
+  const stepPreview = useCallback(
+    (id: string) =>
+      navigate(
+        { pathname: assetPath(id), search: location.search },
+        { replace: true, state: location.state, preventScrollReset: true },
+      ),
+    [navigate, assetPath, location.search, location.state],
+  );
+
+  const handlers = {
+    onCardClick: (index: number, event: MouseEvent) => {
+      const id = order[index];
+      if (!id) return;
+      const s = selectionStore.getState();
+      const out = clickOutcome(
+        { selected: s.selectedAssetIds, anchor: s.assetAnchorId },
+        order,
+        id,
+        { range: event.shiftKey, toggle: event.ctrlKey || event.metaKey },
+        isAssetBulkMode(s.selectedAssetIds.length, s.selectedBoardIds.length),
+      );
+      selectionStore.setSelectedAssets(out.selected, out.anchor);
+      if (out.open) openAsset(id);
+    },
+    onOpen: (index: number) => {
+      const id = order[index];
+      if (id) openAsset(id);
+    },
+    onToggle: (index: number) => {
+      const id = order[index];
+      if (id) selectionStore.toggleAsset(id);
+    },
+    onFocusCard: () => {},
+  };
+
+  const onSelectAll = useCallback(() => {
+    const all = selectAll(order);
+    selectionStore.setSelectedAssets(all.selected, all.anchor);
+  }, [order]);
+
+  // Escape clears the selection, unless a dialog, drawer, menu or the preview has it.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || assetId) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('[role="dialog"], [role="menu"], [role="listbox"], input, textarea')) return;
+      if (selectionStore.getState().selectedAssetIds.length) selectionStore.setSelectedAssets([]);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [assetId]);
+
+  const renderMenu = useCallback(
+    (asset: Asset) => <AssetCardMenu workspaceId={workspaceId} boardId={boardId} asset={asset} />,
+    [workspaceId, boardId],
+  );
+  const loadMore = useCallback(() => void list.fetchNextPage(), [list.fetchNextPage]);
+
+  const narrowed = view.search !== "" || hasFilters(view.filters);
+  const index = assetId ? order.indexOf(assetId) : -1;
+
+  let content: ReactNode;
+  if (list.isPending) {
+    content = <AssetGridSkeleton />;
+  } else if (list.isError && !list.data) {
+    content = (
+      <ErrorState
+        title="Assets unavailable"
+        message={errorMessage(list.error, "Failed to fetch assets")}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  } else if (assets.length === 0 && !list.isPlaceholderData) {
+    content = narrowed ? (
+      <EmptyPanel
+        testId="assets-no-match"
+        icon={<IconSearchOff size={28} />}
+        title="No assets match"
+        description="Nothing here matches this search and these filters."
+        action={
+          <Button
+            variant="light"
+            onClick={() => {
+              setSearch("");
+              setFilters({});
+            }}
+          >
+            Clear search and filters
+          </Button>
+        }
+      />
+    ) : (
+      empty
+    );
+  } else {
+    content = (
+      <AssetGrid
+        assets={assets}
+        selectedIds={selectedSet}
+        hasMore={!!list.hasNextPage}
+        fetchingMore={list.isFetchingNextPage}
+        loadMoreFailed={list.isFetchNextPageError}
+        onLoadMore={loadMore}
+        handlers={handlers}
+        onSelectAll={onSelectAll}
+        renderMenu={renderMenu}
+        dimmed={list.isPlaceholderData}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="asset-browser">
+      <AssetToolbar
+        search={params.search}
+        order={params.order}
+        onSearch={setSearch}
+        onOrder={setOrder}
+        activeFilters={filterChips(params.filters).length}
+        onOpenFilters={() => setDrawerOpen(true)}
+        pagination={list.isPlaceholderData ? undefined : list.data?.pages[0]?.pagination}
+        loadedCount={assets.length}
+        onSelectAll={onSelectAll}
+      />
+      <ActiveFilterChips filters={params.filters} onChange={setFilters} />
+      {content}
+      <BulkBar
+        workspaceId={workspaceId}
+        boardId={boardId}
+        assetIds={selected as string[]}
+        onClear={() => selectionStore.setSelectedAssets([])}
+      />
+      <FilterDrawer
+        opened={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        workspaceId={workspaceId}
+        value={params.filters}
+        onApply={setFilters}
+      />
+      {assetId && (
+        <AssetPreview
+          workspaceId={workspaceId}
+          assetId={assetId}
+          onClose={closePreview}
+          onStep={stepPreview}
+          prevId={index > 0 ? (order[index - 1] ?? null) : null}
+          nextId={index >= 0 ? (order[index + 1] ?? null) : null}
+        />
+      )}
+    </Stack>
+  );
+}

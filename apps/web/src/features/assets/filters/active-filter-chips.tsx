@@ -1,0 +1,40 @@
+import { Button, ColorSwatch, Group, Pill } from "@mantine/core";
+import { filterChips, removeChip } from "./filter-chips";
+import type { AssetFilters } from "./filter-model";
+
+/** One removable chip per active condition, and "Clear filters". Renders nothing without filters. */
+export function ActiveFilterChips({
+  filters,
+  onChange,
+}: {
+  filters: AssetFilters;
+  onChange: (filters: AssetFilters) => void;
+}) {
+  const chips = filterChips(filters);
+  if (chips.length === 0) return null;
+  return (
+    <Group gap={6} wrap="wrap" aria-label="Active filters" role="list" data-testid="filter-chips">
+      {chips.map((chip) => (
+        <Pill
+          key={chip.id}
+          role="listitem"
+          size="md"
+          withRemoveButton
+          // Pill hides its remove button from keyboards and readers by default; chips must be removable by both.
+          removeButtonProps={{ "aria-label": `Remove filter ${chip.label}`, "aria-hidden": false, tabIndex: 0 }}
+          onRemove={() => onChange(removeChip(filters, chip))}
+          data-testid="filter-chip"
+          styles={{ root: { background: "var(--mantine-color-brand-0)", color: "var(--mantine-color-brand-9)" } }}
+        >
+          <Group gap={6} wrap="nowrap" component="span">
+            {chip.swatch && <ColorSwatch color={chip.swatch} size={12} component="span" />}
+            <span>{chip.label}</span>
+          </Group>
+        </Pill>
+      ))}
+      <Button variant="subtle" size="compact-sm" color="gray" onClick={() => onChange({})}>
+        Clear filters
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,253 @@
+import type { Asset } from "@hangar/contract";
+import { Button, Center, Skeleton, Text } from "@mantine/core";
+import { useElementSize, useMergedRef } from "@mantine/hooks";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { AssetCard, type CardHandlers } from "./asset-card";
+import classes from "./asset-grid.module.css";
+
+const MIN_CARD_WIDTH = 190;
+const GAP = 16;
+/** Name and size lines under the picture. */
+const CAPTION_HEIGHT = 56;
+
+export interface GridLayout {
+  columns: number;
+  cardHeight: number;
+}
+
+/** Columns that fit `width` with cards at least MIN_CARD_WIDTH wide; pictures are 4:3. */
+export function gridLayout(width: number): GridLayout {
+  const columns = Math.max(2, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)));
+  const cardWidth = width > 0 ? (width - GAP * (columns - 1)) / columns : MIN_CARD_WIDTH;
+  return { columns, cardHeight: Math.round((cardWidth * 3) / 4 + CAPTION_HEIGHT) };
+}
+
+function SkeletonCard() {
+  return (
+    <div className={classes.skeletonCard} aria-hidden>
+      <Skeleton style={{ flex: 1 }} radius="md" />
+      <Skeleton height={12} width="70%" />
+      <Skeleton height={10} width="40%" />
+    </div>
+  );
+}
+
+/** The loading state of a grid: rows of placeholder cards in the grid's own layout. */
+export function AssetGridSkeleton({ rows = 3 }: { rows?: number }) {
+  const { ref, width } = useElementSize();
+  const { columns, cardHeight } = gridLayout(width);
+  return (
+    <div
+      ref={ref}
+      role="status"
+      aria-label="Loading assets"
+      data-testid="asset-grid-loading"
+      style={{ display: "grid", gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: GAP }}
+    >
+      {Array.from({ length: rows * columns }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+        <div key={i} style={{ height: cardHeight }}>
+          <SkeletonCard />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A virtualised grid of asset cards scrolled by the window: only the rows near the viewport are in
+ * the DOM, whatever the number of loaded pages. Scrolling near the end asks for the next page.
+ * Keyboard: arrows, Home/End move between cards, Enter opens, Space toggles, Ctrl/Cmd-A selects all.
+ */
+export function AssetGrid({
+  assets,
+  selectedIds,
+  hasMore,
+  fetchingMore,
+  loadMoreFailed,
+  onLoadMore,
+  handlers,
+  onSelectAll,
+  renderMenu,
+  dimmed,
+}: {
+  assets: readonly Asset[];
+  selectedIds: ReadonlySet<string>;
+  hasMore: boolean;
+  fetchingMore: boolean;
+  loadMoreFailed: boolean;
+  onLoadMore: () => void;
+  handlers: CardHandlers;
+  onSelectAll: () => void;
+  renderMenu?: (asset: Asset) => ReactNode;
+  /** Older results shown while new ones load. */
+  dimmed?: boolean;
+}) {
+  const { ref: sizeRef, width } = useElementSize();
+  const listRef = useRef<HTMLDivElement>(null);
+  const ref = useMergedRef(sizeRef, listRef);
+  const { columns, cardHeight } = gridLayout(width);
+  const rowCount = Math.ceil(assets.length / columns) + (hasMore ? 1 : 0);
+
+  // The window scrolls; the virtualiser needs where the grid starts on the page (the toolbar and chips
+  // above it change height).
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => cardHeight + GAP,
+    overscan: 3,
+    scrollMargin,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows are re-measured when the card height changes
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, cardHeight]);
+
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && !fetchingMore && !loadMoreFailed && lastRow >= rowCount - 2) onLoadMore();
+  }, [hasMore, fetchingMore, loadMoreFailed, lastRow, rowCount, onLoadMore]);
+
+  // Roving tabindex: one card is in the tab order; arrows move focus, scrolling the card into view.
+  const [focusIndex, setFocusIndex] = useState(0);
+  const pendingFocus = useRef<number | null>(null);
+  const tabbable = Math.min(focusIndex, Math.max(assets.length - 1, 0));
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const card = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (card) {
+      pendingFocus.current = null;
+      card.focus({ preventScroll: true });
+    }
+  });
+
+  const moveFocus = (index: number) => {
+    const next = Math.max(0, Math.min(assets.length - 1, index));
+    setFocusIndex(next);
+    pendingFocus.current = next;
+    virtualizer.scrollToIndex(Math.floor(next / columns), { align: "auto" });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.getAttribute("role") !== "gridcell") return;
+    const index = Number(target.dataset.index);
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a") {
+      event.preventDefault();
+      onSelectAll();
+      return;
+    }
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      ArrowDown: index + columns,
+      ArrowUp: index - columns,
+      Home: 0,
+      End: assets.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    moveFocus(next);
+  };
+
+  const focusHandlers: CardHandlers = {
+    ...handlers,
+    onFocusCard: (index) => {
+      setFocusIndex(index);
+      handlers.onFocusCard(index);
+    },
+  };
+  const handlersRef = useRef(focusHandlers);
+  handlersRef.current = focusHandlers;
+  // One stable object for every card (memoised cards), calling the latest handlers.
+  const [stableHandlers] = useState<CardHandlers>(() => ({
+    onCardClick: (i, e) => handlersRef.current.onCardClick(i, e),
+    onOpen: (i) => handlersRef.current.onOpen(i),
+    onToggle: (i) => handlersRef.current.onToggle(i),
+    onFocusCard: (i) => handlersRef.current.onFocusCard(i),
+  }));
+
+  return (
+    <div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a virtualised CSS grid; table elements would lose their layout */}
+      <div
+        ref={ref}
+        role="grid"
+        aria-label="Assets"
+        aria-multiselectable
+        aria-rowcount={Math.ceil(assets.length / columns)}
+        aria-busy={dimmed || fetchingMore}
+        data-testid="asset-grid"
+        data-selecting={selectedIds.size > 0 || undefined}
+        className={classes.grid}
+        onKeyDown={onKeyDown}
+        style={{
+          position: "relative",
+          height: virtualizer.getTotalSize(),
+          opacity: dimmed ? 0.55 : 1,
+          transition: "opacity 120ms ease",
+        }}
+      >
+        {rows.map((row) => {
+          const start = row.index * columns;
+          const slice = assets.slice(start, start + columns);
+          return (
+            // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: grid pattern, the cells take focus
+            <div
+              key={row.key}
+              role="row"
+              aria-rowindex={row.index + 1}
+              style={{
+                position: "absolute",
+                top: 0,
+                left: 0,
+                width: "100%",
+                height: cardHeight,
+                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+                display: "grid",
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                gap: GAP,
+              }}
+            >
+              {slice.length === 0
+                ? Array.from({ length: columns }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders for the next page
+                    <SkeletonCard key={i} />
+                  ))
+                : slice.map((asset, i) => (
+                    <AssetCard
+                      key={asset.id}
+                      asset={asset}
+                      index={start + i}
+                      selected={selectedIds.has(asset.id)}
+                      tabbable={start + i === tabbable}
+                      handlers={stableHandlers}
+                      renderMenu={renderMenu}
+                    />
+                  ))}
+            </div>
+          );
+        })}
+      </div>
+      {loadMoreFailed && (
+        <Center py="md" role="alert">
+          <Text size="sm" c="red" mr="sm">
+            Failed to fetch assets
+          </Text>
+          <Button size="xs" variant="light" color="red" onClick={onLoadMore}>
+            Retry
+          </Button>
+        </Center>
+      )}
+    </div>
+  );
+}
