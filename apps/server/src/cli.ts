@@ -8,6 +8,8 @@ Commands:
   serve     HTTP server only
   work      job workers only
   migrate   apply database migrations and exit
+  backup <dir>   copy the database and every blob into a new directory <dir>
+  restore <dir>  replace the database and blobs with the backup in <dir> (same Hangar version)
   outbox    print the newest mails of the dev outbox (when no SMTP_URL is set)
 `;
 
@@ -83,6 +85,35 @@ async function main() {
       }
     }
     await started.stop();
+    return;
+  }
+  if (cmd === "backup" || cmd === "restore") {
+    const dir = process.argv[3];
+    if (!dir) {
+      process.stderr.write(`hangar ${cmd} needs a directory.\n\n${USAGE}`);
+      process.exit(2);
+    }
+    const ops = await import("./ops/backup.ts");
+    const started = await start({ ...config, DEMO_ACCOUNT: false }, log, "migrate");
+    try {
+      const deps = {
+        pool: started.rt.pool,
+        store: started.rt.store,
+        say: (l: string) => process.stdout.write(`${l}\n`),
+      };
+      if (cmd === "backup") {
+        const m = await ops.backup(deps, dir);
+        process.stdout.write(`Backed up ${m.tables.length} tables and ${m.blobs.length} blobs into ${dir}\n`);
+      } else {
+        const m = await ops.restore(deps, dir);
+        const requeued = await ops.requeueProcessing(started.rt);
+        process.stdout.write(
+          `Restored ${m.tables.length} tables and ${m.blobs.length} blobs from ${dir}; ${requeued} assets queued for processing again\n`,
+        );
+      }
+    } finally {
+      await started.stop();
+    }
     return;
   }
   process.stderr.write(USAGE);
