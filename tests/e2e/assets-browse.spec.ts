@@ -228,7 +228,7 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await expect(page.getByRole("dialog", { name: "delta-green-field.jpg" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/a/${ids.get("delta-green-field.jpg")}\\?sort=name$`));
   await page.keyboard.press("Escape");
-  await expect(page.getByTestId("asset-preview")).toBeHidden();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}/b/all\\?sort=name$`));
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await expect(page.getByTestId("asset-grid")).toHaveAttribute("data-marker", "kept");
@@ -238,7 +238,7 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: "golf-yellow-sun.jpg" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(page.getByTestId("asset-preview")).toBeHidden();
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   // A board: only its assets, and its asset addresses carry the board; loading one directly works.
   const board = await api<{ id: string }>(page, "POST", `/workspaces/${workspaceId}/boards`, {

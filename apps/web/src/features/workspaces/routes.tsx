@@ -32,8 +32,22 @@ export const workspaceRoute: RouteObject = {
         { path: "fields", element: <SettingsFieldsPage /> },
       ],
     },
-    { element: <AllAssetsPage />, children: [{ path: "b/all" }, { path: "a/:assetId" }] },
-    { path: "b/:boardId", element: <BoardPage />, children: [{ index: true }, { path: "a/:assetId" }] },
+    // The children render nothing themselves (element: null); the page reads :assetId for the preview.
+    {
+      element: <AllAssetsPage />,
+      children: [
+        { path: "b/all", element: null },
+        { path: "a/:assetId", element: null },
+      ],
+    },
+    {
+      path: "b/:boardId",
+      element: <BoardPage />,
+      children: [
+        { index: true, element: null },
+        { path: "a/:assetId", element: null },
+      ],
+    },
     { path: "recently-deleted", element: <RecentlyDeletedPage /> },
     // Unknown paths inside a workspace keep the shell around the not-found state.
     { path: "*", element: <NotFoundState backTo=".." backLabel="Back to the workspace" /> },

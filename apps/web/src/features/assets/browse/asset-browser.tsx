@@ -78,11 +78,14 @@ export function AssetBrowser({
   );
   // The address changes; the grid stays mounted underneath (a child route), so nothing reloads.
   const openAsset = useCallback(
-    (id: string) =>
+    (id: string) => {
+      // A double-click's first click has opened it already: one history entry, not two.
+      if (window.location.pathname === assetPath(id)) return;
       navigate(
         { pathname: assetPath(id), search: location.search },
         { state: { fromGrid: true } satisfies PreviewState, preventScrollReset: true },
-      ),
+      );
+    },
     [navigate, assetPath, location.search],
   );
   const closePreview = useCallback(() => {

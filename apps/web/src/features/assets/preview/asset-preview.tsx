@@ -177,16 +177,21 @@ export function AssetPreview({
     return () => clearTimeout(timer);
   }, []);
 
+  // Keys work wherever the focus is (on a fresh load it may not have reached the modal yet), so the
+  // modal's own Escape handling, which needs the focus inside it, is off.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
       const el = event.target as HTMLElement | null;
       if (el && /^(INPUT|TEXTAREA|SELECT|VIDEO)$/.test(el.tagName)) return;
+      if (el?.closest('[role="menu"], [role="listbox"]')) return;
+      if (event.key === "Escape") onClose();
       if (event.key === "ArrowLeft" && prevId) onStep(prevId);
       if (event.key === "ArrowRight" && nextId) onStep(nextId);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [prevId, nextId, onStep]);
+  }, [prevId, nextId, onStep, onClose]);
 
   return (
     <Modal
@@ -195,6 +200,7 @@ export function AssetPreview({
       size="min(1180px, 96vw)"
       centered
       closeOnClickOutside={armed}
+      closeOnEscape={false}
       title={
         <Text fw={650} truncate="end" maw="70vw" data-testid="preview-title">
           {asset?.name ?? (query.isError ? "Asset" : "Loading…")}
