@@ -1,11 +1,11 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../test/databases.ts";
 import { textPdf } from "../../test/fixtures.ts";
 import {
   Client,
@@ -19,27 +19,6 @@ import {
 import { migrateToLatest } from "../db/db.ts";
 import type { Runtime } from "../runtime.ts";
 import { backup, type Manifest, restore } from "./backup.ts";
-
-/** A new, empty database on the same server as the run's (dropped afterwards). */
-async function freshDatabase() {
-  const base = new URL(inject("databaseUrl"));
-  const name = `hangar_restore_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function rowCounts(rt: Runtime): Promise<Record<string, number>> {
   const { rows } = await rt.pool.query<{ tablename: string }>(

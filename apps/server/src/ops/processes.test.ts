@@ -1,0 +1,256 @@
+import { createHash, randomBytes } from "node:crypto";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../test/databases.ts";
+import { PASSWORD } from "../../test/harness.ts";
+import { freePort, type HangarProcess, httpLogin, spawnHangar } from "../../test/processes.ts";
+import { loadConfig } from "../config.ts";
+import { migrateToLatest } from "../db/db.ts";
+import { runTool } from "../media/limits.ts";
+import { ffmpegPath } from "../media/video.ts";
+import { hashPassword } from "../modules/auth/passwords.ts";
+import { createRuntime, type Runtime } from "../runtime.ts";
+
+type Headers = Awaited<ReturnType<typeof httpLogin>>;
+type Init = {
+  asset_id: string;
+  upload_id: string;
+  key: string;
+  direct_url?: string;
+  parts?: Array<{ part_number: number; start_byte: number; end_byte: number; url: string }>;
+};
+
+const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+/**
+ * The many-machines shape on one machine: two `hangar serve` processes and one `hangar work`
+ * process sharing one PostgreSQL and one data directory, driven over real HTTP.
+ */
+describe("separate API and worker processes", () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let dataDir = "";
+  let rt: Runtime;
+  let env: Record<string, string>;
+  const procs: HangarProcess[] = [];
+  let api1: HangarProcess;
+  let api2: HangarProcess;
+  let worker: HangarProcess;
+  let headers: Headers;
+  let workspaceId = "";
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-procs-"));
+    await chmod(dataDir, 0o755);
+    env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
+    const config = loadConfig({ ...env, DEMO_ACCOUNT: "0", AI_TAGS: "0", LOG_LEVEL: "silent" });
+    rt = createRuntime(config, db.url, pino({ level: "silent" }));
+    await migrateToLatest(rt.db);
+    const email = `procs-${Date.now()}@example.test`;
+    const user = await rt.services.users.create({
+      email,
+      password_hash: await hashPassword(PASSWORD),
+      first_name: "Multi",
+      last_name: "Process",
+      email_verified_at: new Date(),
+    });
+    workspaceId = await rt.services.workspaces.createFor(user!.id, "Many machines");
+
+    const [p1, p2, pw] = [await freePort(), await freePort(), await freePort()];
+    api1 = spawnHangar("serve", env, p1);
+    api2 = spawnHangar("serve", env, p2);
+    worker = spawnHangar("work", { ...env, METRICS_PORT: String(pw), SHUTDOWN_TIMEOUT_SECONDS: "1" }, pw);
+    procs.push(api1, api2, worker);
+    await Promise.all([api1.waitReady(), api2.waitReady(), worker.waitForOutput(/workers are running/)]);
+    headers = await httpLogin(api1.base, email, PASSWORD);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const p of procs) if (p.proc.exitCode === null) p.proc.kill("SIGKILL");
+    await Promise.all(procs.map((p) => p.exited));
+    await rt?.close();
+    await db?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const api = (base: string, pathname: string, body?: unknown) =>
+    fetch(`${base}/api/v1${pathname}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const put = (base: string, url: string, bytes: Buffer) => fetch(`${base}${url}`, { method: "PUT", body: new Uint8Array(bytes) });
+  const waitDone = async (base: string, id: string, timeoutMs = 60_000) => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const a = (await (await api(base, `/workspaces/${workspaceId}/assets/${id}`)).json()) as { status: string };
+      if (a.status === "COMPLETED" || a.status === "error") return a;
+      if (Date.now() > until) throw new Error(`asset ${id} still ${a.status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
+  it("completes uploads whose calls are spread over both API processes; only the worker processes", async () => {
+    // Multipart: init on 1, part 1 to 2, part 2 to 1, complete on 2.
+    const big = randomBytes(12 * 1024 * 1024 + 5);
+    const init = (await (
+      await api(api1.base, `/workspaces/${workspaceId}/assets/upload`, { name: "big.bin", size: big.length })
+    ).json()) as Init;
+    expect(init.parts).toHaveLength(2);
+    const parts = [];
+    for (const [i, p] of (init.parts ?? []).entries()) {
+      const r = await put(i === 0 ? api2.base : api1.base, p.url, big.subarray(p.start_byte, p.end_byte + 1));
+      expect(r.status).toBe(200);
+      parts.push({ part_number: p.part_number, etag: r.headers.get("etag") ?? "" });
+    }
+    const done = await api(api2.base, `/workspaces/${workspaceId}/assets/upload/complete`, {
+      upload_id: init.upload_id,
+      key: init.key,
+      parts,
+    });
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as { sha256: string }).sha256).toBe(sha(big));
+
+    // Direct: init on 2, the bytes to 1.
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#2060c0" } })
+      .png()
+      .toBuffer();
+    const small = (await (
+      await api(api2.base, `/workspaces/${workspaceId}/assets/upload`, { name: "blue.png", size: png.length })
+    ).json()) as Init;
+    expect((await put(api1.base, small.direct_url!, png)).status).toBe(200);
+
+    expect(await waitDone(api1.base, init.asset_id)).toMatchObject({ status: "COMPLETED", size: big.length });
+    expect(await waitDone(api2.base, small.asset_id)).toMatchObject({ status: "COMPLETED", width: 300, height: 200 });
+
+    // The worker did the processing; the API processes ran no process-asset job.
+    const workerMetrics = await (await fetch(`http://127.0.0.1:${worker.port}/metrics`)).text();
+    const count = (text: string) =>
+      Number(
+        /hangar_job_duration_seconds_count\{queue="process-asset",status="completed"\} (\d+)/.exec(text)?.[1] ?? 0,
+      );
+    expect(count(workerMetrics)).toBeGreaterThanOrEqual(2);
+    for (const a of [api1, api2]) expect(count(await (await fetch(`${a.base}/metrics`)).text())).toBe(0);
+  }, 90_000);
+
+  it("SIGTERM on an API process finishes the request in flight, then exits cleanly", async () => {
+    const data = randomBytes(9 * 1024 * 1024);
+    const init = (await (
+      await api(api1.base, `/workspaces/${workspaceId}/assets/upload`, { name: "slow.bin", size: data.length })
+    ).json()) as Init;
+    const part = init.parts![0]!;
+    const slice = data.subarray(part.start_byte, part.end_byte + 1);
+    const answer = new Promise<{ status: number; etag: string }>((resolve, reject) => {
+      const req = http.request(`${api1.base}${part.url}`, {
+        method: "PUT",
+        headers: { "content-length": String(slice.length) },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag ?? "") }));
+      });
+      req.on("error", reject);
+      // Half now; SIGTERM; the rest a moment later.
+      req.write(slice.subarray(0, 1024 * 1024));
+      setTimeout(() => {
+        api1.proc.kill("SIGTERM");
+        setTimeout(() => req.end(slice.subarray(1024 * 1024)), 500);
+      }, 300);
+    });
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(await api1.exited).toBe(0);
+    expect(api1.output()).toMatch(/stopping: no new requests/);
+    // The part it accepted counts: the upload completes through the other process.
+    const rest = init.parts!.slice(1);
+    const parts = [{ part_number: part.part_number, etag: res.etag }];
+    for (const p of rest) {
+      const r = await put(api2.base, p.url, data.subarray(p.start_byte, p.end_byte + 1));
+      parts.push({ part_number: p.part_number, etag: r.headers.get("etag") ?? "" });
+    }
+    const done = await api(api2.base, `/workspaces/${workspaceId}/assets/upload/complete`, {
+      upload_id: init.upload_id,
+      key: init.key,
+      parts,
+    });
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as { sha256: string }).sha256).toBe(sha(data));
+  }, 60_000);
+
+  it("SIGTERM on the worker mid-job loses nothing: a new worker finishes the job", async () => {
+    // A video long enough that its transcode is still running when the worker is told to stop.
+    const video = path.join(dataDir, "long.mp4");
+    await runTool(
+      await ffmpegPath(),
+      [
+        "-v",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=size=1280x720:rate=30:duration=40",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-y",
+        video,
+      ],
+      { timeoutMs: 120_000, maxOutputBytes: 1 << 20, reason: "test video" },
+    );
+    const bytes = await readFile(video);
+    const init = (await (
+      await api(api2.base, `/workspaces/${workspaceId}/assets/upload`, { name: "long.mp4", size: bytes.length })
+    ).json()) as Init;
+    if (init.direct_url) expect((await put(api2.base, init.direct_url, bytes)).status).toBe(200);
+    else {
+      const parts = [];
+      for (const p of init.parts ?? []) {
+        const r = await put(api2.base, p.url, bytes.subarray(p.start_byte, p.end_byte + 1));
+        parts.push({ part_number: p.part_number, etag: r.headers.get("etag") ?? "" });
+      }
+      const c = await api(api2.base, `/workspaces/${workspaceId}/assets/upload/complete`, {
+        upload_id: init.upload_id,
+        key: init.key,
+        parts,
+      });
+      expect(c.status).toBe(200);
+    }
+    // The worker has started it (attempt 1) …
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const row = await rt.db
+        .selectFrom("assets")
+        .select(["processing_attempts", "status"])
+        .where("id", "=", init.asset_id)
+        .executeTakeFirstOrThrow();
+      if (row.processing_attempts >= 1) {
+        expect(row.status).toBe("processing");
+        break;
+      }
+      if (Date.now() > until) throw new Error("the worker never picked the job up");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // … and is told to stop; its shutdown bound (1 s) cuts the transcode off.
+    worker.proc.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+    const state = await rt.db
+      .selectFrom("assets")
+      .select("status")
+      .where("id", "=", init.asset_id)
+      .executeTakeFirstOrThrow();
+    expect(state.status).toBe("processing");
+
+    const next = spawnHangar("work", env);
+    procs.push(next);
+    await next.waitForOutput(/workers are running/);
+    expect(await waitDone(api2.base, init.asset_id, 120_000)).toMatchObject({ status: "COMPLETED" });
+  }, 240_000);
+});
