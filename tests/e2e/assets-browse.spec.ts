@@ -159,6 +159,15 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await drawer.getByRole("button", { name: "Red", exact: true }).click();
   await expect(drawer.getByRole("button", { name: "Red", exact: true })).toHaveAttribute("aria-pressed", "true");
   await shot(page, "filter-builder");
+  // The other sections, for review: camera/exposure/location, and an any-of group (left empty: dropped).
+  await drawer.getByRole("button", { name: "Camera, exposure and location" }).click();
+  await drawer.getByLabel("Exposure time is any of").scrollIntoViewIfNeeded();
+  await shot(page, "filter-builder-exif");
+  await drawer.getByRole("button", { name: "Match any of (groups)" }).click();
+  await drawer.getByRole("button", { name: "Add a group" }).click();
+  await drawer.getByRole("button", { name: "Add a group" }).scrollIntoViewIfNeeded();
+  await shot(page, "filter-builder-groups");
+  await drawer.getByRole("button", { name: "Remove group 1" }).click();
   await drawer.getByTestId("apply-filters").click();
   await expect(drawer).toBeHidden();
 
@@ -267,5 +276,137 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}/b/all$`));
   await expect(cards(page)).toHaveCount(8);
+  await context.close();
+});
+
+/** A listing row as the server answers it, for a file with no picture (the paging test fakes the listing). */
+function fakeAsset(i: number, workspaceId: string) {
+  const now = new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    workspace_id: workspaceId,
+    name: `file-${String(i).padStart(3, "0")}.bin`,
+    description: null,
+    file_type: "OTHER",
+    file_extension: "bin",
+    mime_type: "application/octet-stream",
+    size: 1000 + i,
+    status: "COMPLETED",
+    error: null,
+    url: null,
+    thumbnail_url: null,
+    grid_url: null,
+    video_url: null,
+    placeholder: null,
+    directory: null,
+    favorite: false,
+    tags: [],
+    ai_tags: [],
+    ai_tag_details: [],
+    boards: [],
+    width: null,
+    height: null,
+    duration: null,
+    page_count: null,
+    pages: [],
+    preview_unavailable: null,
+    upload_board_id: null,
+    is_temp: false,
+    sha256: null,
+    exif: null,
+    colors: null,
+    quality: null,
+    date_uploaded: now,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+test("paging: page by page as the grid scrolls, only rows near the viewport in the DOM; a filter starts again at page 1 with 20 a page", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const { workspaceId } = await signUpWithWorkspace(page, { prefix: "paging", workspaceName: "Deep Archive" });
+
+  // The listing answers from a fake 137-asset workspace (30 of them favourites), page by page.
+  const TOTAL = 137;
+  const FAVOURITES = 30;
+  const asked: Array<{ page: number; page_size: number; favorite?: boolean }> = [];
+  await page.route(`**/api/v1/workspaces/${workspaceId}/assets`, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    const body = route.request().postDataJSON() as { page: number; page_size: number; favorite?: boolean };
+    asked.push(body);
+    const count = body.favorite ? FAVOURITES : TOTAL;
+    const start = (body.page - 1) * body.page_size;
+    const end = Math.min(start + body.page_size, count);
+    const data = Array.from({ length: Math.max(end - start, 0) }, (_, k) => fakeAsset(start + k + 1, workspaceId));
+    await route.fulfill({
+      json: {
+        data,
+        pagination: {
+          page: body.page,
+          page_size: body.page_size,
+          total_count: count,
+          total_pages: Math.ceil(count / body.page_size),
+          has_more: end < count,
+          count_is_estimate: false,
+        },
+      },
+    });
+  });
+
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await expect(page.getByTestId("asset-count")).toHaveText("137 assets");
+  await expect(card(page, "file-001.bin")).toBeVisible();
+  expect(asked[0]).toMatchObject({ page: 1, page_size: 10 });
+
+  // Scroll to the end: pages 2, 3, … are asked for in turn until has_more is false.
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 3000);
+        return card(page, "file-137.bin").isVisible();
+      },
+      { timeout: 30_000, message: "the last asset is reached by scrolling" },
+    )
+    .toBe(true);
+  expect(asked.map((b) => b.page)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+  expect(new Set(asked.map((b) => b.page_size))).toEqual(new Set([10]));
+  // Virtualised: the first cards left the DOM, and far fewer cards than loaded are rendered.
+  await expect(card(page, "file-001.bin")).toHaveCount(0);
+  expect(await cards(page).count()).toBeLessThan(60);
+  await shot(page, "grid-scrolled");
+
+  // Shift-click across a page boundary: the range spans pages already loaded.
+  await card(page, "file-131.bin").click({ modifiers: ["ControlOrMeta"] });
+  await card(page, "file-137.bin").click({ modifiers: ["Shift"] });
+  await expect(page.getByTestId("bulk-count")).toHaveText("7 selected");
+  await page.keyboard.press("Escape");
+
+  // A filter is a new list: page 1 again, 20 a page (spec 01 §9), and its pages follow as before.
+  asked.length = 0;
+  await page.getByTestId("open-filters").click();
+  const drawer = page.getByRole("dialog", { name: "Filters" });
+  await drawer.getByRole("button", { name: /Favourites and upload date/ }).click();
+  await drawer.getByRole("radiogroup", { name: "Favourites (yours)" }).getByText("Favourites", { exact: true }).click();
+  await drawer.getByTestId("apply-filters").click();
+  await expect(page.getByTestId("asset-count")).toHaveText("30 assets");
+  await expect(page.getByTestId("filter-chip")).toHaveText(["Favourites"]);
+  expect(asked[0]).toMatchObject({ page: 1, page_size: 20, favorite: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 3000);
+        return card(page, "file-030.bin").isVisible();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  expect(asked.map((b) => [b.page, b.page_size])).toEqual([
+    [1, 20],
+    [2, 20],
+  ]);
   await context.close();
 });

@@ -6,7 +6,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef,
 import { AssetCard, type CardHandlers } from "./asset-card";
 import classes from "./asset-grid.module.css";
 
-const MIN_CARD_WIDTH = 190;
+const MIN_CARD_WIDTH = 170;
 const GAP = 16;
 /** Name and size lines under the picture. */
 const CAPTION_HEIGHT = 56;
