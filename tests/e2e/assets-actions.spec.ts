@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
@@ -26,22 +27,55 @@ async function jpeg(i: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-/** Uploads one file through the API (init → PUT to the signed URL → complete); answers its id. */
-async function uploadAsset(page: Page, workspaceId: string, name: string, bytes: Buffer, boardId?: string) {
-  const init = await api<{ asset_id: string; upload_id: string; key: string; direct_url: string }>(
-    page,
-    "POST",
-    `/workspaces/${workspaceId}/assets/upload`,
-    { name, size: bytes.length, content_type: "image/jpeg", board_id: boardId ?? null },
-  );
-  const url = init.direct_url.startsWith("http") ? init.direct_url : `${baseUrl()}${init.direct_url}`;
-  const put = await page.request.put(url, { data: bytes, headers: { "Content-Type": "image/jpeg" } });
-  expect(put.ok(), `PUT ${name}`).toBe(true);
+/**
+ * Uploads one file through the API as the upload dialog does (init → PUT to the signed URL, or each
+ * part with its ETag → complete); answers its id.
+ */
+async function uploadAsset(
+  page: Page,
+  workspaceId: string,
+  name: string,
+  bytes: Buffer,
+  boardId?: string,
+  contentType = "image/jpeg",
+) {
+  const init = await api<{
+    asset_id: string;
+    upload_id: string;
+    key: string;
+    direct_url?: string;
+    parts?: Array<{ part_number: number; start_byte: number; end_byte: number; url: string }>;
+  }>(page, "POST", `/workspaces/${workspaceId}/assets/upload`, {
+    name,
+    size: bytes.length,
+    content_type: contentType,
+    board_id: boardId ?? null,
+  });
+  const abs = (u: string) => (u.startsWith("http") ? u : `${baseUrl()}${u}`);
+  const parts: Array<{ part_number: number; etag: string }> = [];
+  if (init.direct_url) {
+    const put = await page.request.put(abs(init.direct_url), { data: bytes, headers: { "Content-Type": contentType } });
+    expect(put.ok(), `PUT ${name}`).toBe(true);
+  } else {
+    for (const part of init.parts ?? []) {
+      const put = await page.request.put(abs(part.url), { data: bytes.subarray(part.start_byte, part.end_byte + 1) });
+      expect(put.ok(), `PUT ${name} part ${part.part_number}`).toBe(true);
+      parts.push({ part_number: part.part_number, etag: put.headers().etag! });
+    }
+  }
   await api(page, "POST", `/workspaces/${workspaceId}/assets/upload/complete`, {
     upload_id: init.upload_id,
     key: init.key,
-    parts: [],
+    parts,
   });
+  // Listings show an asset once processing is over (it is temporary until then).
+  await expect
+    .poll(
+      async () =>
+        (await api<{ is_temp: boolean }>(page, "GET", `/workspaces/${workspaceId}/assets/${init.asset_id}`)).is_temp,
+      { timeout: 60_000, message: `${name} processed` },
+    )
+    .toBe(false);
   return init.asset_id;
 }
 
@@ -223,5 +257,283 @@ test("download a board as a zip from the boards panel: nested folders, or flat",
   const own = path.join(dir, "own.zip");
   await (await ownDownload).saveAs(own);
   expect(zipEntries(own)).toEqual(["cover.jpg"]);
+  await context.close();
+});
+
+interface AssetJson {
+  id: string;
+  name: string;
+  description: string | null;
+  tags: string[];
+  favorite: boolean;
+  boards: Array<{ id: string; name: string }>;
+}
+const getAsset = (page: Page, workspaceId: string, id: string) =>
+  api<AssetJson>(page, "GET", `/workspaces/${workspaceId}/assets/${id}`);
+
+const cards = (page: Page) => page.getByTestId("asset-card");
+const card = (page: Page, name: string) => page.getByRole("gridcell", { name, exact: true });
+const bulkBar = (page: Page) => page.getByTestId("asset-bulk-bar");
+const barButton = (page: Page, name: string) => bulkBar(page).getByRole("button", { name, exact: true });
+
+/** The cards' names in grid order. */
+const gridNames = (page: Page) =>
+  cards(page).evaluateAll((els) =>
+    els
+      .map((el) => ({ i: Number(el.getAttribute("data-index")), name: el.getAttribute("aria-label") ?? "" }))
+      .sort((a, b) => a.i - b.i)
+      .map((c) => c.name),
+  );
+
+test("bulk actions from the grid: Shift-select, tag, move to a board, remove from it, delete, restore", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page, workspaceId } = await newOwner(browser, "Bulk Bay");
+  const campaign = await createBoard(page, workspaceId, "Campaign");
+  await createBoard(page, workspaceId, "Archive");
+  const ids = new Map<string, string>();
+  for (const [i, name] of ["alpha.jpg", "bravo.jpg", "charlie.jpg", "delta.jpg"].entries()) {
+    ids.set(name, await uploadAsset(page, workspaceId, name, await jpeg(i)));
+  }
+
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await expect(cards(page)).toHaveCount(4);
+  const order = await gridNames(page);
+  // Ctrl-click the first card (select, no preview), Shift-click the third: a range of three.
+  await card(page, order[0]!).click({ modifiers: ["ControlOrMeta"] });
+  await card(page, order[2]!).click({ modifiers: ["Shift"] });
+  const picked = order.slice(0, 3);
+  await expect(bulkBar(page).getByTestId("bulk-count")).toHaveText("3 selected");
+  for (const label of ["Tag", "Favourite", "Unfavourite", "Add to board", "Move", "Download", "Delete"]) {
+    await expect(barButton(page, label)).toBeVisible();
+  }
+  // Not in a board: no "Remove from board"; sharing arrives later: no entry at all.
+  await expect(barButton(page, "Remove from board")).toHaveCount(0);
+  await expect(bulkBar(page).getByRole("button", { name: /share/i })).toHaveCount(0);
+  await shot(page, "bulk-bar");
+
+  // Tag: comma-separated, trimmed, empties dropped, duplicates ignored.
+  await barButton(page, "Tag").click();
+  const tags = page.getByRole("dialog", { name: "Edit tags of 3 assets" });
+  await tags.getByRole("textbox", { name: "Tags" }).fill("  summer, beach,, Summer ,  ");
+  await expect(tags.getByTestId("tags-preview").locator(".mantine-Badge-root")).toHaveText(["summer", "beach"]);
+  await settled(tags);
+  await shot(page, "tags-dialog");
+  await tags.getByRole("button", { name: "Save tags" }).click();
+  await expectToast(page, "Tags updated for 3 asset(s)");
+  for (const name of picked) {
+    expect((await getAsset(page, workspaceId, ids.get(name)!)).tags.sort()).toEqual(["beach", "summer"]);
+  }
+  expect((await getAsset(page, workspaceId, ids.get(order[3]!)!)).tags).toEqual([]);
+  await expect(bulkBar(page).getByTestId("bulk-count")).toHaveText("3 selected");
+
+  // Move to a board through the picker; the selection clears after.
+  await barButton(page, "Move").click();
+  const picker = page.getByRole("dialog", { name: "Move 3 assets" });
+  await picker.getByRole("treeitem", { name: "Campaign" }).click();
+  await expect(picker).toContainText("To: Campaign");
+  await settled(picker);
+  await shot(page, "move-dialog");
+  await picker.getByRole("button", { name: "Move here" }).click();
+  await expectToast(page, "Moved to board: Campaign");
+  await expect(bulkBar(page)).toBeHidden();
+  for (const name of picked) {
+    expect((await getAsset(page, workspaceId, ids.get(name)!)).boards.map((b) => b.name)).toEqual(["Campaign"]);
+  }
+
+  // In the board: remove two from it (they stay in the workspace), then the last one from its menu.
+  await page.goto(`/w/${workspaceId}/b/${campaign.id}`);
+  await expect(cards(page)).toHaveCount(3);
+  await card(page, picked[0]!).click({ modifiers: ["ControlOrMeta"] });
+  await card(page, picked[1]!).click({ modifiers: ["ControlOrMeta"] });
+  await expect(bulkBar(page).getByTestId("bulk-count")).toHaveText("2 selected");
+  await barButton(page, "Remove from board").click();
+  const remove = page.getByRole("dialog", { name: "Remove from board" });
+  await expect(remove).toContainText("Remove 2 assets from “Campaign”?");
+  await remove.getByRole("button", { name: "Remove" }).click();
+  await expectToast(page, "2 asset(s) removed from board");
+  await expect(cards(page)).toHaveCount(1);
+  await card(page, picked[2]!).hover();
+  await card(page, picked[2]!)
+    .getByRole("button", { name: `Actions for ${picked[2]}` })
+    .click();
+  await page.getByRole("menuitem", { name: "Remove from board" }).click();
+  await page.getByRole("dialog", { name: "Remove from board" }).getByRole("button", { name: "Remove" }).click();
+  await expectToast(page, `"${picked[2]}" removed from board`);
+  await expect(page.getByTestId("board-empty")).toBeVisible();
+  expect((await getAsset(page, workspaceId, ids.get(picked[0]!)!)).boards).toEqual([]);
+
+  // Delete two from All assets: confirmation, then they go to Recently deleted.
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await expect(cards(page)).toHaveCount(4);
+  await card(page, "alpha.jpg").click({ modifiers: ["ControlOrMeta"] });
+  await card(page, "charlie.jpg").click({ modifiers: ["ControlOrMeta"] });
+  await barButton(page, "Delete").click();
+  const del = page.getByRole("dialog", { name: "Delete 2 assets" });
+  await expect(del).toContainText("Are you sure you want to delete these 2 assets?");
+  await settled(del);
+  await shot(page, "delete-dialog");
+  await del.getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Items deleted successfully");
+  await expect(cards(page)).toHaveCount(2);
+  await expect(bulkBar(page)).toBeHidden();
+  await expect(card(page, "alpha.jpg")).toHaveCount(0);
+
+  // Restore both from Recently deleted.
+  await page.getByRole("link", { name: "Recently deleted" }).click();
+  await expect(page.getByTestId("trash-assets").getByTestId("trash-row")).toHaveCount(2);
+  await page.getByRole("checkbox", { name: "Select all deleted assets" }).check();
+  await page.getByTestId("trash-bulk-actions").getByRole("button", { name: "Restore" }).click();
+  await expectToast(page, "2 item(s) restored");
+  await expect(page.getByTestId("recently-deleted-empty")).toBeVisible();
+  await page.getByRole("link", { name: "All assets" }).click();
+  await expect(cards(page)).toHaveCount(4);
+  await expect(card(page, "alpha.jpg")).toBeVisible();
+  await context.close();
+});
+
+const sha256 = (buf: Buffer) => createHash("sha256").update(buf).digest("hex");
+
+test("one asset's menu: rename with description, tags prefilled, favourite, download direct and in ranged parts", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page, workspaceId } = await newOwner(browser, "Single Sail");
+  const smallBytes = await jpeg(9);
+  const small = await uploadAsset(page, workspaceId, "small.jpg", smallBytes);
+  // Above the 5 MB threshold: downloaded as 2 MiB ranges and joined.
+  const bigBytes = randomBytes(6 * 1024 * 1024 + 12_345);
+  await uploadAsset(page, workspaceId, "big.bin", bigBytes, undefined, "application/octet-stream");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "hangar-dl-"));
+
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await expect(cards(page)).toHaveCount(2);
+  const openMenu = async (name: string) => {
+    await card(page, name).hover();
+    await card(page, name)
+      .getByRole("button", { name: `Actions for ${name}` })
+      .click();
+    return page.getByRole("menu");
+  };
+
+  let menu = await openMenu("small.jpg");
+  await expect(menu.getByRole("menuitem")).toHaveText([
+    "Rename…",
+    "Edit tags…",
+    "Add to favourites",
+    "Add to board…",
+    "Move to board…",
+    "Download",
+    "Delete",
+  ]);
+  await shot(page, "card-menu");
+  await menu.getByRole("menuitem", { name: "Rename…" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename asset" });
+  await rename.getByRole("textbox", { name: "Name" }).fill("   ");
+  await expect(rename.getByRole("button", { name: "Save" })).toBeDisabled();
+  await rename.getByRole("textbox", { name: "Name" }).fill("  harbour at dusk.jpg ");
+  await rename.getByRole("textbox", { name: "Description" }).fill("Golden hour from the pier");
+  await settled(rename);
+  await shot(page, "rename-dialog");
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Asset renamed successfully");
+  await expect(card(page, "harbour at dusk.jpg")).toBeVisible();
+  const renamed = await getAsset(page, workspaceId, small);
+  expect([renamed.name, renamed.description]).toEqual(["harbour at dusk.jpg", "Golden hour from the pier"]);
+
+  menu = await openMenu("harbour at dusk.jpg");
+  await menu.getByRole("menuitem", { name: "Edit tags…" }).click();
+  let tags = page.getByRole("dialog", { name: "Edit tags" });
+  await expect(tags.getByRole("textbox", { name: "Tags" })).toHaveValue("");
+  await tags.getByRole("textbox", { name: "Tags" }).fill("dusk, harbour, dusk");
+  await tags.getByRole("textbox", { name: "Tags" }).press("Enter");
+  await expectToast(page, "Tags updated for 1 asset(s)");
+  await expect(tags).toBeHidden();
+  menu = await openMenu("harbour at dusk.jpg");
+  await menu.getByRole("menuitem", { name: "Edit tags…" }).click();
+  tags = page.getByRole("dialog", { name: "Edit tags" });
+  await expect(tags.getByRole("textbox", { name: "Tags" })).toHaveValue("dusk, harbour");
+  await tags.getByRole("button", { name: "Cancel" }).click();
+
+  menu = await openMenu("harbour at dusk.jpg");
+  await menu.getByRole("menuitem", { name: "Add to favourites" }).click();
+  await expectToast(page, "Added to favourites");
+  // The star shows when the card is neither hovered nor focused (the menu button takes its place then).
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(card(page, "harbour at dusk.jpg").getByLabel("Favourite")).toBeVisible();
+  expect((await getAsset(page, workspaceId, small)).favorite).toBe(true);
+
+  // Direct download: the original's bytes under its name.
+  menu = await openMenu("harbour at dusk.jpg");
+  const directDownload = page.waitForEvent("download");
+  await menu.getByRole("menuitem", { name: "Download" }).click();
+  const direct = await directDownload;
+  expect(direct.suggestedFilename()).toBe("harbour at dusk.jpg");
+  const directFile = path.join(dir, "direct.jpg");
+  await direct.saveAs(directFile);
+  expect(sha256(readFileSync(directFile))).toBe(sha256(smallBytes));
+
+  // Multipart: one ranged GET per 2 MiB part, joined in order.
+  const ranges: string[] = [];
+  page.on("request", (request) => {
+    const range = request.headers().range;
+    if (range) ranges.push(range);
+  });
+  menu = await openMenu("big.bin");
+  const partsDownload = page.waitForEvent("download");
+  await menu.getByRole("menuitem", { name: "Download" }).click();
+  const joined = await partsDownload;
+  expect(joined.suggestedFilename()).toBe("big.bin");
+  const joinedFile = path.join(dir, "big.bin");
+  await joined.saveAs(joinedFile);
+  expect(sha256(readFileSync(joinedFile))).toBe(sha256(bigBytes));
+  const MiB2 = 2 * 1024 * 1024;
+  expect(ranges.sort()).toEqual(
+    [0, 1, 2, 3].map((i) => `bytes=${i * MiB2}-${Math.min((i + 1) * MiB2, bigBytes.length) - 1}`).sort(),
+  );
+  // The flag resets at the end of a single-asset download: the panel goes.
+  await expect(page.getByTestId("download-progress")).toBeHidden();
+  await context.close();
+});
+
+test("a commenter may favourite and download from the bulk bar and the menu, not edit", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, page, workspaceId } = await newOwner(browser, "Comment Cove");
+  await uploadAsset(page, workspaceId, "one.jpg", await jpeg(1));
+  await uploadAsset(page, workspaceId, "two.jpg", await jpeg(2));
+  const commenterContext = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 820 } });
+  const commenter = await commenterContext.newPage();
+  await inviteAndJoin(page, commenter, workspaceId, "COMMENTER");
+  await commenter.goto(`/w/${workspaceId}/b/all`);
+  await expect(cards(commenter)).toHaveCount(2);
+  await card(commenter, "one.jpg").click({ modifiers: ["ControlOrMeta"] });
+  await card(commenter, "two.jpg").click({ modifiers: ["ControlOrMeta"] });
+  await expect(bulkBar(commenter).getByTestId("bulk-count")).toHaveText("2 selected");
+  await expect(bulkBar(commenter).getByRole("button")).toHaveText(["Favourite", "Unfavourite", "Download", ""]);
+  await shot(commenter, "bulk-bar-commenter");
+  await barButton(commenter, "Favourite").click();
+  await expectToast(commenter, "Added to favourites");
+  await commenter.mouse.move(0, 0);
+  await expect(card(commenter, "one.jpg").getByLabel("Favourite")).toBeVisible();
+  // The owner's own favourites are untouched (a favourite is the member's own).
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(card(page, "one.jpg").getByLabel("Favourite")).toHaveCount(0);
+
+  // A unified zip of the two.
+  const zipDownload = commenter.waitForEvent("download");
+  await barButton(commenter, "Download").click();
+  const zip = await zipDownload;
+  expect(zip.suggestedFilename()).toMatch(/^download-\d{4}-\d{2}-\d{2}\.zip$/);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "hangar-zip-")), "items.zip");
+  await zip.saveAs(file);
+  expect(zipEntries(file)).toEqual(["one.jpg", "two.jpg"]);
+
+  await card(commenter, "one.jpg").hover();
+  await card(commenter, "one.jpg").getByRole("button", { name: "Actions for one.jpg" }).click();
+  await expect(commenter.getByRole("menu").getByRole("menuitem")).toHaveText(["Remove from favourites", "Download"]);
+  await commenterContext.close();
   await context.close();
 });
