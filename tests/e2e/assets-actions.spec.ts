@@ -427,6 +427,7 @@ test("one asset's menu: rename with description, tags prefilled, favourite, down
     "Download",
     "Delete",
   ]);
+  await settled(menu);
   await shot(page, "card-menu");
   await menu.getByRole("menuitem", { name: "Rename…" }).click();
   const rename = page.getByRole("dialog", { name: "Rename asset" });

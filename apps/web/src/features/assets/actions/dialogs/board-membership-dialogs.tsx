@@ -32,7 +32,11 @@ export function AddToBoardDialog({
       opened={opened}
       onClose={onClose}
       title={assetIds.length > 1 ? `Add ${assetIds.length} assets to board` : "Add to board"}
-      description={`Adding ${describe(assetIds.length, name)}; it stays in its other boards too.`}
+      description={
+        assetIds.length === 1
+          ? `Adding ${describe(1, name)}; it stays in its other boards too.`
+          : `Adding ${describe(assetIds.length)}; they stay in their other boards too.`
+      }
       confirmLabel="Add here"
       onConfirm={confirm}
       pending={add.isPending}
@@ -74,7 +78,11 @@ export function MoveToBoardDialog({
       opened={opened}
       onClose={onClose}
       title={assetIds.length > 1 ? `Move ${assetIds.length} assets` : "Move to board"}
-      description={`Moving ${describe(assetIds.length, name)} out of its boards. Root keeps it only in All assets.`}
+      description={
+        assetIds.length === 1
+          ? `Moving ${describe(1, name)} out of its boards. Root keeps it only in All assets.`
+          : `Moving ${describe(assetIds.length)} out of their boards. Root keeps them only in All assets.`
+      }
       confirmLabel="Move here"
       onConfirm={confirm}
       pending={move.isPending}
