@@ -410,3 +410,77 @@ test("paging: page by page as the grid scrolls, only rows near the viewport in t
   ]);
   await context.close();
 });
+
+test("grid states: loading placeholders, an error with Retry, nothing matching, keyboard moves and selects", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const { workspaceId } = await signUpWithWorkspace(page, { prefix: "states", workspaceName: "Quiet Room" });
+
+  let mode: "hold" | "fail" | "ok" = "hold";
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/api/v1/workspaces/${workspaceId}/assets`, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    const body = route.request().postDataJSON() as { page: number; page_size: number; search?: string };
+    if (mode === "hold") await held;
+    if (mode === "fail")
+      return route.fulfill({ status: 500, json: { detail: "Failed to fetch assets", code: "INTERNAL" } });
+    const count = body.search ? 0 : 12;
+    const data = Array.from({ length: Math.min(count, body.page_size) }, (_, k) => fakeAsset(k + 1, workspaceId));
+    const has_more = body.page_size < count;
+    const pagination = {
+      page: 1,
+      page_size: body.page_size,
+      total_count: count,
+      total_pages: 1,
+      has_more,
+      count_is_estimate: false,
+    };
+    await route.fulfill({
+      json: {
+        data: body.page === 1 ? data : [],
+        pagination: { ...pagination, page: body.page, has_more: body.page === 1 && has_more },
+      },
+    });
+  });
+
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await expect(page.getByRole("status", { name: "Loading assets" })).toBeVisible();
+  await shot(page, "loading");
+  mode = "fail";
+  release();
+  const alert = page.getByRole("alert").filter({ hasText: "Failed to fetch assets" });
+  await expect(alert).toBeVisible();
+  await shot(page, "error");
+  mode = "ok";
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(cards(page).first()).toBeVisible();
+
+  // Keyboard: arrows move the focus between cards (one card in the tab order), Space toggles, Ctrl-A all.
+  await card(page, "file-001.bin").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(card(page, "file-002.bin")).toBeFocused();
+  await expect(card(page, "file-002.bin")).toHaveAttribute("tabindex", "0");
+  await expect(card(page, "file-001.bin")).toHaveAttribute("tabindex", "-1");
+  await page.keyboard.press("ArrowDown");
+  const below = await page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+  expect(below).not.toBe("file-002.bin");
+  await page.keyboard.press("Space");
+  await expect(page.locator(`[role="gridcell"][aria-label="${below}"]`)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ControlOrMeta+a");
+  await expect(page.locator('[role="gridcell"][aria-selected="true"]')).toHaveCount(10);
+  await page.keyboard.press("Escape");
+  await expect(page.locator('[role="gridcell"][aria-selected="true"]')).toHaveCount(0);
+
+  // A search that matches nothing: its own empty state, with a way back.
+  await page.getByRole("searchbox", { name: "Search assets" }).fill("zebra");
+  await expect(page.getByTestId("assets-no-match")).toBeVisible();
+  await shot(page, "no-match");
+  await page.getByRole("button", { name: "Clear search and filters" }).click();
+  await expect(cards(page)).toHaveCount(10);
+  await context.close();
+});

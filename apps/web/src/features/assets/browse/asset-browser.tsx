@@ -40,7 +40,7 @@ export function AssetBrowser({
   /** Shown when there is nothing at all (no search or filter narrowing it). */
   empty: ReactNode;
 }) {
-  const { params, setSearch, setOrder, setFilters } = useBrowseParams();
+  const { params, setSearch, setOrder, setFilters, clearSearchAndFilters } = useBrowseParams();
   const { assetId = null } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -173,13 +173,7 @@ export function AssetBrowser({
         title="No assets match"
         description="Nothing here matches this search and these filters."
         action={
-          <Button
-            variant="light"
-            onClick={() => {
-              setSearch("");
-              setFilters({});
-            }}
-          >
+          <Button variant="light" onClick={clearSearchAndFilters}>
             Clear search and filters
           </Button>
         }

@@ -29,5 +29,7 @@ export function useBrowseParams() {
     setSearch: useCallback((search: string) => update({ search }, true), [update]),
     setOrder: useCallback((order: ListingOrder) => update({ order }, false), [update]),
     setFilters: useCallback((filters: AssetFilters) => update({ filters }, false), [update]),
+    /** One update: two in a row would each start from the same (stale) params and the last would win. */
+    clearSearchAndFilters: useCallback(() => update({ search: "", filters: {} }, false), [update]),
   };
 }
