@@ -12,6 +12,8 @@ export const LISTING_CASES: Array<[string, AssetListInput]> = [
   ["uploaded in one month", { date_uploaded_from: "2025-03-01", date_uploaded_to: "2025-03-31" }],
   ["or_groups VIDEO | tag", { or_groups: [{ file_type: { includes: ["VIDEO"] } }, { tags: { any_of: ["tag3"] } }] }],
   ["jpg by name", { file_extension: { includes: ["jpg"] }, order_by: "name" }],
+  // Beyond the ten: most tags of a real library are rare (here 100 of 1,000,000 assets).
+  ["tags includes a rare tag", { tags: { includes: ["rare"] } }],
   ["page 1", { page: 1 }],
   ["page 5,000", { page: 5000 }],
 ];

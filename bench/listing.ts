@@ -209,7 +209,7 @@ async function seedOn(
       INSERT INTO assets (workspace_id, name, description, status, is_temp, file_type, file_extension, mime_type, size,
         date_uploaded, date_taken, exif, camera_make, camera_model, iso, aperture, exposure_time, focal_length,
         gps_latitude, gps_longitude, palette, simplified_colors, quality_contrast, quality_sharpness, quality_brightness,
-        search_text, search_vector)
+        search_text, search_vector, tag_names, ai_labels)
       SELECT ${ws}::uuid, x.name, NULL, 'COMPLETED', false, x.ft, x.ext, 'application/octet-stream', (i::bigint * 7919) % 50000000,
         timestamptz '2024-01-01' + i * interval '63 seconds',
         CASE WHEN x.ft = 'IMAGE' THEN timestamptz '2023-01-01' + i * interval '60 seconds' END,
@@ -226,7 +226,9 @@ async function seedOn(
                           jsonb_build_object('hex', c2.hex, 'share', 0.3, 'lab', jsonb_build_object('l', c2.l, 'a', c2.a, 'b', c2.b))),
         ARRAY[c1.name, c2.name], i % 101, (i * 3) % 101, (i * 7) % 101,
         hangar_norm(concat_ws(' ', x.name, 'tag' || (i % 50), 'label' || (i % 20))),
-        to_tsvector('english', hangar_norm(concat_ws(' ', x.name, 'tag' || (i % 50), 'label' || (i % 20))))
+        to_tsvector('english', hangar_norm(concat_ws(' ', x.name, 'tag' || (i % 50), 'label' || (i % 20)))),
+        CASE WHEN i % 10000 = 7 THEN ARRAY['tag' || (i % 50), 'rare'] ELSE ARRAY['tag' || (i % 50)] END,
+        ARRAY['label' || (i % 20)]
       FROM generate_series(${start}::int, ${end}::int) i
       CROSS JOIN LATERAL (SELECT
         (ARRAY['IMAGE','IMAGE','IMAGE','IMAGE','IMAGE','IMAGE','VIDEO','VIDEO','DOCUMENT','OTHER'])[1 + i % 10] AS ft,
@@ -239,11 +241,16 @@ async function seedOn(
     INSERT INTO asset_colors (asset_id, position, hex, share, l, a, b)
     SELECT a.id, (e.n - 1)::smallint, e.c->>'hex', (e.c->>'share')::real, (e.c->'lab'->>'l')::real, (e.c->'lab'->>'a')::real, (e.c->'lab'->>'b')::real
     FROM assets a, jsonb_array_elements(a.palette) WITH ORDINALITY e(c, n) WHERE a.workspace_id = ${ws}`.execute(db);
-  // One manual tag each (tag{i % 50}), one AI label each, 1,000 favourites of the caller.
+  // One manual tag each (tag{i % 50}) and "rare" on 100, one AI label each, 1,000 favourites of the caller.
   await sql`
     INSERT INTO asset_tags (asset_id, tag_id)
     SELECT a.id, t.id FROM (SELECT id, row_number() OVER (ORDER BY date_uploaded) - 1 AS i FROM assets WHERE workspace_id = ${ws}) a
     JOIN tags t ON t.workspace_id = ${ws} AND t.name = 'tag' || (a.i % 50)`.execute(db);
+  await sql`INSERT INTO tags (workspace_id, name) VALUES (${ws}, 'rare')`.execute(db);
+  await sql`
+    INSERT INTO asset_tags (asset_id, tag_id)
+    SELECT a.id, t.id FROM (SELECT id, row_number() OVER (ORDER BY date_uploaded) - 1 AS i FROM assets WHERE workspace_id = ${ws}) a
+    JOIN tags t ON t.workspace_id = ${ws} AND t.name = 'rare' WHERE a.i % 10000 = 7`.execute(db);
   await sql`
     INSERT INTO ai_tags (asset_id, workspace_id, label, confidence, type)
     SELECT a.id, ${ws}, 'label' || (a.i % 20), 0.5 + (a.i % 50) / 100.0, 'object'

@@ -161,6 +161,9 @@ export interface AssetsTable {
   /** Kept by triggers (migration 0005) for the listing's search; never written by app code. */
   search_text: Generated<string>;
   search_vector: Generated<string | null>;
+  /** Lower-cased manual tag names and AI labels, kept by the same trigger (migration 0007) for tag filters. */
+  tag_names: Generated<string[]>;
+  ai_labels: Generated<string[]>;
 }
 
 /** What the pipeline wrote under media/{directory}/, by role. */

@@ -5,6 +5,7 @@ import * as m0003 from "./20261121-0003-uploads-media.ts";
 import * as m0004 from "./20261121-0004-asset-library.ts";
 import * as m0005 from "./20261121-0005-listing.ts";
 import * as m0006 from "./20261121-0006-listing-scale.ts";
+import * as m0007 from "./20261121-0007-listing-tag-arrays.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "20261121-0004-asset-library": m0004,
   "20261121-0005-listing": m0005,
   "20261121-0006-listing-scale": m0006,
+  "20261121-0007-listing-tag-arrays": m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

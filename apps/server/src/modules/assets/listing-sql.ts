@@ -63,10 +63,13 @@ function includesExcludes(
 
 const extension = (xs: string[]) => xs.map((x) => x.replace(/^\./, ""));
 
-/** Manual tags of the asset whose lower-cased name is one of `names`. */
-const manualTag = (names: string[]) =>
-  sql<SqlBool>`EXISTS (SELECT 1 FROM asset_tags at JOIN tags t ON t.id = at.tag_id
-    WHERE at.asset_id = a.id AND lower(t.name) = ANY(${lowered(names)}::text[]))`;
+/**
+ * The asset has a manual tag named (case-insensitively) one of `names`. On `assets.tag_names` (kept by
+ * the search trigger, GIN-indexed): constants the planner has per-tag statistics for (migration 0007).
+ */
+const manualTag = (names: string[]) => sql<SqlBool>`a.tag_names && ${lowered(names)}::text[]`;
+/** Every one of `names`. */
+const manualTagsAll = (names: string[]) => sql<SqlBool>`a.tag_names @> ${lowered(names)}::text[]`;
 
 function searchCond(q: string): Cond {
   const words = [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
@@ -83,10 +86,17 @@ function aiTagsCond(f: AiTagsFilter): Cond[] {
   const aiQual: Cond[] = [];
   if (has(f.tag_types)) aiQual.push(sql<SqlBool>`g.type = ANY(${lowered(f.tag_types)}::text[])`);
   if (f.min_confidence !== undefined) aiQual.push(sql<SqlBool>`g.confidence >= ${f.min_confidence}`);
-  const ai = (names: string[] | null) =>
-    sql<SqlBool>`EXISTS (SELECT 1 FROM ai_tags g WHERE g.asset_id = a.id
-      ${names ? sql`AND lower(g.label) = ANY(${lowered(names)}::text[])` : sql``} AND ${and(aiQual)})`;
-  const manualAny = sql<SqlBool>`EXISTS (SELECT 1 FROM asset_tags at WHERE at.asset_id = a.id)`;
+  // Labels on `assets.ai_labels` (like tag_names); the qualifiers need the AI tag rows themselves.
+  const ai = (names: string[] | null): Cond => {
+    const labels = names ? [sql<SqlBool>`a.ai_labels && ${lowered(names)}::text[]`] : [];
+    if (aiQual.length === 0) return names ? labels[0]! : sql<SqlBool>`cardinality(a.ai_labels) > 0`;
+    return and([
+      ...labels,
+      sql<SqlBool>`EXISTS (SELECT 1 FROM ai_tags g WHERE g.asset_id = a.id
+        ${names ? sql`AND lower(g.label) = ANY(${lowered(names)}::text[])` : sql``} AND ${and(aiQual)})`,
+    ]);
+  };
+  const manualAny = sql<SqlBool>`cardinality(a.tag_names) > 0`;
   const match = (names: string[]) =>
     f.ai_only ? ai(names) : f.manual_only ? manualTag(names) : or([ai(names), manualTag(names)]);
   const out: Cond[] = [];
@@ -178,7 +188,7 @@ function groupCond(g: OrGroup, scope: ListingScope): Cond {
   out.push(...includesExcludes(sql`a.file_type`, g.file_type, false));
   if (g.tags) {
     if (has(g.tags.any_of)) out.push(manualTag(g.tags.any_of));
-    for (const t of lowered(g.tags.all_of ?? [])) out.push(manualTag([t]));
+    if (has(g.tags.all_of)) out.push(manualTagsAll(g.tags.all_of));
     if (has(g.tags.none_of)) out.push(sql<SqlBool>`NOT ${manualTag(g.tags.none_of)}`);
   }
   if (g.ai_tags) out.push(...aiTagsCond(g.ai_tags));

@@ -84,7 +84,7 @@ describe("asset listing", () => {
     expect(await names({ search: "100%" })).toEqual([]); // LIKE wildcards are literal
   });
 
-  it("keeps the search text in step with later tag changes and renames", async () => {
+  it("keeps the search text and tag filters in step with later tag changes and renames", async () => {
     const db = env.rt.db;
     const t = await db
       .insertInto("tags")
@@ -93,11 +93,23 @@ describe("asset listing", () => {
       .executeTakeFirstOrThrow();
     await db.insertInto("asset_tags").values({ asset_id: A.clip!, tag_id: t.id }).execute();
     expect(await names({ search: "zebra" })).toEqual(["clip"]);
+    expect(await names({ tags: { includes: ["ZEBRA"] } })).toEqual(["clip"]);
     await db.updateTable("tags").set({ name: "Okapi" }).where("id", "=", t.id).execute();
     expect(await names({ search: "zebra" })).toEqual([]);
     expect(await names({ search: "okapi" })).toEqual(["clip"]);
+    expect(await names({ tags: { includes: ["zebra"] } })).toEqual([]);
+    expect(await names({ or_groups: [{ tags: { all_of: ["okapi"] } }] })).toEqual(["clip"]);
     await db.deleteFrom("tags").where("id", "=", t.id).execute();
     expect(await names({ search: "okapi" })).toEqual([]);
+    expect(await names({ tags: { includes: ["okapi"] } })).toEqual([]);
+    // AI labels likewise.
+    await db
+      .insertInto("ai_tags")
+      .values({ asset_id: A.notes!, workspace_id: ws, label: "Giraffe", confidence: 0.9 })
+      .execute();
+    expect(await names({ ai_tags: { includes: ["giraffe"], ai_only: true } })).toEqual(["notes"]);
+    await db.deleteFrom("ai_tags").where("asset_id", "=", A.notes!).where("label", "=", "Giraffe").execute();
+    expect(await names({ ai_tags: { includes: ["giraffe"] } })).toEqual([]);
   });
 
   it("filters file_type and file_extension with includes (any of) and excludes (none of)", async () => {
