@@ -1,4 +1,3 @@
-import path from "node:path";
 import type pg from "pg";
 import type { Logger } from "pino";
 import { z } from "zod";
@@ -21,7 +20,7 @@ import { createWorkspacesService } from "./modules/workspaces/index.ts";
 import { createAccess } from "./platform/access.ts";
 import { createMetrics } from "./platform/metrics.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
-import { createDiskStore } from "./storage/disk-store.ts";
+import { createBlobStore } from "./storage/create-store.ts";
 import { loadSecret } from "./storage/secrets-repo.ts";
 import { createSigner } from "./storage/signer.ts";
 
@@ -43,9 +42,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const users = createUsersService({ db });
   const workspaces = createWorkspacesService({ db, access });
   const boards = createBoardsService({ db, access });
-  const store = createDiskStore(path.join(config.dataDir, "blobs"));
   const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
   const assets = createAssetsService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
+  const store = createBlobStore(config, signer);
   let tagger: Promise<Tagger | null> | null = null;
   const processJob = processAssetJob({
     assets,

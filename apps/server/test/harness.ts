@@ -242,7 +242,8 @@ export async function requestUrl(
       body: r.body,
     };
   }
-  const res = await fetch(url, { method, body: opts.payload, headers: opts.headers });
+  const body = opts.payload ? new Uint8Array(opts.payload) : undefined;
+  const res = await fetch(url, { method, body, headers: opts.headers });
   const raw = Buffer.from(await res.arrayBuffer());
   return {
     statusCode: res.status,

@@ -1,13 +1,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
+import { createReadStream, createWriteStream, type Dirent } from "node:fs";
+import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../platform/errors.ts";
-import { assertKey, type BlobStore, type PutResult } from "./blob-store.ts";
+import { API_PART_PATH, assertKey, type BlobStore, type PutResult, uploadStagingPrefix } from "./blob-store.ts";
 import { createPrefixHasher, type PrefixHasher } from "./prefix-hasher.ts";
+import type { Signer } from "./signer.ts";
 
 /**
  * Counts (and, for whole files, hashes) bytes on their way to disk; fails the stream past `maxBytes`.
@@ -45,7 +45,37 @@ export function diskError(err: unknown): never {
   throw err;
 }
 
-export function createDiskStore(root: string, hasher: PrefixHasher = createPrefixHasher()): BlobStore {
+/** Every file under `dir` as a key relative to `root`, in byte order of the keys, depth first. */
+async function* walkKeys(root: string, dir: string): AsyncGenerator<{ key: string; size: number }> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as { code?: string }).code === "ENOENT" || (err as { code?: string }).code === "ENOTDIR") return;
+    throw err;
+  }
+  // A directory "a" sorts as "a/": keys stay in byte order across levels.
+  const named = entries.map((e) => ({ e, sortKey: e.isDirectory() ? `${e.name}/` : e.name }));
+  named.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+  for (const { e } of named) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) yield* walkKeys(root, p);
+    else if (e.isFile()) {
+      const s = await stat(p).catch(() => null);
+      if (s) yield { key: path.relative(root, p).split(path.sep).join("/"), size: s.size };
+    }
+  }
+}
+
+/**
+ * `signer` signs the part URLs of uploads (our own PUT route); without it the store still reads and
+ * writes, but cannot hand out upload URLs.
+ */
+export function createDiskStore(
+  root: string,
+  hasher: PrefixHasher = createPrefixHasher(),
+  options: { signer?: Signer } = {},
+): BlobStore {
   const abs = (key: string) => {
     assertKey(key);
     return path.join(root, key);
@@ -66,6 +96,25 @@ export function createDiskStore(root: string, hasher: PrefixHasher = createPrefi
       await unlink(tmp).catch(() => {});
       diskError(err);
     }
+  }
+
+  async function finishParts(
+    uploadKey: string,
+    dest: string,
+    opts: { knownSha256?: string; parts: Array<{ offset: number; etag: string }> },
+  ) {
+    const file = path.join(abs(uploadKey), "data");
+    const size = (await stat(file)).size;
+    const sha256 = opts.knownSha256 ?? (await hasher.finish(uploadKey, file, size, opts.parts));
+    const target = abs(dest);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(file, target).catch(diskError);
+    return { size, sha256 };
+  }
+
+  async function deletePrefix(prefix: string) {
+    if (prefix.startsWith("uploads/")) hasher.drop(prefix.replace(/\/$/, ""));
+    await rm(abs(prefix.replace(/\/$/, "")), { recursive: true, force: true });
   }
 
   return {
@@ -109,15 +158,6 @@ export function createDiskStore(root: string, hasher: PrefixHasher = createPrefi
       if (!opts.sha256) hasher.partWritten(uploadKey, file, offset, result.size, result.etag);
       return result;
     },
-    async finishParts(uploadKey, dest, opts) {
-      const file = path.join(abs(uploadKey), "data");
-      const size = (await stat(file)).size;
-      const sha256 = opts.knownSha256 ?? (await hasher.finish(uploadKey, file, size, opts.parts));
-      const target = abs(dest);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(file, target).catch(diskError);
-      return { size, sha256 };
-    },
     async move(from, to) {
       const dest = abs(to);
       await mkdir(path.dirname(dest), { recursive: true });
@@ -126,32 +166,39 @@ export function createDiskStore(root: string, hasher: PrefixHasher = createPrefi
     async delete(key) {
       await rm(abs(key), { force: true });
     },
-    async deletePrefix(prefix) {
-      if (prefix.startsWith("uploads/")) hasher.drop(prefix.replace(/\/$/, ""));
-      await rm(abs(prefix.replace(/\/$/, "")), { recursive: true, force: true });
+    deletePrefix,
+    async *list(prefix) {
+      const cut = prefix.lastIndexOf("/");
+      const dir = cut < 0 ? root : abs(prefix.slice(0, cut));
+      for await (const entry of walkKeys(root, dir)) {
+        if (entry.key.startsWith(".tmp/") || !entry.key.startsWith(prefix)) continue;
+        yield entry;
+      }
     },
-    async concat(parts, dest) {
-      const sha = createHash("sha256");
-      let size = 0;
-      await writeAtomically(abs(dest), async (tmp) => {
-        const out = createWriteStream(tmp);
-        const failed = new Promise<never>((_r, reject) => out.once("error", reject));
-        const copy = async () => {
-          for (const p of parts) {
-            for await (const chunk of createReadStream(abs(p)) as AsyncIterable<Buffer>) {
-              sha.update(chunk);
-              size += chunk.length;
-              if (!out.write(chunk)) await once(out, "drain");
-            }
-          }
-          await new Promise<void>((resolve, reject) =>
-            out.end((err?: Error | null) => (err ? reject(err) : resolve())),
-          );
-        };
-        await Promise.race([copy(), failed]);
+    async beginUpload() {
+      return { storeUploadId: null };
+    },
+    async partUrls(upload, ttlSeconds) {
+      const { signer } = options;
+      if (!signer) throw new Error("this disk store was made without a signer: no upload URLs");
+      return Promise.all(
+        Array.from({ length: upload.partCount }, (_v, i) =>
+          signer.sign("PUT", API_PART_PATH(upload.id, i + 1), ttlSeconds),
+        ),
+      );
+    },
+    // Parts come through our own route and are recorded in upload_parts.
+    receivedParts: async () => null,
+    completeUpload(upload, parts, o = {}) {
+      return finishParts(uploadStagingPrefix(upload.id), upload.key, {
+        knownSha256: o.knownSha256,
+        parts: parts.map((p) => ({ offset: (p.partNumber - 1) * upload.partSize, etag: p.etag })),
       });
-      return { size, sha256: sha.digest("hex") };
     },
+    async abortUpload(upload) {
+      await deletePrefix(uploadStagingPrefix(upload.id));
+    },
+    presignGet: async () => null,
     localPath: (key) => abs(key),
     close: () => hasher.close(),
   };

@@ -16,6 +16,7 @@ import { invalid, notFound } from "../../platform/errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { originalKey } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
+import { contentDisposition } from "../media/content-disposition.ts";
 import { type DownloadableAsset, downloadsRepo } from "./repo.ts";
 import { decodeZipSpec, encodeZipSpec, type ZipSpec } from "./spec.ts";
 import { fileNameOf, planZip, sanitizeSegment, zipStream } from "./zip.ts";
@@ -63,14 +64,21 @@ export function createDownloadsService(deps: {
     const stat = asset ? await store.stat(originalKey(asset.directory)) : null;
     if (!asset || !stat) throw notFound("Asset not found.");
     const facts = { filename: fileNameOf(asset), size: stat.size, mime_type: asset.mime_type };
-    // The media route serves the original with Range support and accepts this signature.
+    // A store with its own URLs (S3) serves the bytes itself, named and typed for the download;
+    // otherwise the media route serves the original with Range support and accepts this signature.
     const path = `/media/${asset.directory}/original`;
+    const urlFor = async (ttlSeconds: number) =>
+      (await store.presignGet(originalKey(asset.directory), {
+        ttlSeconds,
+        contentDisposition: contentDisposition("attachment", facts.filename),
+        contentType: asset.mime_type || "application/octet-stream",
+      })) ?? (await signer.sign("GET", path, ttlSeconds));
     if (!body.use_multipart || stat.size === 0) {
-      return { direct_url: await signer.sign("GET", path, DIRECT_TTL_SECONDS), ...facts };
+      return { direct_url: await urlFor(DIRECT_TTL_SECONDS), ...facts };
     }
     // Never more than MAX_PARTS parts: a tiny part_size on a huge file grows to fit.
     const partSize = Math.max(body.part_size ?? DOWNLOAD_PART_SIZE, Math.ceil(stat.size / MAX_PARTS));
-    const url = await signer.sign("GET", path, PARTS_TTL_SECONDS);
+    const url = await urlFor(PARTS_TTL_SECONDS);
     const parts: DownloadPart[] = [];
     for (let start = 0, n = 1; start < stat.size; start += partSize, n++) {
       parts.push({ part_number: n, start_byte: start, end_byte: Math.min(start + partSize, stat.size) - 1, url });

@@ -97,7 +97,17 @@ export const uploadsRepo = {
     return db
       .selectFrom("uploads as u")
       .innerJoin("assets as a", "a.id", "u.asset_id")
-      .select(["u.id", "u.asset_id", "a.directory"])
+      .select([
+        "u.id",
+        "u.asset_id",
+        "u.key",
+        "u.size",
+        "u.part_size",
+        "u.part_count",
+        "u.kind",
+        "u.s3_upload_id",
+        "a.directory",
+      ])
       .where("u.completed_at", "is", null)
       .where("u.created_at", "<", cutoff)
       .where("a.status", "=", "uploading")

@@ -12,7 +12,15 @@ import type { Db } from "../../db/db.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { AppError, conflict, invalid, notFound } from "../../platform/errors.ts";
-import { type BlobStore, mediaDirectory, originalKey } from "../../storage/blob-store.ts";
+import {
+  API_PART_PATH,
+  type BlobStore,
+  mediaDirectory,
+  originalKey,
+  type StoredPart,
+  type UploadRef,
+  uploadStagingPrefix,
+} from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
 import type { BoardsService } from "../boards/index.ts";
 import { extensionOf, sanitizePath } from "./paths.ts";
@@ -20,7 +28,6 @@ import { uploadsRepo } from "./repo.ts";
 
 export const UPLOAD_URL_TTL_SECONDS = 24 * 3600;
 export const ABANDONED_AFTER_MS = 24 * 3600_000;
-export const API_PART_PATH = (uploadId: string, n: number) => `/api/v1/uploads/${uploadId}/parts/${n}`;
 const stripQuotes = (etag: string) => etag.replace(/^W\//, "").replace(/"/g, "").trim().toLowerCase();
 
 /** Parts of at least 5 MiB (S3's minimum), whole MiB, never more than 10,000 of them. */
@@ -51,21 +58,42 @@ export function createUploadsService(deps: UploadDeps) {
     }
   }
 
-  async function assemble(uploadId: string, key: string, partCount: number, partSize: number) {
-    const stored = await uploadsRepo.parts(db, uploadId);
-    // A one-part upload (every direct upload) was hashed as it arrived: no second pass.
-    const known = partCount === 1 ? (stored[0]?.sha256 ?? undefined) : undefined;
-    const parts = stored.map((p) => ({ offset: (p.part_number - 1) * partSize, etag: p.etag }));
-    return store.finishParts(`uploads/${uploadId}`, key, { knownSha256: known || undefined, parts });
+  type UploadRow = NonNullable<Awaited<ReturnType<typeof uploadsRepo.get>>>;
+  const refOf = (up: UploadRow): UploadRef => ({
+    id: up.id,
+    key: up.key,
+    size: up.size,
+    partSize: up.part_size,
+    partCount: up.part_count,
+    kind: up.kind,
+    storeUploadId: up.s3_upload_id,
+  });
+  const expectedSize = (up: UploadRow, n: number) => Math.min(up.size, n * up.part_size) - (n - 1) * up.part_size;
+
+  /** The parts as the store holds them: S3 lists its own; on disk our part route recorded them. */
+  async function partsOf(up: UploadRow): Promise<{ parts: StoredPart[]; sha256: Map<number, string> } | "assembled"> {
+    const fromStore = await store.receivedParts(refOf(up));
+    if (fromStore === "assembled") return fromStore;
+    if (fromStore) return { parts: fromStore, sha256: new Map() };
+    const rows = await uploadsRepo.parts(db, up.id);
+    return {
+      parts: rows.map((p) => ({ partNumber: p.part_number, size: p.size, etag: p.etag })),
+      sha256: new Map(rows.flatMap((p) => (p.sha256 ? [[p.part_number, p.sha256] as const] : []))),
+    };
   }
 
-  async function finish(uploadId: string) {
+  /** `checked`: the parts complete() just checked, so they are not listed twice. */
+  async function finish(uploadId: string, checked?: Awaited<ReturnType<typeof partsOf>>) {
     const up = await uploadsRepo.get(db, uploadId);
     if (!up) throw notFound("Upload not found.");
     if (up.completed_at) return answerFor(up.asset_id);
     let assembled: { size: number; sha256: string };
     try {
-      assembled = await assemble(uploadId, up.key, up.part_count, up.part_size);
+      const held = checked ?? (await partsOf(up));
+      const parts = held === "assembled" ? [] : held.parts;
+      // A one-part upload through our own route (every disk direct upload) was hashed as it arrived.
+      const known = up.part_count === 1 && held !== "assembled" ? held.sha256.get(1) : undefined;
+      assembled = await store.completeUpload(refOf(up), parts, { knownSha256: known || undefined });
     } catch (err) {
       // A concurrent complete may have moved the parts already: then its answer is ours too.
       if ((await uploadsRepo.get(db, uploadId))?.completed_at) return answerFor(up.asset_id);
@@ -75,7 +103,7 @@ export function createUploadsService(deps: UploadDeps) {
     if (size !== up.size) throw invalid(`The parts add up to ${size} bytes, not the ${up.size} announced.`);
     if (await uploadsRepo.complete(db, uploadId, up.asset_id, size, sha256)) {
       await deps.enqueueProcessing(up.asset_id);
-      await store.deletePrefix(`uploads/${uploadId}`);
+      await store.deletePrefix(uploadStagingPrefix(uploadId));
     }
     return answerFor(up.asset_id);
   }
@@ -98,7 +126,18 @@ export function createUploadsService(deps: UploadDeps) {
       const direct = body.size <= DIRECT_UPLOAD_MAX_BYTES;
       const partSize = direct ? Math.max(body.size, 1) : choosePartSize(body.size);
       const partCount = direct ? 1 : Math.ceil(body.size / partSize);
-      const { uploadId } = await uploadsRepo.createAssetWithUpload(
+      const kind = direct ? ("direct" as const) : ("multipart" as const);
+      const uploadId = randomUUID();
+      // The store first (S3: CreateMultipartUpload), so the row never points at an upload that is not there.
+      const { storeUploadId } = await store.beginUpload({
+        id: uploadId,
+        key,
+        size: body.size,
+        partSize,
+        partCount,
+        kind,
+      });
+      await uploadsRepo.createAssetWithUpload(
         db,
         {
           workspaceId,
@@ -112,8 +151,10 @@ export function createUploadsService(deps: UploadDeps) {
           directory,
         },
         {
+          id: uploadId,
           key,
-          kind: direct ? "direct" : "multipart",
+          kind,
+          s3_upload_id: storeUploadId,
           size: body.size,
           part_size: partSize,
           part_count: partCount,
@@ -121,21 +162,22 @@ export function createUploadsService(deps: UploadDeps) {
           created_by: actor.userId,
         },
       );
-      const url = (n: number) => signer.sign("PUT", API_PART_PATH(uploadId, n), UPLOAD_URL_TTL_SECONDS);
-      if (direct) return { asset_id: assetId, upload_id: uploadId, key, direct_url: await url(1) };
-      const parts = await Promise.all(
-        Array.from({ length: partCount }, async (_v, i) => ({
-          part_number: i + 1,
-          start_byte: i * partSize,
-          end_byte: Math.min(body.size, (i + 1) * partSize) - 1,
-          url: await url(i + 1),
-        })),
-      );
+      const ref: UploadRef = { id: uploadId, key, size: body.size, partSize, partCount, kind, storeUploadId };
+      const urls = await store.partUrls(ref, UPLOAD_URL_TTL_SECONDS);
+      if (direct) return { asset_id: assetId, upload_id: uploadId, key, direct_url: urls[0] ?? "" };
+      const parts = urls.map((url, i) => ({
+        part_number: i + 1,
+        start_byte: i * partSize,
+        end_byte: Math.min(body.size, (i + 1) * partSize) - 1,
+        url,
+      }));
       return { asset_id: assetId, upload_id: uploadId, key, parts, part_size: partSize };
     },
 
     /** The signed URL is the proof: no session needed, as with a presigned S3 URL. */
     async putPart(uploadId: string, partNumber: number, exp: string, sig: string, body: Readable) {
+      // Only a store that takes parts through this route (disk); S3 parts go to S3's own URLs.
+      if (!store.writePart) throw notFound();
       if (!(await signer.verify("PUT", API_PART_PATH(uploadId, partNumber), exp, sig))) {
         throw new AppError("FORBIDDEN", "The upload URL is invalid or has expired.");
       }
@@ -143,9 +185,9 @@ export function createUploadsService(deps: UploadDeps) {
       if (!up) throw notFound("Upload not found.");
       if (up.completed_at) throw conflict("This upload is already complete.");
       if (partNumber > up.part_count) throw invalid(`This upload has ${up.part_count} parts.`);
-      const expected = Math.min(up.size, partNumber * up.part_size) - (partNumber - 1) * up.part_size;
+      const expected = expectedSize(up, partNumber);
       await uploadsRepo.forgetPart(db, uploadId, partNumber);
-      const put = await store.writePart(`uploads/${uploadId}`, (partNumber - 1) * up.part_size, body, {
+      const put = await store.writePart(uploadStagingPrefix(uploadId), (partNumber - 1) * up.part_size, body, {
         maxBytes: expected,
         sha256: up.part_count === 1,
       });
@@ -166,7 +208,10 @@ export function createUploadsService(deps: UploadDeps) {
       const up = await uploadsRepo.get(db, body.upload_id);
       if (!up || up.workspace_id !== workspaceId || up.key !== body.key) throw notFound("Upload not found.");
       if (up.completed_at) return answerFor(up.asset_id);
-      const stored = new Map((await uploadsRepo.parts(db, up.id)).map((p) => [p.part_number, p]));
+      const held = await partsOf(up);
+      // Assembled by an earlier complete that failed before it could record it: finish that one.
+      if (held === "assembled") return finish(up.id);
+      const stored = new Map(held.parts.map((p) => [p.partNumber, p]));
       const sent = new Map(body.parts.map((p) => [p.part_number, p.etag]));
       if (up.kind === "multipart" || sent.size > 0) {
         for (let n = 1; n <= up.part_count; n++) {
@@ -181,12 +226,17 @@ export function createUploadsService(deps: UploadDeps) {
               { field: "parts", message: `Part ${n} ETag mismatch` },
             ]);
           }
+          if (have.size !== expectedSize(up, n)) {
+            throw invalid(`Part ${n} must be ${expectedSize(up, n)} bytes; ${have.size} arrived.`, [
+              { field: "parts", message: `Part ${n} size` },
+            ]);
+          }
         }
         if (sent.size !== up.part_count) throw invalid(`This upload has ${up.part_count} parts, not ${sent.size}.`);
       } else if (!stored.has(1)) {
         throw invalid("The file was never uploaded.", [{ field: "parts", message: "Not uploaded" }]);
       }
-      return finish(up.id);
+      return finish(up.id, held);
     },
 
     /**
@@ -267,7 +317,16 @@ export function createUploadsService(deps: UploadDeps) {
     async cleanupAbandoned(now = Date.now()): Promise<number> {
       const stale = await uploadsRepo.abandoned(db, new Date(now - ABANDONED_AFTER_MS));
       for (const s of stale) {
-        await store.deletePrefix(`uploads/${s.id}`);
+        await store.abortUpload({
+          id: s.id,
+          key: s.key,
+          size: s.size,
+          partSize: s.part_size,
+          partCount: s.part_count,
+          kind: s.kind,
+          storeUploadId: s.s3_upload_id,
+        });
+        await store.deletePrefix(uploadStagingPrefix(s.id));
         if (s.directory) await store.deletePrefix(`media/${s.directory}`);
         await uploadsRepo.deleteAsset(db, s.asset_id);
       }
