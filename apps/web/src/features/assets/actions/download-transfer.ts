@@ -51,7 +51,8 @@ export function parseDownloadAnswer(answer: unknown): ParsedAnswer {
 export async function fetchFile(url: string, signal?: AbortSignal): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: "include", signal });
+    // Signed URLs carry their own proof; cookies go only to our own origin (S3 may be another one).
+    response = await fetch(url, { credentials: "same-origin", signal });
   } catch (cause) {
     throw new DownloadError(DOWNLOAD_MESSAGES.fileFailed, { cause });
   }
@@ -64,7 +65,7 @@ export async function fetchPart(part: DownloadPart, signal?: AbortSignal): Promi
   const fail = (cause: unknown) => new DownloadError(DOWNLOAD_MESSAGES.partFailed(part.part_number), { cause });
   let response: Response;
   try {
-    response = await fetch(part.url, { headers: { Range: rangeHeader(part) }, credentials: "include", signal });
+    response = await fetch(part.url, { headers: { Range: rangeHeader(part) }, credentials: "same-origin", signal });
   } catch (cause) {
     throw fail(cause);
   }
