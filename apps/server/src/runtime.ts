@@ -17,6 +17,7 @@ import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
+import { sweepOrphans } from "./ops/orphans.ts";
 import { createAccess } from "./platform/access.ts";
 import { createMetrics } from "./platform/metrics.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
@@ -43,8 +44,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const workspaces = createWorkspacesService({ db, access });
   const boards = createBoardsService({ db, access });
   const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
-  const assets = createAssetsService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
   const store = createBlobStore(config, signer);
+  const assets = createAssetsService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
   let tagger: Promise<Tagger | null> | null = null;
   const processJob = processAssetJob({
     assets,
@@ -102,7 +103,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     workspaces.purgeJob,
     housekeeping,
     processJob as JobDefinition,
-    cleanupUploadsJob(() => uploads.cleanupAbandoned()),
+    // Rows without bytes (abandoned uploads), then bytes without rows (killed mid-write).
+    cleanupUploadsJob(async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store }))),
     trash.purgeJob,
   ];
 

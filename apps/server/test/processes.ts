@@ -104,3 +104,52 @@ export async function httpLogin(base: string, email: string, password: string) {
   const cookie = [csrfCookie, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
   return { cookie, "x-csrftoken": data.csrftoken, "content-type": "application/json" };
 }
+
+/**
+ * A fresh database and data directory that several Hangar processes share, with a verified user
+ * and a workspace; `rt` is a runtime of the test's own on the same database and files.
+ */
+export async function sharedInstance() {
+  const { mkdtemp, chmod, rm } = await import("node:fs/promises");
+  const os = await import("node:os");
+  const { pino } = await import("pino");
+  const { freshDatabase } = await import("./databases.ts");
+  const { PASSWORD } = await import("./harness.ts");
+  const { loadConfig } = await import("../src/config.ts");
+  const { migrateToLatest } = await import("../src/db/db.ts");
+  const { hashPassword } = await import("../src/modules/auth/passwords.ts");
+  const { createRuntime } = await import("../src/runtime.ts");
+  const db = await freshDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-procs-"));
+  await chmod(dataDir, 0o755);
+  const env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
+  const rt = createRuntime(
+    loadConfig({ ...env, DEMO_ACCOUNT: "0", AI_TAGS: "0", LOG_LEVEL: "silent" }),
+    db.url,
+    pino({ level: "silent" }),
+  );
+  await migrateToLatest(rt.db);
+  const email = `procs-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const user = await rt.services.users.create({
+    email,
+    password_hash: await hashPassword(PASSWORD),
+    first_name: "Multi",
+    last_name: "Process",
+    email_verified_at: new Date(),
+  });
+  const workspaceId = await rt.services.workspaces.createFor(user!.id, "Many machines");
+  return {
+    db,
+    dataDir,
+    env,
+    rt,
+    email,
+    password: PASSWORD,
+    workspaceId,
+    async close() {
+      await rt.close();
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,20 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../test/databases.ts";
-import { PASSWORD } from "../../test/harness.ts";
-import { freePort, type HangarProcess, httpLogin, spawnHangar } from "../../test/processes.ts";
-import { loadConfig } from "../config.ts";
-import { migrateToLatest } from "../db/db.ts";
+import { freePort, type HangarProcess, httpLogin, sharedInstance, spawnHangar } from "../../test/processes.ts";
 import { runTool } from "../media/limits.ts";
 import { ffmpegPath } from "../media/video.ts";
-import { hashPassword } from "../modules/auth/passwords.ts";
-import { createRuntime, type Runtime } from "../runtime.ts";
+import type { Runtime } from "../runtime.ts";
 
 type Headers = Awaited<ReturnType<typeof httpLogin>>;
 type Init = {
@@ -32,7 +25,7 @@ const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
  * process sharing one PostgreSQL and one data directory, driven over real HTTP.
  */
 describe("separate API and worker processes", () => {
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let shared: Awaited<ReturnType<typeof sharedInstance>>;
   let dataDir = "";
   let rt: Runtime;
   let env: Record<string, string>;
@@ -44,38 +37,21 @@ describe("separate API and worker processes", () => {
   let workspaceId = "";
 
   beforeAll(async () => {
-    db = await freshDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-procs-"));
-    await chmod(dataDir, 0o755);
-    env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
-    const config = loadConfig({ ...env, DEMO_ACCOUNT: "0", AI_TAGS: "0", LOG_LEVEL: "silent" });
-    rt = createRuntime(config, db.url, pino({ level: "silent" }));
-    await migrateToLatest(rt.db);
-    const email = `procs-${Date.now()}@example.test`;
-    const user = await rt.services.users.create({
-      email,
-      password_hash: await hashPassword(PASSWORD),
-      first_name: "Multi",
-      last_name: "Process",
-      email_verified_at: new Date(),
-    });
-    workspaceId = await rt.services.workspaces.createFor(user!.id, "Many machines");
-
+    shared = await sharedInstance();
+    ({ rt, env, dataDir, workspaceId } = shared);
     const [p1, p2, pw] = [await freePort(), await freePort(), await freePort()];
     api1 = spawnHangar("serve", env, p1);
     api2 = spawnHangar("serve", env, p2);
     worker = spawnHangar("work", { ...env, METRICS_PORT: String(pw), SHUTDOWN_TIMEOUT_SECONDS: "1" }, pw);
     procs.push(api1, api2, worker);
     await Promise.all([api1.waitReady(), api2.waitReady(), worker.waitForOutput(/workers are running/)]);
-    headers = await httpLogin(api1.base, email, PASSWORD);
+    headers = await httpLogin(api1.base, shared.email, shared.password);
   }, 90_000);
 
   afterAll(async () => {
     for (const p of procs) if (p.proc.exitCode === null) p.proc.kill("SIGKILL");
     await Promise.all(procs.map((p) => p.exited));
-    await rt?.close();
-    await db?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await shared?.close();
   });
 
   const api = (base: string, pathname: string, body?: unknown) =>
@@ -84,7 +60,8 @@ describe("separate API and worker processes", () => {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const put = (base: string, url: string, bytes: Buffer) => fetch(`${base}${url}`, { method: "PUT", body: new Uint8Array(bytes) });
+  const put = (base: string, url: string, bytes: Buffer) =>
+    fetch(`${base}${url}`, { method: "PUT", body: new Uint8Array(bytes) });
   const waitDone = async (base: string, id: string, timeoutMs = 60_000) => {
     const until = Date.now() + timeoutMs;
     for (;;) {
