@@ -19,6 +19,13 @@ export function createPool(url: string, max: number, log: Logger): pg.Pool {
       "database connection lost; the pool reconnects on demand",
     ),
   );
+  // A client checked out (inside a transaction) when its connection dies emits 'error' on itself,
+  // not on the pool; its query already fails (→ 503). Handled here so it never becomes an uncaught error.
+  pool.on("connect", (client) => {
+    client.on("error", (err) =>
+      log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database connection lost"),
+    );
+  });
   return pool;
 }
 
