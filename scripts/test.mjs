@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the unit + API suite (vitest), then the browser flows (Playwright) when a Chromium is found.
+// `npm test`: the unit + API suite (vitest), the byte-touching suites again on S3 storage (an S3
+// server on loopback, vitest.s3.config.ts), then the browser flows (Playwright) when a Chromium is found.
 import { spawnSync } from "node:child_process";
 
 const run = (cmd, args, env = {}) =>
@@ -7,4 +8,6 @@ const run = (cmd, args, env = {}) =>
 
 const api = run("npx", ["vitest", "run"]);
 if (api !== 0) process.exit(api);
+const s3 = run("npx", ["vitest", "run", "--config", "vitest.s3.config.ts"]);
+if (s3 !== 0) process.exit(s3);
 process.exit(run("node", ["scripts/e2e.mjs"]));

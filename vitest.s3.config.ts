@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+import base from "./vitest.config.ts";
+
+/**
+ * The suites that touch stored bytes, run again on S3 storage: each test env starts an S3-protocol
+ * server (s3rver) on loopback and uses STORAGE=s3 (apps/server/test/harness.ts, TEST_STORAGE=s3).
+ * `npm test` runs this after the main suite; alone: `npx vitest run --config vitest.s3.config.ts`.
+ */
+export const S3_SUITES = [
+  "apps/server/src/modules/uploads/uploads.test.ts",
+  "apps/server/src/media/pipeline.test.ts",
+  "apps/server/src/modules/downloads/downloads.test.ts",
+  "apps/server/src/modules/assets/actions.test.ts",
+];
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    name: "s3",
+    include: S3_SUITES,
+    env: { TEST_STORAGE: "s3" },
+  },
+});
