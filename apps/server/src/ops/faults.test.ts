@@ -5,14 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  type Client,
-  createTestEnv,
-  multipartBody,
-  type TestEnv,
-  waitForAsset,
-  workspaceWith,
-} from "../../test/harness.ts";
+import { type Client, createTestEnv, type TestEnv, waitForAsset, workspaceWith } from "../../test/harness.ts";
 import { freePort } from "../../test/processes.ts";
 import { migrateToLatest } from "../db/db.ts";
 import { startEmbeddedPostgres } from "../db/embedded-postgres.ts";
