@@ -221,17 +221,25 @@ test("into a board: a large file goes multipart with a retried part, a folder in
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(dialog(page).getByTestId("upload-target")).toHaveText("Uploading to Spring campaign");
 
-  // 12 MiB: two parts. Part 1 fails once on the network and is retried; part 2 waits for the screenshot.
+  // 12 MiB: two parts. Part 1 fails once with a 500 and is retried; part 2 waits for the screenshot;
+  // the first complete fails with a 503 and is tried again (the asset stays uploading in between).
   const big = path.join(dir, "master-reel.bin");
   writeFileSync(big, randomBytes(12 * 1024 * 1024));
   let part1Failures = 0;
   await page.route("**/api/v1/uploads/*/parts/1?*", async (route) => {
-    if (route.request().method() === "PUT" && part1Failures++ === 0) return route.abort("failed");
+    if (route.request().method() === "PUT" && part1Failures++ === 0)
+      return route.fulfill({ status: 500, json: { detail: "Internal server error.", code: "INTERNAL" } });
     await route.continue();
   });
   const secondPart = gate();
   await page.route("**/api/v1/uploads/*/parts/2?*", async (route) => {
     await secondPart.opened;
+    await route.continue();
+  });
+  let completes = 0;
+  await page.route("**/api/v1/workspaces/*/assets/upload/complete", async (route) => {
+    if (completes++ === 0)
+      return route.fulfill({ status: 503, json: { detail: "Try again shortly.", code: "SERVICE_UNAVAILABLE" } });
     await route.continue();
   });
   await dialog(page).getByTestId("upload-files-input").setInputFiles(big);
@@ -242,6 +250,8 @@ test("into a board: a large file goes multipart with a retried part, a folder in
     timeout: 20_000,
   });
   expect(partPuts.filter((n) => n === "1").length).toBe(2);
+  expect(completes).toBe(2);
+  await page.unroute("**/api/v1/workspaces/*/assets/upload/complete");
   expect(new Set(partPuts)).toEqual(new Set(["1", "2"]));
 
   // A folder through the "Select folder" input: its tree lands under the current board.

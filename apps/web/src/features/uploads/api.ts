@@ -9,7 +9,15 @@ import {
 import type { QueryClient } from "@tanstack/react-query";
 import { API_BASE, apiRequest, isApiError } from "../../lib/api-client";
 import { workspaceKeys } from "../workspaces/api";
-import { csrfHeaders, failedAnswer, isCsrfFailure, UploadError, type XhrAnswer, xhrSend } from "./transport";
+import {
+  csrfHeaders,
+  failedAnswer,
+  isCsrfFailure,
+  isTransientStatus,
+  UploadError,
+  type XhrAnswer,
+  xhrSend,
+} from "./transport";
 
 /**
  * The upload calls of spec 01 §7. Uploads are not queries: the runner drives them and keeps their
@@ -24,7 +32,10 @@ function uploadFailure(error: unknown): unknown {
   if (!isApiError(error)) return error;
   if (error.status === 0) return new UploadError(UPLOAD_MESSAGES.failed("Network error"), { transient: true });
   const detail = GENERIC_DETAIL.test(error.detail) ? "" : error.detail;
-  return new UploadError(UPLOAD_MESSAGES.failed(error.status, detail), { status: error.status });
+  return new UploadError(UPLOAD_MESSAGES.failed(error.status, detail), {
+    status: error.status,
+    transient: isTransientStatus(error.status),
+  });
 }
 
 /** Announces a file; answers a direct URL (≤ 5 MiB) or the signed part URLs. */

@@ -119,7 +119,17 @@ async function sendFile(id: string, signal: AbortSignal): Promise<void> {
       ? [{ part_number: 1, etag: await putBytes(info.direct_url, item.file, report, signal) }]
       : await sendParts(item.file, info.parts ?? [], report, signal);
     // A direct PUT already finished the upload; completing again is idempotent and confirms it.
-    await completeUpload(item.workspaceId, { upload_id: info.upload_id, key: info.key, parts }, signal);
+    // A failed complete leaves the asset `uploading`: a transient failure (5xx, network) is tried again.
+    const body = { upload_id: info.upload_id, key: info.key, parts };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await completeUpload(item.workspaceId, body, signal);
+        break;
+      } catch (error) {
+        if (!(error instanceof UploadError && error.transient && attempt < PART_TRIES)) throw error;
+        await wait(RETRY_BASE_MS * 3 ** (attempt - 1), signal);
+      }
+    }
     uploadStore.patch(id, { status: "processing", loaded: item.size, assetId: info.asset_id });
     startPolling();
   } catch (error) {
