@@ -54,6 +54,16 @@ export function createAccess(db: Db) {
 
   return {
     roleOf,
+    /** Records a role already read with the session (same request), so `require` needs no query. */
+    prime(actor: Actor, workspaceId: string, role: Role | null) {
+      if (actor.kind !== "user" || !UUID.test(workspaceId)) return;
+      let m = memo.get(actor);
+      if (!m) {
+        m = new Map();
+        memo.set(actor, m);
+      }
+      m.set(workspaceId, role);
+    },
     async require(actor: Actor, permission: Permission, workspaceId: string): Promise<Grant> {
       if (actor.kind !== "user") throw unauthenticated();
       const role = await cachedRole(actor, workspaceId);

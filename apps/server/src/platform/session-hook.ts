@@ -60,6 +60,8 @@ export interface RouteEntry {
   csrf: boolean;
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function installSessionHook(app: FastifyInstance, auth: AuthService, access: Access, routeTable: RouteEntry[]) {
   app.decorateRequest("actor", null as never);
   app.addHook("onRequest", async (req) => {
@@ -69,9 +71,13 @@ export function installSessionHook(app: FastifyInstance, auth: AuthService, acce
     const isApi = url.startsWith(API_PREFIX);
     if (!isApi && !url.startsWith("/media/")) return;
     const token = req.cookies[SESSION_COOKIE];
+    const workspaceId = config.access === "workspace" ? ((req.params as { id?: string }).id ?? "") : undefined;
     if (token) {
-      const s = await auth.resolveSession(token);
-      if (s) req.actor = { kind: "user", userId: s.user.id, sessionId: s.sessionId, user: s.user };
+      const s = await auth.resolveSession(token, workspaceId && UUID_RE.test(workspaceId) ? workspaceId : undefined);
+      if (s) {
+        req.actor = { kind: "user", userId: s.user.id, sessionId: s.sessionId, user: s.user };
+        if (workspaceId && UUID_RE.test(workspaceId)) access.prime(req.actor, workspaceId, s.role);
+      }
     }
     if (!isApi) return; // media checks its own access (session or signature)
     if (MUTATING.has(req.method) && config.csrf !== false && !csrfOk(req)) {
@@ -79,10 +85,7 @@ export function installSessionHook(app: FastifyInstance, auth: AuthService, acce
     }
     if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();
     // Membership before body validation: an outsider learns nothing, not even what a valid body is.
-    if (config.access === "workspace") {
-      const id = (req.params as { id?: string }).id ?? "";
-      await access.require(req.actor, "workspace.read", id);
-    }
+    if (workspaceId !== undefined) await access.require(req.actor, "workspace.read", workspaceId);
   });
 
   // Every API route must say who may call it; an undeclared one fails at start-up (and in tests).

@@ -8,6 +8,11 @@ export type AssetRow = Selectable<AssetsTable>;
 const JSON_COLUMNS = ["palette", "renditions", "exif", "metadata"] as const;
 
 export const assetsRepo = {
+  /** The id of a live asset of the workspace, as a subquery (none when deleted or elsewhere). */
+  liveIdSql(workspaceId: string, assetId: string) {
+    return sql<{ id: string }>`SELECT a.id FROM assets a
+      WHERE a.id = ${assetId}::uuid AND a.workspace_id = ${workspaceId}::uuid AND a.deleted_at IS NULL`;
+  },
   get(db: Db, workspaceId: string, assetId: string): Promise<AssetRow | undefined> {
     return db
       .selectFrom("assets")

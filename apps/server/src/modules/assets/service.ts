@@ -5,6 +5,7 @@ import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Signer } from "../../storage/signer.ts";
+import { listingRepo } from "./listing-repo.ts";
 import { type AssetRow, assetsRepo } from "./repo.ts";
 import { toAsset } from "./serialize.ts";
 
@@ -87,10 +88,11 @@ export function createAssetsService(deps: {
     favoritesOf: (userId: string, assetIds: string[]) => assetsRepo.favoritesOf(db, userId, assetIds),
     async get(actor: UserActor, workspaceId: string, assetId: string): Promise<Asset> {
       await access.require(actor, "workspace.read", workspaceId);
-      const row = await assetsRepo.get(db, workspaceId, assetId);
+      // One statement: the row with its tags, AI tags, boards and the caller's favourite.
+      const row = (await listingRepo.page(db, assetsRepo.liveIdSql(workspaceId, assetId), actor.userId))[0];
       if (!row) throw notFound("Asset not found.");
-      const asset = (await serialize([row]))[0]!;
-      asset.favorite = (await assetsRepo.favoritesOf(db, actor.userId, [assetId])).has(assetId);
+      const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer);
+      asset.favorite = row.is_favorite;
       return asset;
     },
     async tags(actor: UserActor, workspaceId: string) {

@@ -1,3 +1,4 @@
+import type { Role } from "@hangar/contract";
 import { sql } from "kysely";
 import type { Db } from "../../db/db.ts";
 import type { EmailTokenPurpose, UserRow } from "../../db/types.ts";
@@ -12,19 +13,38 @@ export const authRepo = {
       .values({ id: s.id, user_id: s.userId, expires_at: s.expiresAt, ip: s.ip, user_agent: s.userAgent })
       .execute();
   },
-  /** One query: the live session and its user. */
-  async findSession(db: Db, id: string): Promise<{ user: UserRow; lastSeen: Date } | undefined> {
+  /**
+   * One query: the live session and its user, plus, when `workspaceId` is given, the user's role in
+   * that (live) workspace — the route guard's membership check rides along instead of a second trip.
+   */
+  async findSession(
+    db: Db,
+    id: string,
+    workspaceId?: string,
+  ): Promise<{ user: UserRow; lastSeen: Date; role: Role | null } | undefined> {
     const row = await db
       .selectFrom("sessions as s")
       .innerJoin("users as u", "u.id", "s.user_id")
       .selectAll("u")
       .select("s.last_seen_at as session_last_seen")
+      .select((eb) =>
+        (workspaceId
+          ? eb
+              .selectFrom("memberships as m")
+              .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+              .select("m.role")
+              .where("m.workspace_id", "=", workspaceId)
+              .whereRef("m.user_id", "=", "s.user_id")
+              .where("w.deleted_at", "is", null)
+          : sql<Role | null>`NULL`
+        ).as("workspace_role"),
+      )
       .where("s.id", "=", id)
       .where("s.expires_at", ">", sql<Date>`now()`)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { session_last_seen, ...user } = row;
-    return { user, lastSeen: session_last_seen };
+    const { session_last_seen, workspace_role, ...user } = row;
+    return { user, lastSeen: session_last_seen, role: (workspace_role as Role | null) ?? null };
   },
   async touchSession(db: Db, id: string, expiresAt: Date) {
     await db

@@ -90,14 +90,15 @@ export function createAuthService(deps: {
   });
 
   return {
-    async resolveSession(token: string) {
+    /** The session's user; with `workspaceId`, also their role there (null: not a member). */
+    async resolveSession(token: string, workspaceId?: string) {
       const id = hashToken(token);
-      const found = await authRepo.findSession(db, id);
+      const found = await authRepo.findSession(db, id, workspaceId);
       if (!found) return null;
       // Sliding expiry, written at most once an hour to keep reads cheap.
       if (Date.now() - found.lastSeen.getTime() > 3600_000)
         await authRepo.touchSession(db, id, new Date(Date.now() + ttlMs));
-      return { sessionId: id, user: found.user };
+      return { sessionId: id, user: found.user, role: found.role };
     },
 
     async login(email: string, password: string, meta: { ip: string; userAgent: string | null }): Promise<NewSession> {
