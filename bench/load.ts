@@ -207,7 +207,7 @@ try {
     0,
   );
   console.log(
-    `bench/load: 1,000,000 assets, ${UPLOADERS} uploaders + ${ZIPPERS} zip + ${LISTERS} listing clients, ${seconds.toFixed(0)} s, one \`hangar start\` process, load ${os
+    `bench/load: 1,000,000 assets, ${UPLOADERS} uploaders + ${ZIPPERS} zip + ${LISTERS} listing clients, ${seconds.toFixed(0)} s, \`hangar serve\` + \`hangar work\`, load ${os
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(" ")}`,
