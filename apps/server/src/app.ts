@@ -32,6 +32,7 @@ import type { App } from "./platform/http.ts";
 import { installMetrics } from "./platform/metrics-routes.ts";
 import { API_PREFIX, installSessionHook, type RouteEntry } from "./platform/session-hook.ts";
 import type { Runtime } from "./runtime.ts";
+import { directOrigins } from "./storage/blob-store.ts";
 
 export interface AppOptions {
   /** Serve the built SPA (production start); tests leave it off. */
@@ -70,7 +71,8 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
         mediaSrc: ["'self'", "blob:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // S3 storage: uploads PUT to, and downloads fetch from, presigned URLs on the bucket's origin.
+        connectSrc: ["'self'", ...(await directOrigins(rt.store))],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

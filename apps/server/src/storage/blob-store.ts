@@ -117,3 +117,12 @@ export const originalKey = (directory: string) => mediaKey(directory, "original"
 export const uploadStagingPrefix = (uploadId: string) => `uploads/${uploadId}`;
 /** Our own route for part bytes (disk store): signed, no session needed, like a presigned URL. */
 export const API_PART_PATH = (uploadId: string, n: number) => `/api/v1/uploads/${uploadId}/parts/${n}`;
+
+/**
+ * Origins browsers send bytes to or fetch them from directly (the S3 endpoint of presigned URLs),
+ * for the page's Content-Security-Policy `connect-src`; none on disk, where every URL is ours.
+ */
+export async function directOrigins(store: BlobStore): Promise<string[]> {
+  const probe = await store.presignGet("media/csp-probe", { ttlSeconds: 60 });
+  return probe ? [new URL(probe).origin] : [];
+}

@@ -52,7 +52,9 @@ export function xhrSend({ method, url, body, headers = {}, onProgress, signal }:
     if (signal?.aborted) return reject(new DOMException("Upload cancelled", "AbortError"));
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
-    xhr.withCredentials = true;
+    // Cookies go only to our own server. Bytes sent straight to S3 (presigned URLs carry their own
+    // proof) must not be credentialed: the bucket's CORS rules would have to allow credentials.
+    xhr.withCredentials = new URL(url, window.location.href).origin === window.location.origin;
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     if (onProgress) xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || 0);
     const abort = () => xhr.abort();
