@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Anchor,
   Breadcrumbs,
+  Button,
   Card,
   Group,
   Menu,
@@ -13,13 +14,22 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { IconDots, IconFolder, IconFolderSymlink, IconLayoutBoard, IconPencil, IconTrash } from "@tabler/icons-react";
+import {
+  IconDots,
+  IconDownload,
+  IconFolder,
+  IconFolderSymlink,
+  IconLayoutBoard,
+  IconPencil,
+  IconTrash,
+} from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
+import { DownloadBoardDialog } from "../../assets/actions/dialogs/download-board-dialog";
 import { AssetBrowser } from "../../assets/browse/asset-browser";
 import { selectionStore } from "../../workspaces/selection-store";
 import { useCurrentWorkspace } from "../../workspaces/workspace-context";
@@ -31,7 +41,7 @@ import { indexTree } from "../tree-utils";
 
 const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);
 
-type Dialog = "rename" | "move" | "delete" | null;
+type Dialog = "rename" | "move" | "delete" | "download" | null;
 
 /**
  * /w/:id/b/:boardId — a board: trail of ancestors, name, its sub-boards, then its assets (only those
@@ -108,27 +118,38 @@ export function BoardPage() {
           <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
             {board.name}
           </Title>
-          {editable && (
-            <Menu position="bottom-end" shadow="md" width={180}>
-              <Menu.Target>
-                <ActionIcon variant="default" size="lg" aria-label="Board options">
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setDialog("rename")}>
-                  Rename
-                </Menu.Item>
-                <Menu.Item leftSection={<IconFolderSymlink size={14} />} onClick={() => setDialog("move")}>
-                  Move to…
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDialog("delete")}>
-                  Delete
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          <Group gap="xs" wrap="nowrap">
+            {/* Every role may download a board (as a zip); only editors get the board menu. */}
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => setDialog("download")}
+              data-testid="board-download"
+            >
+              Download
+            </Button>
+            {editable && (
+              <Menu position="bottom-end" shadow="md" width={180}>
+                <Menu.Target>
+                  <ActionIcon variant="default" size="lg" aria-label="Board options">
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setDialog("rename")}>
+                    Rename
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconFolderSymlink size={14} />} onClick={() => setDialog("move")}>
+                    Move to…
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDialog("delete")}>
+                    Delete
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
         </Group>
         <Text size="sm" c="dimmed">
           {children.length === 0 ? "No sub-boards" : `${children.length} sub-board${children.length === 1 ? "" : "s"}`}
@@ -191,6 +212,12 @@ export function BoardPage() {
         workspaceId={workspace.id}
         boards={[board]}
         opened={dialog === "move"}
+        onClose={() => setDialog(null)}
+      />
+      <DownloadBoardDialog
+        workspaceId={workspace.id}
+        board={board}
+        opened={dialog === "download"}
         onClose={() => setDialog(null)}
       />
       <DeleteBoardsDialog
