@@ -30,6 +30,7 @@ export const assetKeys = {
   list: (workspaceId: string, view: AssetListView) => [...workspaceKeys.assets(workspaceId), "list", view] as const,
   tags: (workspaceId: string) => [...workspaceKeys.assets(workspaceId), "tags"] as const,
   aiTags: (workspaceId: string) => [...workspaceKeys.assets(workspaceId), "ai-tags"] as const,
+  details: (workspaceId: string) => workspaceKeys.asset(workspaceId),
   detail: (workspaceId: string, assetId: string) => [...workspaceKeys.asset(workspaceId), assetId] as const,
 };
 

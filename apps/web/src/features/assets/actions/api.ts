@@ -1,25 +1,19 @@
 import { ASSET_MESSAGES, type Asset } from "@hangar/contract";
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess, notifySuccessWithAction } from "../../../lib/notify";
 import { boardKeys } from "../../boards/api";
 import { trashKeys } from "../../trash/api";
 import { workspaceKeys } from "../../workspaces/api";
+import { assetKeys } from "../api";
 
 /**
  * The asset calls of spec 01 §7 that change assets (edit, tags, favourites, move, delete, board
  * membership), each with its catalogue notification (spec 01 §8) and the query invalidation it needs.
  */
 
-/**
- * Query keys of asset data (shared with the grid): listings and tag lists under ["assets", ws, …], one
- * asset under ["asset", ws, id].
- */
-export const assetKeys = {
-  lists: (workspaceId: string) => ["assets", workspaceId] as const,
-  details: (workspaceId: string) => ["asset", workspaceId] as const,
-  detail: (workspaceId: string, assetId: string) => ["asset", workspaceId, assetId] as const,
-};
+// One set of query keys and one single-asset query for the whole assets feature (see ../api).
+export { assetKeys, useAsset } from "../api";
 
 const wsPath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
 
@@ -36,15 +30,6 @@ export function invalidateAssetQueries(queryClient: QueryClient, workspaceId: st
 
 export function fetchAsset(workspaceId: string, assetId: string, signal?: AbortSignal) {
   return apiRequest<Asset>(`${wsPath(workspaceId)}/assets/${encodeURIComponent(assetId)}`, { signal });
-}
-
-/** One asset (GET), e.g. the only one selected: its name, tags and size. */
-export function useAsset(workspaceId: string, assetId: string | null) {
-  return useQuery({
-    queryKey: assetKeys.detail(workspaceId, assetId ?? ""),
-    queryFn: ({ signal }) => fetchAsset(workspaceId, assetId!, signal),
-    enabled: !!assetId,
-  });
 }
 
 /** Edit name and/or description (PUT). */
