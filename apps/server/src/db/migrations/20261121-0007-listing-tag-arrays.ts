@@ -32,18 +32,19 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NEW;
     END $$`.execute(db);
 
-  // Backfill in two grouped updates; the listable set does not change, so the day counts' trigger
-  // (which would copy every row into its transition tables) sits this out.
+  // Backfill in one pass over the tagged assets (one new row version each); the listable set does not
+  // change, so the day counts' trigger (which would copy every row into its transition tables) sits
+  // this out. A VACUUM afterwards (autovacuum will) restores index-only scans.
   await sql`ALTER TABLE assets DISABLE TRIGGER assets_list_days_update`.execute(db);
+  await sql`SET LOCAL work_mem = '256MB'`.execute(db);
   await sql`
-    UPDATE assets a SET tag_names = x.names
-    FROM (SELECT at.asset_id, array_agg(DISTINCT lower(t.name)) AS names
-          FROM asset_tags at JOIN tags t ON t.id = at.tag_id GROUP BY at.asset_id) x
-    WHERE a.id = x.asset_id`.execute(db);
-  await sql`
-    UPDATE assets a SET ai_labels = x.labels
-    FROM (SELECT asset_id, array_agg(DISTINCT lower(label)) AS labels FROM ai_tags GROUP BY asset_id) x
-    WHERE a.id = x.asset_id`.execute(db);
+    UPDATE assets a SET tag_names = coalesce(x.names, '{}'), ai_labels = coalesce(y.labels, '{}')
+    FROM (SELECT asset_id AS id FROM asset_tags UNION SELECT asset_id FROM ai_tags) z
+    LEFT JOIN (SELECT at.asset_id, array_agg(DISTINCT lower(t.name)) AS names
+               FROM asset_tags at JOIN tags t ON t.id = at.tag_id GROUP BY at.asset_id) x ON x.asset_id = z.id
+    LEFT JOIN (SELECT asset_id, array_agg(DISTINCT lower(label)) AS labels FROM ai_tags GROUP BY asset_id) y
+      ON y.asset_id = z.id
+    WHERE a.id = z.id`.execute(db);
   await sql`ALTER TABLE assets ENABLE TRIGGER assets_list_days_update`.execute(db);
 
   const listable = sql.raw("WHERE deleted_at IS NULL AND NOT is_temp");
