@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Config } from "./config.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
-import { cleanupUploadsJob, processAssetJob } from "./jobs/process-asset.ts";
+import { cleanupUploadsJob, finishDirectUploadsJob, processAssetJob } from "./jobs/process-asset.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { Tagger } from "./media/pipeline.ts";
@@ -107,6 +107,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     cleanupUploadsJob(async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store }))),
     trash.purgeJob,
   ];
+  // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
+  if (store.kind === "s3") jobDefinitions.push(finishDirectUploadsJob(() => uploads.completeArrivedDirect()));
 
   return {
     config,

@@ -26,3 +26,13 @@ export const cleanupUploadsJob = (cleanup: () => Promise<number>): JobDefinition
     await cleanup();
   },
 });
+
+/** S3 only: finishes direct uploads whose bytes arrived but whose client never completed them. */
+export const finishDirectUploadsJob = (finish: () => Promise<number>): JobDefinition => ({
+  name: "finish-direct-uploads",
+  payload: z.object({}).passthrough(),
+  cron: "* * * * *",
+  async handle() {
+    await finish();
+  },
+});

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { Renditions } from "../db/types.ts";
 import type { AssetsService } from "../modules/assets/index.ts";
 import { type BlobStore, mediaKey } from "../storage/blob-store.ts";
+import { copyToLocalFile } from "../storage/local-copy.ts";
 import { convertOffice, OFFICE_EXTENSIONS, renderPdf } from "./document.ts";
 import { ImageError } from "./image.ts";
 import { analyseImage } from "./image-analysis.ts";
@@ -62,10 +63,9 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
   let original = store.localPath(row.storage_key);
   try {
     if (!original) {
+      // S3: the original comes down to the work directory (removed below, whatever happens).
       original = path.join(work, "original");
-      const { createWriteStream } = await import("node:fs");
-      const { pipeline } = await import("node:stream/promises");
-      await pipeline(await store.read(row.storage_key), createWriteStream(original));
+      await copyToLocalFile(store, row.storage_key, original, Number(row.size));
     }
     const sniffed = await sniffFile(original);
     const patch: Parameters<AssetsService["update"]>[1] = {

@@ -114,6 +114,19 @@ export const uploadsRepo = {
       .limit(limit)
       .execute();
   },
+  /** Direct uploads not completed yet, made between the two times (oldest first). */
+  pendingDirect(db: Db, madeAfter: Date, madeBefore: Date, limit = 200) {
+    return db
+      .selectFrom("uploads")
+      .select("id")
+      .where("kind", "=", "direct")
+      .where("completed_at", "is", null)
+      .where("created_at", ">", madeAfter)
+      .where("created_at", "<", madeBefore)
+      .orderBy("created_at")
+      .limit(limit)
+      .execute();
+  },
   async deleteAsset(db: Db, assetId: string) {
     await db.deleteFrom("assets").where("id", "=", assetId).where("status", "=", "uploading").execute();
   },

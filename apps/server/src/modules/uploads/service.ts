@@ -313,6 +313,26 @@ export function createUploadsService(deps: UploadDeps) {
       }
     },
 
+    /**
+     * S3 direct uploads whose client never called complete (the spec's client treats its one PUT as
+     * the whole upload; on disk that PUT reaches us and finishes it): the object is there with the
+     * announced size, so finish it. Run every minute on S3; answers how many it finished.
+     */
+    async completeArrivedDirect(now = Date.now()): Promise<number> {
+      if (store.kind === "disk") return 0;
+      const pending = await uploadsRepo.pendingDirect(db, new Date(now - ABANDONED_AFTER_MS), new Date(now - 15_000));
+      let finished = 0;
+      for (const { id } of pending) {
+        const up = await uploadsRepo.get(db, id);
+        if (!up || up.completed_at) continue;
+        const held = await partsOf(up);
+        if (held !== "assembled" && held.parts[0]?.size !== up.size) continue;
+        await finish(id, held);
+        finished++;
+      }
+      return finished;
+    },
+
     /** Rows and bytes of uploads never completed within 24 h. */
     async cleanupAbandoned(now = Date.now()): Promise<number> {
       const stale = await uploadsRepo.abandoned(db, new Date(now - ABANDONED_AFTER_MS));

@@ -96,4 +96,25 @@ describe("uploads on S3", () => {
     expect(res.json()).toMatchObject({ size: data.length, sha256: sha(data) });
     expect((await waitForAsset(admin.client, ws.id, init.asset_id)).status).toBe("COMPLETED");
   });
+
+  it("a direct upload whose client never completes (the spec's client) is finished by the minute job", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const data = randomBytes(4000);
+    const sent = await initUpload(admin.client, ws.id, { name: "silent.bin", size: data.length });
+    const waiting = await initUpload(admin.client, ws.id, { name: "never-sent.bin", size: 10 });
+    expect((await put(admin.client, sent.direct_url, data)).statusCode).toBe(200);
+    // Not within its first 15 s: the client may still be about to complete it itself.
+    expect(await env.rt.services.uploads.completeArrivedDirect()).toBe(0);
+    expect(await env.rt.services.uploads.completeArrivedDirect(Date.now() + 60_000)).toBe(1);
+    const done = await waitForAsset(admin.client, ws.id, sent.asset_id);
+    expect(done).toMatchObject({ status: "COMPLETED", size: data.length, sha256: sha(data) });
+    expect((await admin.client.get(`/workspaces/${ws.id}/assets/${waiting.asset_id}`)).json().status).toBe("uploading");
+    // The client's own complete afterwards answers the same.
+    const again = await admin.client.post(`/workspaces/${ws.id}/assets/upload/complete`, {
+      upload_id: sent.upload_id,
+      key: sent.key,
+      parts: [],
+    });
+    expect(again.json()).toMatchObject({ asset_id: sent.asset_id, sha256: sha(data) });
+  });
 });
