@@ -11,6 +11,8 @@ export const S3_SUITES = [
   "apps/server/src/media/pipeline.test.ts",
   "apps/server/src/modules/downloads/downloads.test.ts",
   "apps/server/src/modules/assets/actions.test.ts",
+  // backup → restore round trip between two S3 servers (each env has its own)
+  "apps/server/src/ops/backup.test.ts",
 ];
 
 export default defineConfig({

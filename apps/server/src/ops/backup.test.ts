@@ -46,9 +46,13 @@ describe("backup and restore", () => {
   let source: TestEnv;
   let target: TestEnv;
   let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let sourceDb: Awaited<ReturnType<typeof freshDatabase>>;
   let dir = "";
   beforeAll(async () => {
-    source = await createTestEnv({ AI_TAGS: "0" });
+    // Both sides on databases of their own: row counts are this test's rows only.
+    sourceDb = await freshDatabase();
+    source = await createTestEnv({ AI_TAGS: "0", DATABASE_URL: sourceDb.url });
+    await migrateToLatest(source.rt.db);
     db = await freshDatabase();
     dir = await mkdtemp(path.join(os.tmpdir(), "hangar-backup-"));
   }, 60_000);
@@ -56,6 +60,7 @@ describe("backup and restore", () => {
     await source?.close();
     await target?.close();
     await db?.drop();
+    await sourceDb?.drop();
     await rm(dir, { recursive: true, force: true });
   });
 
