@@ -1,6 +1,7 @@
 // EXPLAIN (ANALYZE, BUFFERS) of every statement the listing service runs for each bench/listing case, on
 // the database a `BENCH_REUSE=1 npx tsx bench/listing.ts` run kept (hangar_bench_listing).
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/hangar_bench_listing npx tsx bench/listing-explain.ts [case filter]
+// (TIME=n times each statement n times instead; BODY='{...}' explains one payload of your own.)
 import { AssetListBody } from "@hangar/contract";
 import pg from "pg";
 import { createRuntime } from "../apps/server/src/runtime.ts";
@@ -23,7 +24,9 @@ try {
   const { workspace_id: ws, user_id: userId } = rows[0]!;
   const user = await rt.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
   const actor = { kind: "user" as const, userId, sessionId: "explain", user };
-  for (const [label, input] of LISTING_CASES) {
+  // BODY='{"search":"x"}' explains that payload instead of the bench's cases.
+  const cases = process.env.BODY ? [["BODY", JSON.parse(process.env.BODY)] as const] : LISTING_CASES;
+  for (const [label, input] of cases) {
     if (filter && !label.toLowerCase().includes(filter)) continue;
     const body = AssetListBody.parse(input);
     await rt.services.listing.list(actor, ws, body); // warm

@@ -214,8 +214,7 @@ async function seedOn(
         timestamptz '2024-01-01' + i * interval '63 seconds',
         CASE WHEN x.ft = 'IMAGE' THEN timestamptz '2023-01-01' + i * interval '60 seconds' END,
         CASE WHEN x.ft = 'IMAGE' THEN '{}'::jsonb END,
-        CASE WHEN x.ft = 'IMAGE' THEN (ARRAY['Canon','Nikon','Sony','Fujifilm','Apple'])[1 + i % 5] END,
-        CASE WHEN x.ft = 'IMAGE' THEN 'Model ' || (i % 17) END,
+        y.make, y.model,
         CASE WHEN x.ft = 'IMAGE' THEN (ARRAY[100,200,400,800,1600,3200])[1 + i % 6] END,
         CASE WHEN x.ft = 'IMAGE' THEN (ARRAY[1.8,2.8,4,5.6,8])[1 + i % 5] END,
         CASE WHEN x.ft = 'IMAGE' THEN (ARRAY[0.001,0.004,0.01,0.033])[1 + i % 4] END,
@@ -225,8 +224,7 @@ async function seedOn(
         jsonb_build_array(jsonb_build_object('hex', c1.hex, 'share', 0.7, 'lab', jsonb_build_object('l', c1.l, 'a', c1.a, 'b', c1.b)),
                           jsonb_build_object('hex', c2.hex, 'share', 0.3, 'lab', jsonb_build_object('l', c2.l, 'a', c2.a, 'b', c2.b))),
         ARRAY[c1.name, c2.name], i % 101, (i * 3) % 101, (i * 7) % 101,
-        hangar_norm(concat_ws(' ', x.name, 'tag' || (i % 50), 'label' || (i % 20))),
-        to_tsvector('english', hangar_norm(concat_ws(' ', x.name, 'tag' || (i % 50), 'label' || (i % 20)))),
+        y.search_text, to_tsvector('english', y.search_text),
         CASE WHEN i % 10000 = 7 THEN ARRAY['tag' || (i % 50), 'rare'] ELSE ARRAY['tag' || (i % 50)] END,
         ARRAY['label' || (i % 20)]
       FROM generate_series(${start}::int, ${end}::int) i
@@ -234,6 +232,11 @@ async function seedOn(
         (ARRAY['IMAGE','IMAGE','IMAGE','IMAGE','IMAGE','IMAGE','VIDEO','VIDEO','DOCUMENT','OTHER'])[1 + i % 10] AS ft,
         (ARRAY['jpg','jpg','png','heic','jpg','webp','mp4','mov','pdf','zip'])[1 + i % 10] AS ext,
         (SELECT word FROM bench_words WHERE n = 1 + (i * 31) % 10) || ' ' || i AS name) x
+      -- The search trigger's text (migration 0005): name, description, camera, lens, tags, AI labels.
+      CROSS JOIN LATERAL (SELECT m.make, m.model, hangar_norm(concat_ws(' ', x.name, m.make, m.model, 'tag' || (i % 50),
+          CASE WHEN i % 10000 = 7 THEN 'rare' END, 'label' || (i % 20))) AS search_text
+        FROM (SELECT CASE WHEN x.ft = 'IMAGE' THEN (ARRAY['Canon','Nikon','Sony','Fujifilm','Apple'])[1 + i % 5] END AS make,
+                     CASE WHEN x.ft = 'IMAGE' THEN 'Model ' || (i % 17) END AS model) m) y
       JOIN bench_colors c1 ON c1.ci = (i * 13) % 16
       JOIN bench_colors c2 ON c2.ci = (i * 5 + 3) % 16`.execute(db);
   }

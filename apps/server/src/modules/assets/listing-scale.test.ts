@@ -1,9 +1,19 @@
-import { EXACT_COUNT_LIMIT } from "@hangar/contract";
+import { AssetListBody, type AssetListInput, EXACT_COUNT_LIMIT, type ListingOrder } from "@hangar/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { DAY_SKIP_MIN_OFFSET, dayPageIdsSql, pageIdsSql } from "./listing-repo.ts";
-import { LISTABLE, listingOrder } from "./listing-sql.ts";
+import type { UserActor } from "../../platform/actor.ts";
+import {
+  DAY_SKIP_MIN_OFFSET,
+  dayPageIdsSql,
+  listingRepo,
+  PROBE_LIMIT,
+  pageIdsSql,
+  plainPageIds,
+  probePageIds,
+} from "./listing-repo.ts";
+import { createListingService, filteredPageIds } from "./listing-service.ts";
+import { LISTABLE, listingOrder, listingWhere } from "./listing-sql.ts";
 
 /**
  * The listing's scale machinery on a workspace of 12,000 assets: asset_list_days kept by triggers,
@@ -12,6 +22,7 @@ import { LISTABLE, listingOrder } from "./listing-sql.ts";
 let env: TestEnv;
 let ws: string;
 let admin: Client;
+let actor: UserActor;
 const LISTED = 12_000;
 
 beforeAll(async () => {
@@ -19,12 +30,13 @@ beforeAll(async () => {
   const w = await workspaceWith(env);
   ws = w.ws.id;
   admin = w.admin.client;
+  actor = { kind: "user", userId: w.admin.user.id, sessionId: "test", user: w.admin.user };
   // 12,000 listable assets over ~20 days, unevenly: a burst of 3,000 within 50 seconds of one day,
   // the rest on whole hours (midnight UTC included) with up to three sharing an instant, so ties and
   // day edges both occur. 11,000 images, 1,000 videos. Then 100 that are not listed (temporary, deleted).
   await sql`
     INSERT INTO assets (workspace_id, name, status, is_temp, file_type, file_extension, camera_make, size, date_uploaded)
-    SELECT ${ws}::uuid, 'asset ' || i, 'COMPLETED', false,
+    SELECT ${ws}::uuid, CASE WHEN i % 12 = 0 THEN 'clip ' ELSE 'asset ' END || i, 'COMPLETED', false,
       CASE WHEN i % 12 = 0 THEN 'VIDEO' ELSE 'IMAGE' END, CASE WHEN i % 12 = 0 THEN 'mp4' ELSE 'jpg' END,
       CASE WHEN i % 12 = 0 THEN NULL ELSE 'Canon' END, i,
       CASE WHEN i < 3000 THEN timestamptz '2026-03-05T12:00:00Z' + (i % 50) * interval '1 second'
@@ -190,5 +202,64 @@ describe("listing at scale", () => {
     ).json().pagination;
     expect(correlated.count_is_estimate).toBe(true);
     expect(correlated.total_count).toBeGreaterThan(EXACT_COUNT_LIMIT);
+  });
+
+  it("probes few matches and sorts them, walks many: both equal to OFFSET for every order", async () => {
+    const scope = { workspaceId: ws, userId: actor.userId };
+    const orders: ListingOrder[] = ["-date_uploaded", "name", "-size", "date_taken", "-file_type"];
+    const filters: Array<[string, AssetListInput, number]> = [
+      ["videos: 1,000, sorted", { file_type: { includes: ["VIDEO"] } }, 1_000],
+      ["images: 11,000, walked", { file_type: { includes: ["IMAGE"] } }, 11_000],
+    ];
+    for (const [label, input, matches] of filters) {
+      expect(matches <= PROBE_LIMIT).toBe(label.endsWith("sorted"));
+      for (const order of orders) {
+        const where = listingWhere(AssetListBody.parse(input), scope);
+        for (const offset of [0, 7, 995, matches - 5, matches + 3]) {
+          const ids = async (page: Parameters<typeof listingRepo.page>[1]) =>
+            (await listingRepo.page(env.rt.db, page, actor.userId)).map((r) => r.id);
+          const want = await ids(plainPageIds(pageIdsSql(where, listingOrder(order), 11, offset)));
+          expect(want.length, `${label} ${order} ${offset}`).toBe(Math.max(0, Math.min(11, matches - offset)));
+          expect(await ids(probePageIds(where, order, 11, offset)), `${label} ${order} ${offset}`).toEqual(want);
+        }
+      }
+    }
+  });
+
+  it("takes the same page probing or walking through the service, and estimates when an exact count is dear", async () => {
+    const deps = { db: env.rt.db, access: env.rt.access, signer: env.rt.signer, assertBoard: async () => {} };
+    const probing = createListingService({ ...deps, tuning: { probe: "always" } });
+    const walking = createListingService({ ...deps, tuning: { probe: "never" } });
+    const dear = createListingService({ ...deps, tuning: { countMaxPlanCost: -1 } });
+    // 1,000 clips (the probe sorts them) and 11,000 assets (the probe walks).
+    for (const [search, total] of [
+      ["clip", 1_000],
+      ["asset", 11_000],
+    ] as const) {
+      const body = AssetListBody.parse({ search, order_by: "name", page: 3, page_size: 20 });
+      const a = await probing.list(actor, ws, body);
+      const b = await walking.list(actor, ws, body);
+      expect(a.data.map((x) => x.id)).toEqual(b.data.map((x) => x.id));
+      expect(a.data).toHaveLength(20);
+      expect(a.data.every((x) => x.name.startsWith(search))).toBe(true);
+      if (total <= EXACT_COUNT_LIMIT)
+        expect(a.pagination).toMatchObject({ total_count: total, count_is_estimate: false });
+      const c = await dear.list(actor, ws, body);
+      expect(c.data.map((x) => x.id)).toEqual(a.data.map((x) => x.id));
+      expect(c.pagination.count_is_estimate).toBe(true);
+    }
+  });
+
+  it("probes only a rough, small estimate whose matches indexes reach", () => {
+    const scope = { workspaceId: ws, userId: actor.userId };
+    const probes = (input: AssetListInput, planned: { rows: number; cost: number; seqScan: boolean }) =>
+      filteredPageIds(AssetListBody.parse(input), scope, planned).with !== null;
+    const small = { rows: 5_000, cost: 16_000, seqScan: false };
+    expect(probes({ search: "zzqx" }, small)).toBe(true);
+    expect(probes({ or_groups: [{ search: "zzqx" }, { favorite: true }] }, small)).toBe(true);
+    expect(probes({ ai_tags: { includes: ["cat"], min_confidence: 0.9 } }, small)).toBe(true);
+    expect(probes({ search: "zzqx" }, { ...small, rows: 200_000 })).toBe(false); // believed common: walk
+    expect(probes({ search: "zzqx" }, { ...small, seqScan: true })).toBe(false); // a scan either way
+    expect(probes({ tags: { includes: ["rare"] } }, small)).toBe(false); // tag statistics are good
   });
 });

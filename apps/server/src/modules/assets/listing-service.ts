@@ -4,30 +4,58 @@ import type { Db } from "../../db/db.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { DAY_SKIP_MIN_OFFSET, dayPageIdsSql, listingRepo, pageIdsSql } from "./listing-repo.ts";
-import { listingFilters, listingOrder, listingWhere } from "./listing-sql.ts";
+import {
+  DAY_SKIP_MIN_OFFSET,
+  dayPageIdsSql,
+  type Estimate,
+  listingRepo,
+  type PageIds,
+  pageIdsSql,
+  plainPageIds,
+  probePageIds,
+} from "./listing-repo.ts";
+import { type ListingScope, listingFilters, listingOrder, listingWhere, roughEstimate } from "./listing-sql.ts";
 import { toAsset } from "./serialize.ts";
 
-export interface ListingPlan {
-  /** The page's ids statement (limit + 1 ids, in order). */
-  ids: RawBuilder<{ id: string }>;
-  where: RawBuilder<SqlBool>;
-  /** No condition beyond the workspace and listable scope. */
-  unfiltered: boolean;
+/** At or below this planner estimate, a filtered page probes its matches first (listing-repo.ts). */
+export const PROBE_MAX_ESTIMATE = 50_000;
+/**
+ * Exact counting only when the planner prices finding every match at most this (its cost units; a
+ * full scan of a million assets is ~100,000 at PostgreSQL's default settings). Dearer: the estimate.
+ */
+export const COUNT_MAX_PLAN_COST = 50_000;
+
+const window = (body: AssetListBody) => ({
+  limit: body.page_size + 1, // one more than asked: has_more without a count
+  offset: (body.page - 1) * body.page_size,
+});
+
+/** The unfiltered listing's page: by upload date and deep, from the day counts; else its order index. */
+export function unfilteredPageIds(body: AssetListBody, scope: ListingScope): PageIds {
+  const { limit, offset } = window(body);
+  const byUpload = body.order_by === "-date_uploaded" || body.order_by === "date_uploaded";
+  if (byUpload && offset >= DAY_SKIP_MIN_OFFSET)
+    return plainPageIds(dayPageIdsSql(scope.workspaceId, body.order_by.startsWith("-"), limit, offset));
+  return plainPageIds(pageIdsSql(listingWhere(body, scope), listingOrder(body.order_by), limit, offset));
 }
 
-/** The statements for one request: pure, so the bench and the tests build the very same ones. */
-export function listingPlan(body: AssetListBody, scope: { workspaceId: string; userId: string }): ListingPlan {
-  const unfiltered = listingFilters(body, scope).length === 0;
+/**
+ * A filtered listing's page, given the planner's estimate: its plan as it chooses (for an ORDER BY
+ * with LIMIT, usually walking the order index), except when its estimate is rough and small and the
+ * matches are reachable through indexes (no scan of every asset); then the matches are probed first
+ * (probePageIds). When it would scan every asset anyway, walking in order is never worse.
+ */
+export function filteredPageIds(
+  body: AssetListBody,
+  scope: ListingScope,
+  planned: Estimate,
+  probe: "auto" | "always" | "never" = "auto",
+): PageIds {
+  const { limit, offset } = window(body);
   const where = listingWhere(body, scope);
-  const limit = body.page_size + 1;
-  const offset = (body.page - 1) * body.page_size;
-  const byUpload = body.order_by === "-date_uploaded" || body.order_by === "date_uploaded";
-  const ids =
-    unfiltered && byUpload && offset >= DAY_SKIP_MIN_OFFSET
-      ? dayPageIdsSql(scope.workspaceId, body.order_by.startsWith("-"), limit, offset)
-      : pageIdsSql(where, listingOrder(body.order_by), limit, offset);
-  return { ids, where, unfiltered };
+  const auto = roughEstimate(body) && planned.rows <= PROBE_MAX_ESTIMATE && !planned.seqScan;
+  if (probe === "always" || (probe === "auto" && auto)) return probePageIds(where, body.order_by, limit, offset);
+  return plainPageIds(pageIdsSql(where, listingOrder(body.order_by), limit, offset));
 }
 
 /** POST /workspaces/{id}/assets: the filtered, ordered page (semantics in contract listing.ts). */
@@ -37,34 +65,49 @@ export function createListingService(deps: {
   signer: Signer;
   /** 404 unless the board is a live board of the workspace (the boards feature answers). */
   assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
+  /** For tests: force the probe on or off, lower the cost of an exact count. */
+  tuning?: { probe?: "always" | "never"; countMaxPlanCost?: number };
 }) {
   const { db, access, signer } = deps;
+  const probe = deps.tuning?.probe ?? "auto";
+  const countMaxPlanCost = deps.tuning?.countMaxPlanCost ?? COUNT_MAX_PLAN_COST;
 
   /**
-   * The counting strategy (contract listing.ts): unfiltered, the exact sum of asset_list_days; filtered,
-   * the planner's estimate first (a plan, no scan) and, only when it expects at most EXACT_COUNT_LIMIT
-   * matches, an exact count that stops at EXACT_COUNT_LIMIT + 1.
+   * The counting strategy for a filtered listing (contract listing.ts), from the planner's estimate:
+   * above EXACT_COUNT_LIMIT expected matches, or when finding them all would be dear, the estimate;
+   * otherwise an exact count that stops at EXACT_COUNT_LIMIT + 1.
    */
-  async function count(plan: ListingPlan, workspaceId: string) {
-    if (plan.unfiltered) return { total: await listingRepo.listableCount(db, workspaceId), estimate: false };
-    const planned = await listingRepo.estimate(db, plan.where);
-    if (planned > EXACT_COUNT_LIMIT) return { total: planned, estimate: true };
-    const bounded = await listingRepo.boundedCount(db, plan.where);
+  async function countFiltered(where: RawBuilder<SqlBool>, planned: Estimate) {
+    if (planned.rows > EXACT_COUNT_LIMIT || planned.cost > countMaxPlanCost)
+      return { total: planned.rows, estimate: true };
+    const bounded = await listingRepo.boundedCount(db, where);
     if (bounded <= EXACT_COUNT_LIMIT) return { total: bounded, estimate: false };
     return { total: EXACT_COUNT_LIMIT + 1, estimate: true };
+  }
+
+  async function pageAndCount(body: AssetListBody, scope: ListingScope) {
+    // Unfiltered: the whole workspace, counted exactly from the day counts, alongside the page.
+    if (listingFilters(body, scope).length === 0)
+      return Promise.all([
+        listingRepo.page(db, unfilteredPageIds(body, scope), scope.userId),
+        listingRepo.listableCount(db, scope.workspaceId).then((total) => ({ total, estimate: false })),
+      ]);
+    // Filtered: the planner's estimate (a plan, no scan) picks how to find the page and how to count.
+    const where = listingWhere(body, scope);
+    const planned = await listingRepo.estimate(db, where);
+    return Promise.all([
+      listingRepo.page(db, filteredPageIds(body, scope, planned, probe), scope.userId),
+      countFiltered(where, planned),
+    ]);
   }
 
   return {
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
       await access.require(actor, "workspace.read", workspaceId);
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
-      const plan = listingPlan(body, { workspaceId, userId: actor.userId });
       const { page, page_size } = body;
-      const offset = (page - 1) * page_size;
-      const [rows, counted] = await Promise.all([
-        listingRepo.page(db, plan.ids, actor.userId),
-        count(plan, workspaceId),
-      ]);
+      const { offset } = window(body);
+      const [rows, counted] = await pageAndCount(body, { workspaceId, userId: actor.userId });
       const hasMore = rows.length > page_size;
       const pageRows = rows.slice(0, page_size);
       // What this page saw tightens the count: a last page makes it exact, a full one a lower bound.

@@ -146,8 +146,14 @@ function qualityCond(f: ImageQualityFilter): Cond[] {
 const nearAny = (col: string, xs: number[]) =>
   sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${xs}::float8[]) v WHERE abs(${sql.ref(col)} - v) <= v * 0.005 + 1e-9)`;
 
+/**
+ * A substring of these columns (in this order, normalised). search_text holds the same columns in the
+ * same order (migration 0005), so it contains every such substring: its trigram index finds the
+ * candidates, the exact condition decides.
+ */
 const textSearch = (cols: string[], q: string) =>
-  sql<SqlBool>`hangar_norm(concat_ws(' ', ${sql.join(cols.map((c) => sql.ref(c)))})) LIKE '%' || hangar_norm(${likeTerm(q)}) || '%'`;
+  sql<SqlBool>`(a.search_text LIKE '%' || hangar_norm(${likeTerm(q)}) || '%'
+    AND hangar_norm(concat_ws(' ', ${sql.join(cols.map((c) => sql.ref(c)))})) LIKE '%' || hangar_norm(${likeTerm(q)}) || '%')`;
 
 function exifCond(f: ExifFilter): Cond[] {
   const out: Cond[] = [];
@@ -243,20 +249,49 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
   return out;
 }
 
-/** ORDER BY for each order_by, matching an assets_list_* index; id breaks ties in the same direction. */
-export function listingOrder(order: ListingOrder): RawBuilder<unknown> {
-  const desc = order.startsWith("-");
-  const dir = sql.raw(desc ? "DESC" : "ASC");
+/** The sort key of each order_by (before the id tie-breaker), as an expression over `assets a`. */
+export function orderKey(order: ListingOrder): RawBuilder<unknown> {
   switch (order.replace(/^-/, "")) {
     case "name":
-      return sql`lower(a.name) ${dir}, a.id ${dir}`;
+      return sql`lower(a.name)`;
     case "size":
-      return sql`a.size ${dir}, a.id ${dir}`;
+      return sql`a.size`;
     case "date_taken":
-      return sql`a.date_taken ${dir} NULLS LAST, a.id ${dir}`;
+      return sql`a.date_taken`;
     case "file_type":
-      return sql`a.file_type ${dir}, a.id ${dir}`;
+      return sql`a.file_type`;
     default:
-      return sql`a.date_uploaded ${dir}, a.id ${dir}`;
+      return sql`a.date_uploaded`;
   }
+}
+
+/**
+ * ORDER BY `key`, then `id`, both in the order's direction; date_taken puts assets without one last
+ * either way. Matches an assets_list_* index when key and id are those of `assets a`.
+ */
+export function orderBy(order: ListingOrder, key: RawBuilder<unknown>, id: RawBuilder<unknown>): RawBuilder<unknown> {
+  const dir = sql.raw(order.startsWith("-") ? "DESC" : "ASC");
+  const nulls = sql.raw(order.endsWith("date_taken") ? " NULLS LAST" : "");
+  return sql`${key} ${dir}${nulls}, ${id} ${dir}`;
+}
+
+/**
+ * Whether the payload has a condition the planner estimates only roughly: text search (a word it has
+ * no statistics for is guessed at ~0.5% of rows), camera/EXIF substring search, AI tag qualifiers
+ * (a correlated subquery). Tag names, types, extensions, dates, favourites and ranges have statistics.
+ */
+export function roughEstimate(f: AssetListBody): boolean {
+  const ai = (t: AiTagsFilter | undefined) => !!t && (has(t.tag_types) || t.min_confidence !== undefined);
+  return (
+    !!f.search ||
+    !!f.exif?.exif_search ||
+    !!f.exif?.camera?.camera_search ||
+    ai(f.ai_tags) ||
+    (f.or_groups ?? []).some((g) => !!g.search || ai(g.ai_tags))
+  );
+}
+
+/** ORDER BY for each order_by, matching an assets_list_* index; id breaks ties in the same direction. */
+export function listingOrder(order: ListingOrder): RawBuilder<unknown> {
+  return orderBy(order, orderKey(order), sql`a.id`);
 }
