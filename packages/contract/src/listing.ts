@@ -50,18 +50,26 @@ import { FileType } from "./uploads.ts";
  *   far more than the page itself, so the server never does):
  *   - no filter (the whole workspace, in any order): exact, the sum of a per-upload-day count table the
  *     database keeps with triggers (one row per day, however many assets);
- *   - a filter: PostgreSQL's planner estimate first (a plan, no scan). Above EXACT_COUNT_LIMIT, that
- *     estimate is the answer, flagged `pagination.count_is_estimate: true`. Otherwise the matches are
- *     counted, stopping at EXACT_COUNT_LIMIT + 1: exact when at most EXACT_COUNT_LIMIT, else
+ *   - a filter: PostgreSQL's planner estimate first (a plan, no scan). Above EXACT_COUNT_LIMIT, or when
+ *     its plan for finding every match is dear (a scan of all assets: no index serves the filter),
+ *     that estimate is the answer, flagged `pagination.count_is_estimate: true`. Otherwise the matches
+ *     are counted, stopping at EXACT_COUNT_LIMIT + 1: exact when at most EXACT_COUNT_LIMIT, else
  *     EXACT_COUNT_LIMIT + 1 flagged as an estimate (a lower bound);
  *   - what the page saw wins: a last page makes the count exact (not flagged), and an estimate is
  *     never below the matches already seen.
- *   An estimate can be off (the planner assumes independent conditions); it says so. total_pages
- *   follows total_count; has_more is always exact (the page asks for one row more).
- * - Deep pages: a page is found as ids only, on indexes over listable assets, one per order_by (each
- *   ending in the id tie-breaker), then joined to its rows. Unfiltered by upload date, a deep page
- *   skips whole upload days using the day counts, so page 5,000 costs about as much as page 1.
- *   Filtered or other orders walk their index to the offset (index entries, not rows).
+ *   An estimate can be off (the planner assumes independent conditions, and guesses search words it
+ *   has no statistics for); it says so. total_pages follows total_count; has_more is always exact
+ *   (the page asks for one row more).
+ * - Finding a page: ids only, on indexes over listable assets, one per order_by (each ending in the id
+ *   tie-breaker), then joined to their rows in the same statement. Usually the order index is walked
+ *   until the page fills; when the planner's estimate is rough and small (search, EXIF text, AI
+ *   qualifiers), up to 1,500 matches are first found through the filter's indexes and sorted, so a
+ *   search matching nothing does not walk a million rows. Tag filters use per-asset arrays of tag
+ *   names with GIN indexes (the planner knows each tag's frequency).
+ * - Deep pages: unfiltered by upload date, a deep page skips whole upload days using the day counts,
+ *   so page 5,000 costs about as much as page 1. Filtered, or in another order, a page walks the
+ *   matches before it (index entries for the order, the rows for the filter): deep pages of a broad
+ *   filter cost in proportion to their depth.
  * Unknown keys and bad values answer 422 with `errors[].field` naming them.
  */
 
