@@ -69,6 +69,8 @@ export default async function globalSetup() {
       DATA_DIR: path.join(tmp, "data"),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       DEMO_ACCOUNT: "0",
+      // Every browser test signs up its own users, all from 127.0.0.1.
+      REGISTRATIONS_PER_IP_PER_HOUR: "1000",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       DATABASE_URL: "",
     },

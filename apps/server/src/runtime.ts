@@ -86,6 +86,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     publicUrl: config.publicUrl,
     sessionTtlDays: config.SESSION_TTL_DAYS,
+    registrationsPerIpPerHour: config.REGISTRATIONS_PER_IP_PER_HOUR,
   });
   endSessions = auth.endSessions;
 

@@ -293,3 +293,33 @@ describe("account settings", () => {
     expect((await client.get("/users/avatar")).statusCode).toBe(404);
   });
 });
+
+describe("sign-up throttle", () => {
+  let limited: TestEnv;
+  beforeAll(async () => {
+    limited = await createTestEnv({ REGISTRATIONS_PER_IP_PER_HOUR: "2" }, { work: false });
+  });
+  afterAll(() => limited?.close());
+
+  it("accepts REGISTRATIONS_PER_IP_PER_HOUR sign-ups from one address, then answers 429", async () => {
+    const client = new Client(limited.app);
+    const register = () =>
+      client.post("/users/register", { email: uniqueEmail(), password: PASSWORD, first_name: "N", last_name: "A" });
+    expect((await register()).statusCode).toBe(200);
+    expect((await register()).statusCode).toBe(200);
+    const third = await register();
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ detail: "Too many sign-ups from here. Try again later." });
+    // Another address is not affected.
+    expect(
+      (
+        await new Client(limited.app).post("/users/register", {
+          email: uniqueEmail(),
+          password: PASSWORD,
+          first_name: "O",
+          last_name: "B",
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});

@@ -31,8 +31,11 @@ export function createAuthService(deps: {
   limiter: RateLimiter;
   publicUrl: string;
   sessionTtlDays: number;
+  /** Sign-ups per IP address per hour (REGISTRATIONS_PER_IP_PER_HOUR). */
+  registrationsPerIpPerHour: number;
 }) {
   const { db, users, limiter, mailer } = deps;
+  const registerLimit = { max: deps.registrationsPerIpPerHour, windowSeconds: 3600 };
   const ttlMs = deps.sessionTtlDays * 86_400_000;
 
   async function startSession(
@@ -142,11 +145,8 @@ export function createAuthService(deps: {
       body: RegisterBody,
       meta: { ip: string; userAgent: string | null },
     ): Promise<{ answer: RegisterAnswer; token?: string }> {
-      await limiter.check(
-        [[`register:ip:${meta.ip}`, { max: 20, windowSeconds: 3600 }]],
-        "Too many sign-ups from here. Try again later.",
-      );
-      await limiter.hit(`register:ip:${meta.ip}`, { max: 20, windowSeconds: 3600 });
+      await limiter.check([[`register:ip:${meta.ip}`, registerLimit]], "Too many sign-ups from here. Try again later.");
+      await limiter.hit(`register:ip:${meta.ip}`, registerLimit);
       const inviteEmail = body.invite_token ? await deps.members.inviteEmail(body.invite_token) : null;
       if (body.invite_token && !inviteEmail) throw notFound("This invitation is invalid or has expired.");
       if (inviteEmail && inviteEmail.toLowerCase() !== body.email) {
