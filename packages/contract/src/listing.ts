@@ -62,9 +62,9 @@ import { FileType } from "./uploads.ts";
  *   (the page asks for one row more).
  * - Finding a page: ids only, on indexes over listable assets, one per order_by (each ending in the id
  *   tie-breaker), then joined to their rows in the same statement. Usually the order index is walked
- *   until the page fills; when the planner's estimate is rough and small (search, EXIF text, AI
- *   qualifiers), up to 1,500 matches are first found through the filter's indexes and sorted, so a
- *   search matching nothing does not walk a million rows. Tag filters use per-asset arrays of tag
+ *   until the page fills; when the planner expects few matches (≤ 1,500), or its estimate is rough
+ *   and small (search, EXIF text, AI qualifiers), up to 1,500 matches are first found through the
+ *   filter's indexes and sorted, so a search matching nothing does not walk a million rows. Tag filters use per-asset arrays of tag
  *   names with GIN indexes (the planner knows each tag's frequency).
  * - Deep pages: unfiltered by upload date, a deep page skips whole upload days using the day counts,
  *   so page 5,000 costs about as much as page 1. Filtered, or in another order, a page walks the

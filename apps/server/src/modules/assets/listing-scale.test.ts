@@ -250,7 +250,7 @@ describe("listing at scale", () => {
     }
   });
 
-  it("probes only a rough, small estimate whose matches indexes reach", () => {
+  it("probes few matches, or a rough small estimate, when indexes reach them", () => {
     const scope = { workspaceId: ws, userId: actor.userId };
     const probes = (input: AssetListInput, planned: { rows: number; cost: number; seqScan: boolean }) =>
       filteredPageIds(AssetListBody.parse(input), scope, planned).with !== null;
@@ -261,5 +261,6 @@ describe("listing at scale", () => {
     expect(probes({ search: "zzqx" }, { ...small, rows: 200_000 })).toBe(false); // believed common: walk
     expect(probes({ search: "zzqx" }, { ...small, seqScan: true })).toBe(false); // a scan either way
     expect(probes({ tags: { includes: ["rare"] } }, small)).toBe(false); // tag statistics are good
+    expect(probes({ favorite: true }, { ...small, rows: 1_000 })).toBe(true); // few: sorting them is cheap
   });
 });

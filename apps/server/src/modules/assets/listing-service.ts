@@ -10,6 +10,7 @@ import {
   type Estimate,
   listingRepo,
   type PageIds,
+  PROBE_LIMIT,
   pageIdsSql,
   plainPageIds,
   probePageIds,
@@ -41,9 +42,10 @@ export function unfilteredPageIds(body: AssetListBody, scope: ListingScope): Pag
 
 /**
  * A filtered listing's page, given the planner's estimate: its plan as it chooses (for an ORDER BY
- * with LIMIT, usually walking the order index), except when its estimate is rough and small and the
- * matches are reachable through indexes (no scan of every asset); then the matches are probed first
- * (probePageIds). When it would scan every asset anyway, walking in order is never worse.
+ * with LIMIT, usually walking the order index), except when the matches are few (expected at most
+ * PROBE_LIMIT, or a rough estimate at most PROBE_MAX_ESTIMATE) and reachable through indexes (no scan
+ * of every asset); then they are probed first (probePageIds). When it would scan every asset anyway,
+ * walking in order is never worse.
  */
 export function filteredPageIds(
   body: AssetListBody,
@@ -53,7 +55,8 @@ export function filteredPageIds(
 ): PageIds {
   const { limit, offset } = window(body);
   const where = listingWhere(body, scope);
-  const auto = roughEstimate(body) && planned.rows <= PROBE_MAX_ESTIMATE && !planned.seqScan;
+  const few = planned.rows <= PROBE_LIMIT || (roughEstimate(body) && planned.rows <= PROBE_MAX_ESTIMATE);
+  const auto = few && !planned.seqScan;
   if (probe === "always" || (probe === "auto" && auto)) return probePageIds(where, body.order_by, limit, offset);
   return plainPageIds(pageIdsSql(where, listingOrder(body.order_by), limit, offset));
 }
