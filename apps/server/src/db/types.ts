@@ -164,6 +164,8 @@ export interface AssetsTable {
   /** Lower-cased manual tag names and AI labels, kept by the same trigger (migration 0007) for tag filters. */
   tag_names: Generated<string[]>;
   ai_labels: Generated<string[]>;
+  /** lower(name), generated and stored (migration 0008): the name order's index key. */
+  name_sort: Generated<string>;
 }
 
 /** What the pipeline wrote under media/{directory}/, by role. */

@@ -253,7 +253,7 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
 export function orderKey(order: ListingOrder): RawBuilder<unknown> {
   switch (order.replace(/^-/, "")) {
     case "name":
-      return sql`lower(a.name)`;
+      return sql`a.name_sort`; // lower(name), stored (migration 0008)
     case "size":
       return sql`a.size`;
     case "date_taken":
