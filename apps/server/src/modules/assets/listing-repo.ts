@@ -70,9 +70,10 @@ export const plainPageIds = (select: RawBuilder<{ id: string }>): PageIds => ({
 export const PROBE_LIMIT = 1_500;
 
 /**
- * The page's ids when the planner's estimate of the matches is rough (a search word it has no
- * statistics for is guessed at ~0.5% of rows, whether it matches 0 or 4,000 assets). Walking the order
- * index until the page fills would read the whole workspace when the real matches are few. So the
+ * The page's ids when the matches may be few: the planner expects few, or its estimate is rough (a
+ * search word it has no statistics for is guessed at ~0.5% of rows, whether it matches 0 or 4,000
+ * assets). Walking the order index until the page fills would read the whole workspace when the real
+ * matches are few. So the
  * matches are probed first, the way the planner finds all of them fastest (`f` is a materialised CTE:
  * planned for full retrieval, so through the search indexes, yet run only as far as `m` reads it), at
  * most PROBE_LIMIT + 1: if that is all of them, they are sorted; if there are more, they are common
