@@ -168,5 +168,17 @@ test("download a board as a zip from the boards panel: nested folders, or flat",
   const own = path.join(dir, "own.zip");
   await (await ownDownload).saveAs(own);
   expect(zipEntries(own)).toEqual(["cover.jpg"]);
+
+  // The board page has the same download as a button (for every role, commenters included).
+  await page.goto(`/w/${workspaceId}/b/${day1.id}`);
+  await page.getByTestId("board-download").click();
+  dialog = page.getByRole("dialog", { name: "Download board" });
+  await settled(dialog);
+  await shot(page, "board-page-download");
+  const pageDownload = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Download" }).click();
+  const day = path.join(dir, "day1.zip");
+  await (await pageDownload).saveAs(day);
+  expect(zipEntries(day)).toEqual(["harbour.jpg", "market.jpg"]);
   await context.close();
 });
