@@ -72,6 +72,19 @@ describe("separate API and worker processes", () => {
     }
   };
 
+  /** PUTs each part (part i to `baseFor(i)`) and answers the ETags to complete with. */
+  const putParts = async (init: Init, bytes: Buffer, baseFor: (i: number) => string) => {
+    const out: Array<{ part_number: number; etag: string }> = [];
+    for (const [i, p] of (init.parts ?? []).entries()) {
+      const r = await put(baseFor(i), p.url, bytes.subarray(p.start_byte, p.end_byte + 1));
+      expect(r.status).toBe(200);
+      out.push({ part_number: p.part_number, etag: r.headers.get("etag") ?? "" });
+    }
+    return out;
+  };
+  const complete = (base: string, init: Init, parts: Array<{ part_number: number; etag: string }>) =>
+    api(base, `/workspaces/${workspaceId}/assets/upload/complete`, { upload_id: init.upload_id, key: init.key, parts });
+
   it("completes uploads whose calls are spread over both API processes; only the worker processes", async () => {
     // Multipart: init on 1, part 1 to 2, part 2 to 1, complete on 2.
     const big = randomBytes(12 * 1024 * 1024 + 5);
@@ -79,17 +92,8 @@ describe("separate API and worker processes", () => {
       await api(api1.base, `/workspaces/${workspaceId}/assets/upload`, { name: "big.bin", size: big.length })
     ).json()) as Init;
     expect(init.parts).toHaveLength(2);
-    const parts = [];
-    for (const [i, p] of (init.parts ?? []).entries()) {
-      const r = await put(i === 0 ? api2.base : api1.base, p.url, big.subarray(p.start_byte, p.end_byte + 1));
-      expect(r.status).toBe(200);
-      parts.push({ part_number: p.part_number, etag: r.headers.get("etag") ?? "" });
-    }
-    const done = await api(api2.base, `/workspaces/${workspaceId}/assets/upload/complete`, {
-      upload_id: init.upload_id,
-      key: init.key,
-      parts,
-    });
+    const parts = await putParts(init, big, (i) => (i === 0 ? api2.base : api1.base));
+    const done = await complete(api2.base, init, parts);
     expect(done.status).toBe(200);
     expect(((await done.json()) as { sha256: string }).sha256).toBe(sha(big));
 
@@ -144,17 +148,8 @@ describe("separate API and worker processes", () => {
     expect(await api1.exited).toBe(0);
     expect(api1.output()).toMatch(/stopping: no new requests/);
     // The part it accepted counts: the upload completes through the other process.
-    const rest = init.parts!.slice(1);
-    const parts = [{ part_number: part.part_number, etag: res.etag }];
-    for (const p of rest) {
-      const r = await put(api2.base, p.url, data.subarray(p.start_byte, p.end_byte + 1));
-      parts.push({ part_number: p.part_number, etag: r.headers.get("etag") ?? "" });
-    }
-    const done = await api(api2.base, `/workspaces/${workspaceId}/assets/upload/complete`, {
-      upload_id: init.upload_id,
-      key: init.key,
-      parts,
-    });
+    const rest = await putParts({ ...init, parts: init.parts!.slice(1) }, data, () => api2.base);
+    const done = await complete(api2.base, init, [{ part_number: part.part_number, etag: res.etag }, ...rest]);
     expect(done.status).toBe(200);
     expect(((await done.json()) as { sha256: string }).sha256).toBe(sha(data));
   }, 60_000);
@@ -187,19 +182,7 @@ describe("separate API and worker processes", () => {
       await api(api2.base, `/workspaces/${workspaceId}/assets/upload`, { name: "long.mp4", size: bytes.length })
     ).json()) as Init;
     if (init.direct_url) expect((await put(api2.base, init.direct_url, bytes)).status).toBe(200);
-    else {
-      const parts = [];
-      for (const p of init.parts ?? []) {
-        const r = await put(api2.base, p.url, bytes.subarray(p.start_byte, p.end_byte + 1));
-        parts.push({ part_number: p.part_number, etag: r.headers.get("etag") ?? "" });
-      }
-      const c = await api(api2.base, `/workspaces/${workspaceId}/assets/upload/complete`, {
-        upload_id: init.upload_id,
-        key: init.key,
-        parts,
-      });
-      expect(c.status).toBe(200);
-    }
+    else expect((await complete(api2.base, init, await putParts(init, bytes, () => api2.base))).status).toBe(200);
     // The worker has started it (attempt 1) …
     const until = Date.now() + 30_000;
     for (;;) {
