@@ -313,3 +313,37 @@ test("commenters get no Upload button", async ({ browser }) => {
   await expect(commenter.getByRole("heading", { name: "All assets" })).toBeVisible();
   await expect(commenter.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
 });
+
+test("an upload in progress can be cancelled, then retried", async ({ browser }) => {
+  const { page, workspaceId } = await newUser(browser);
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+
+  // Parts are held on the way out, so the item is still uploading when it is cancelled.
+  const held = gate();
+  let released = false;
+  await page.route("**/api/v1/uploads/*/parts/*", async (route) => {
+    if (!released) await held.opened;
+    await route.continue().catch(() => {}); // an aborted request has nobody to answer
+  });
+  const dir = mkdtempSync(path.join(os.tmpdir(), "hangar-cancel-"));
+  const file = path.join(dir, "rushes.bin");
+  writeFileSync(file, randomBytes(9 * 1024 * 1024));
+  await dialog(page).getByTestId("upload-files-input").setInputFiles(file);
+  await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "uploading");
+  await item(page, "rushes.bin").hover();
+  await shot(page, "dialog-cancel");
+  await item(page, "rushes.bin").getByRole("button", { name: "Cancel rushes.bin" }).click();
+  await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "error");
+  await expect(item(page, "rushes.bin").getByTestId("upload-item-error")).toHaveText("Upload cancelled");
+  released = true;
+  held.open();
+
+  // Retried, it goes through from the start.
+  await item(page, "rushes.bin").getByRole("button", { name: "Retry rushes.bin" }).click();
+  await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", /processing|COMPLETED/, { timeout: 30_000 });
+  await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "COMPLETED", { timeout: 30_000 });
+  // Only the retried upload became an asset; the cancelled one stays invisible until the cleanup.
+  await closeButton(page).click();
+  await expect(page.getByTestId("asset-card")).toHaveCount(1);
+});

@@ -21,6 +21,11 @@ type Job = { kind: "file"; id: string } | { kind: "batch"; ids: string[] };
 
 const queue: Job[] = [];
 const running = new Set<AbortController>();
+/** The controller of each loose file being sent, so one upload can be cancelled on its own. */
+const fileControllers = new Map<string, AbortController>();
+
+/** What a cancelled item says; it can be retried like any failed one. */
+export const CANCELLED_MESSAGE = "Upload cancelled";
 let active = 0;
 
 export interface UploadTarget {
@@ -43,6 +48,19 @@ export function retryUpload(id: string): void {
   enqueue([item]);
 }
 
+/**
+ * Stops one loose file: taken off the queue, or its requests aborted mid-way. Its asset stays
+ * `uploading` on the server, invisible in lists, until the 24 h cleanup removes it.
+ */
+export function cancelUpload(id: string): void {
+  const item = uploadStore.get(id);
+  if (item?.status !== "uploading" || item.path) return;
+  const queued = queue.findIndex((job) => job.kind === "file" && job.id === id);
+  if (queued >= 0) queue.splice(queued, 1);
+  fileControllers.get(id)?.abort();
+  uploadStore.patch(id, { status: "error", error: CANCELLED_MESSAGE });
+}
+
 let owner: string | null = null;
 
 /** The list belongs to the signed-in user: another one signing in in this tab starts from nothing. */
@@ -56,6 +74,7 @@ export function stopAllUploads(): void {
   queue.length = 0;
   for (const controller of running) controller.abort();
   running.clear();
+  fileControllers.clear();
   stopPolling();
   uploadStore.reset();
 }
@@ -85,10 +104,12 @@ function pump(): void {
     const job = queue.shift() as Job;
     const controller = new AbortController();
     running.add(controller);
+    if (job.kind === "file") fileControllers.set(job.id, controller);
     active++;
     const work = job.kind === "file" ? sendFile(job.id, controller.signal) : sendBatch(job.ids, controller.signal);
     void work.finally(() => {
       running.delete(controller);
+      if (job.kind === "file" && fileControllers.get(job.id) === controller) fileControllers.delete(job.id);
       active--;
       pump();
     });

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Box, Group, Loader, Progress, Stack, Text, Tooltip } from "@mantine/core";
-import { IconRefresh, IconX } from "@tabler/icons-react";
+import { IconPlayerStop, IconRefresh, IconX } from "@tabler/icons-react";
 import { memo } from "react";
 import { formatBytes } from "../format-bytes";
-import { retryUpload } from "../upload-runner";
+import { cancelUpload, retryUpload } from "../upload-runner";
 import { isFinished, type UploadItem, uploadStore } from "../upload-store";
 import { AssetThumb, fileTypeOf } from "./asset-thumb";
 
@@ -87,6 +87,18 @@ export const UploadItemRow = memo(function UploadItemRow({ item }: { item: Uploa
         )}
       </Stack>
       <Group gap={2} wrap="nowrap" w={56} justify="flex-end" style={{ flex: "none" }}>
+        {item.status === "uploading" && !item.path && (
+          <Tooltip label="Cancel upload" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Cancel ${item.name}`}
+              onClick={() => cancelUpload(item.id)}
+            >
+              <IconPlayerStop size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         {item.status === "error" && (
           <Tooltip label="Retry" withArrow>
             <ActionIcon
