@@ -14,6 +14,16 @@ export const MIN_DOWNLOAD_PART_BYTES = 64 * 1024;
 export const MAX_ZIP_ASSET_IDS = 400;
 export const MAX_ZIP_BOARD_IDS = 50;
 
+/** Spec 01 §8, the client's download messages (outer per kind; inner for the transfer itself). */
+export const DOWNLOAD_MESSAGES = {
+  assetFailed: "Failed to download asset",
+  boardFailed: "Failed to download board",
+  itemsFailed: "Failed to download items",
+  fileFailed: "Failed to download file",
+  partFailed: (n: number) => `Failed to download part ${n}`,
+  invalidResponse: "Invalid download response",
+} as const;
+
 export const DOWNLOAD_ERRORS = {
   nothing: "Must provide at least one asset ID or board ID",
   noAsset: "No asset provided",

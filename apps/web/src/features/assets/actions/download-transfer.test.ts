@@ -1,6 +1,7 @@
 import type { DownloadPart } from "@hangar/contract";
+import { DOWNLOAD_MESSAGES } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
-import { DOWNLOAD_MESSAGES, DownloadError, downloadParts, parseDownloadAnswer } from "./download-transfer";
+import { DownloadError, downloadParts, parseDownloadAnswer } from "./download-transfer";
 
 const parts = (sizes: number[]): DownloadPart[] => {
   let start = 0;

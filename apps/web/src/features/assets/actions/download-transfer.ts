@@ -1,15 +1,11 @@
-import { DirectDownloadAnswer, type DownloadPart, MultipartDownloadAnswer, ZipDownloadAnswer } from "@hangar/contract";
+import {
+  DirectDownloadAnswer,
+  DOWNLOAD_MESSAGES,
+  type DownloadPart,
+  MultipartDownloadAnswer,
+  ZipDownloadAnswer,
+} from "@hangar/contract";
 import { rangeHeader } from "./download-state";
-
-/** Inner download failures, with the catalogue's texts (spec 01 §8). */
-export const DOWNLOAD_MESSAGES = {
-  assetFailed: "Failed to download asset",
-  boardFailed: "Failed to download board",
-  itemsFailed: "Failed to download items",
-  fileFailed: "Failed to download file",
-  partFailed: (n: number) => `Failed to download part ${n}`,
-  invalidResponse: "Invalid download response",
-} as const;
 
 export class DownloadError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

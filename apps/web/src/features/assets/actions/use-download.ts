@@ -1,4 +1,10 @@
-import { type Asset, DOWNLOAD_MULTIPART_THRESHOLD, DOWNLOAD_PART_SIZE, type DownloadBody } from "@hangar/contract";
+import {
+  type Asset,
+  DOWNLOAD_MESSAGES,
+  DOWNLOAD_MULTIPART_THRESHOLD,
+  DOWNLOAD_PART_SIZE,
+  type DownloadBody,
+} from "@hangar/contract";
 import { useContext } from "react";
 import { apiRequest, isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
@@ -7,7 +13,6 @@ import { installDownloadProgress } from "./download-progress";
 import { type DownloadKind, ZIP_RESET_DELAY_MS, zipFileName } from "./download-state";
 import { downloadStore, useDownloadState } from "./download-store";
 import {
-  DOWNLOAD_MESSAGES,
   DownloadError,
   downloadParts,
   fetchFile,
