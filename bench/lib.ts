@@ -8,6 +8,7 @@ import { loadConfig } from "../apps/server/src/config.ts";
 import { migrateToLatest } from "../apps/server/src/db/db.ts";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded-postgres.ts";
 import { createRuntime } from "../apps/server/src/runtime.ts";
+import { httpLogin } from "../apps/server/test/processes.ts";
 
 /** A real server on a real database: BENCH_DATABASE_URL (e.g. the machine's PostgreSQL) or a fresh embedded one. */
 export async function benchServer(opts: { work?: boolean; env?: Record<string, string> } = {}) {
@@ -85,19 +86,7 @@ export async function benchLogin(srv: { base: string; rt: import("../apps/server
     email_verified_at: new Date(),
   });
   const workspaceId = await srv.rt.services.workspaces.createFor(user!.id, "Bench");
-  const csrfRes = await fetch(`${srv.base}/api/v1/users/set-csrf-token`);
-  const csrfCookie = csrfRes.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const { data } = (await csrfRes.json()) as { data: { csrftoken: string } };
-  const res = await fetch(`${srv.base}/api/v1/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie: csrfCookie, "x-csrftoken": data.csrftoken },
-    body: JSON.stringify({ email, password: "bench password" }),
-  });
-  const cookie = [csrfCookie, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
-  const headers = { cookie, "x-csrftoken": data.csrftoken, "content-type": "application/json" };
+  const headers = await httpLogin(srv.base, email, "bench password");
   return { workspaceId, headers };
 }
 

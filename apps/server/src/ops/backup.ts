@@ -48,6 +48,11 @@ async function publicTables(client: pg.PoolClient): Promise<string[]> {
   return rows.map((r) => r.tablename);
 }
 
+async function rowCount(client: pg.PoolClient, table: string): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${ident(table)}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
 async function appliedMigrations(client: pg.PoolClient): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>("select name from kysely_migration order by name");
   return rows.map((r) => r.name);
@@ -94,9 +99,9 @@ export async function backup(deps: BackupDeps, dir: string): Promise<Manifest> {
     for (const name of await publicTables(client)) {
       const file = `db/${name}.copy`;
       await pipeline(client.query(copyTo(`copy ${ident(name)} to stdout`)), createWriteStream(path.join(dir, file)));
-      const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${ident(name)}`);
-      manifest.tables.push({ name, rows: Number(rows[0]?.n ?? 0), file });
-      say(`  table ${name}: ${rows[0]?.n} rows`);
+      const rows = await rowCount(client, name);
+      manifest.tables.push({ name, rows, file });
+      say(`  table ${name}: ${rows} rows`);
     }
     await client.query("commit");
   } catch (err) {
@@ -166,9 +171,8 @@ export async function restore(deps: BackupDeps, dir: string): Promise<Manifest> 
         createReadStream(path.join(dir, t.file)),
         client.query(copyFrom(`copy ${ident(t.name)} from stdin`)),
       );
-      const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${ident(t.name)}`);
-      if (Number(rows[0]?.n) !== t.rows)
-        throw new Error(`Table ${t.name}: ${rows[0]?.n} rows restored, ${t.rows} expected.`);
+      const restored = await rowCount(client, t.name);
+      if (restored !== t.rows) throw new Error(`Table ${t.name}: ${restored} rows restored, ${t.rows} expected.`);
       say(`  table ${t.name}: ${t.rows} rows`);
     }
     await client.query("commit");
