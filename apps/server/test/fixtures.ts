@@ -125,3 +125,32 @@ export function storedZip(files: Record<string, string>): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
+
+/**
+ * A silent H.264 test-pattern video made with the bundled ffmpeg, e.g. `testsrc=size=1280x720:rate=30:duration=40`
+ * (long ones keep a worker busy for tests that stop it mid-job).
+ */
+export async function testPatternVideo(file: string, lavfiSource: string): Promise<void> {
+  const { runTool } = await import("../src/media/limits.ts");
+  const { ffmpegPath } = await import("../src/media/video.ts");
+  await runTool(
+    await ffmpegPath(),
+    [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      lavfiSource,
+      "-pix_fmt",
+      "yuv420p",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-y",
+      file,
+    ],
+    { timeoutMs: 120_000, maxOutputBytes: 1 << 20, reason: "test video" },
+  );
+}

@@ -4,9 +4,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { testPatternVideo } from "../../test/fixtures.ts";
 import { createTestEnv, type TestEnv, uploadBytes, workspaceWith } from "../../test/harness.ts";
-import { runTool } from "../media/limits.ts";
-import { ffmpegPath } from "../media/video.ts";
 
 /**
  * `kill -9` of a worker in the middle of processing: the job's heartbeat stops, pg-boss hands it to
@@ -63,24 +62,7 @@ it("a killed worker's asset is finished by the next worker within the lease", { 
   // A video long enough that the transcode is still running when the worker dies.
   const dir = await mkdtemp(path.join(os.tmpdir(), "hangar-crash-"));
   const file = path.join(dir, "long.mp4");
-  await runTool(
-    await ffmpegPath(),
-    [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc2=size=1920x1080:rate=30:duration=20",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-y",
-      file,
-    ],
-    { timeoutMs: 120_000, maxOutputBytes: 1 << 20 },
-  );
+  await testPatternVideo(file, "testsrc2=size=1920x1080:rate=30:duration=20");
   const { ws, admin } = await workspaceWith(env);
   const assetId = await uploadBytes(admin.client, ws.id, "long.mp4", await readFile(file));
   await rm(dir, { recursive: true, force: true });

@@ -4,9 +4,8 @@ import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPatternVideo } from "../../test/fixtures.ts";
 import { freePort, type HangarProcess, httpLogin, sharedInstance, spawnHangar } from "../../test/processes.ts";
-import { runTool } from "../media/limits.ts";
-import { ffmpegPath } from "../media/video.ts";
 import type { Runtime } from "../runtime.ts";
 
 type Headers = Awaited<ReturnType<typeof httpLogin>>;
@@ -157,26 +156,7 @@ describe("separate API and worker processes", () => {
   it("SIGTERM on the worker mid-job loses nothing: a new worker finishes the job", async () => {
     // A video long enough that its transcode is still running when the worker is told to stop.
     const video = path.join(dataDir, "long.mp4");
-    await runTool(
-      await ffmpegPath(),
-      [
-        "-v",
-        "error",
-        "-f",
-        "lavfi",
-        "-i",
-        "testsrc=size=1280x720:rate=30:duration=40",
-        "-pix_fmt",
-        "yuv420p",
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-        "-y",
-        video,
-      ],
-      { timeoutMs: 120_000, maxOutputBytes: 1 << 20, reason: "test video" },
-    );
+    await testPatternVideo(video, "testsrc=size=1280x720:rate=30:duration=40");
     const bytes = await readFile(video);
     const init = (await (
       await api(api2.base, `/workspaces/${workspaceId}/assets/upload`, { name: "long.mp4", size: bytes.length })
