@@ -53,6 +53,7 @@ export const ConfigSchema = z
     S3_FORCE_PATH_STYLE: bool.default(false),
     SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
     AI_TAGS: bool.default(true),
+    READ_CACHE: bool.default(true),
     AI_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.3),
   })
   .superRefine((c, ctx) => {

@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Config } from "./config.ts";
+import { type CacheListener, startCacheListener } from "./db/cache-listener.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob, finishDirectUploadsJob, processAssetJob } from "./jobs/process-asset.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
@@ -21,6 +22,7 @@ import { sweepOrphans } from "./ops/orphans.ts";
 import { createAccess } from "./platform/access.ts";
 import { createMetrics } from "./platform/metrics.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
+import { createReadCache } from "./platform/read-cache.ts";
 import { createBlobStore } from "./storage/create-store.ts";
 import { loadSecret } from "./storage/secrets-repo.ts";
 import { createSigner } from "./storage/signer.ts";
@@ -38,14 +40,15 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
   });
-  const access = createAccess(db);
+  const cache = createReadCache({ enabled: config.READ_CACHE });
+  const access = createAccess(db, cache);
   const limiter = createRateLimiter(db);
-  const users = createUsersService({ db });
+  const users = createUsersService({ db, cache });
   const workspaces = createWorkspacesService({ db, access });
   const boards = createBoardsService({ db, access });
   const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
   const store = createBlobStore(config, signer);
-  const assets = createAssetsService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
+  const assets = createAssetsService({ db, access, signer, cache, assertBoard: (ws, id) => boards.assertLive(ws, id) });
   let tagger: Promise<Tagger | null> | null = null;
   const processJob = processAssetJob({
     assets,
@@ -84,6 +87,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     members,
     mailer,
     limiter,
+    cache,
     publicUrl: config.publicUrl,
     sessionTtlDays: config.SESSION_TTL_DAYS,
     registrationsPerIpPerHour: config.REGISTRATIONS_PER_IP_PER_HOUR,
@@ -111,10 +115,22 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3") jobDefinitions.push(finishDirectUploadsJob(() => uploads.completeArrivedDirect()));
 
+  let listener: CacheListener | null = null;
+
   return {
     config,
     log,
     pool,
+    cache,
+    /**
+     * Starts hearing change notifications so the read cache can answer (API processes; READ_CACHE=0
+     * turns it off). Waits a moment for the first LISTEN; the cache stays off until it succeeds.
+     */
+    async listenForChanges() {
+      if (!config.READ_CACHE || listener) return;
+      listener = startCacheListener(databaseUrl, cache, log.child({ component: "cache" }));
+      await listener.ready();
+    },
     db,
     jobs,
     jobDefinitions,
@@ -131,6 +147,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       await store.close?.();
+      await listener?.close();
       await db.destroy();
     },
   };

@@ -118,6 +118,54 @@ describe("separate API and worker processes", () => {
     for (const a of [api1, api2]) expect(count(await (await fetch(`${a.base}/metrics`)).text())).toBe(0);
   }, 90_000);
 
+  it("a change through one API process reaches the other's read cache within a second", async () => {
+    const { hashPassword } = await import("../modules/auth/passwords.ts");
+    const email = `member-${Date.now()}@example.test`;
+    const member = await rt.services.users.create({
+      email,
+      password_hash: await hashPassword(shared.password),
+      first_name: "Other",
+      last_name: "Member",
+      email_verified_at: new Date(),
+    });
+    await rt.db
+      .insertInto("memberships")
+      .values({ workspace_id: workspaceId, user_id: member!.id, role: "EDITOR" })
+      .execute();
+    const asset = await rt.db
+      .insertInto("assets")
+      .values({ workspace_id: workspaceId, name: "before.jpg", status: "COMPLETED", is_temp: false })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const memberHeaders = await httpLogin(api2.base, email, shared.password);
+    const url = `/api/v1/workspaces/${workspaceId}/assets/${asset.id}`;
+    const viaApi2 = () => fetch(`${api2.base}${url}`, { headers: memberHeaders });
+    const within = async (check: () => Promise<boolean>) => {
+      const start = Date.now();
+      while (!(await check())) {
+        if (Date.now() - start > 1_000) throw new Error("not within a second");
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return Date.now() - start;
+    };
+    for (let i = 0; i < 5; i++) expect((await viaApi2()).status).toBe(200); // read, then cached on api2
+
+    const renamed = await fetch(`${api1.base}${url}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ name: "after.jpg" }),
+    });
+    expect(renamed.status).toBe(200);
+    await within(async () => ((await (await viaApi2()).json()) as { name: string }).name === "after.jpg");
+
+    const removed = await fetch(`${api1.base}/api/v1/workspaces/${workspaceId}/members/${member!.id}`, {
+      method: "DELETE",
+      headers: { cookie: headers.cookie, "x-csrftoken": headers["x-csrftoken"] },
+    });
+    expect(removed.status).toBe(200);
+    await within(async () => (await viaApi2()).status === 401);
+  });
+
   it("SIGTERM on an API process finishes the request in flight, then exits cleanly", async () => {
     const data = randomBytes(9 * 1024 * 1024);
     const init = (await (

@@ -2,6 +2,7 @@ import type { Role } from "@hangar/contract";
 import type { Db } from "../db/db.ts";
 import type { Actor } from "./actor.ts";
 import { forbidden, notFound, unauthenticated } from "./errors.ts";
+import { cacheKeys, type ReadCache } from "./read-cache.ts";
 
 export type Permission = "workspace.read" | "workspace.comment" | "workspace.edit" | "workspace.admin";
 
@@ -25,7 +26,7 @@ export interface Grant {
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createAccess(db: Db) {
+export function createAccess(db: Db, cache: ReadCache) {
   // One lookup per request and workspace: the route guard and the service share the answer.
   const memo = new WeakMap<Actor, Map<string, Role | null>>();
 
@@ -35,12 +36,29 @@ export function createAccess(db: Db) {
       m = new Map();
       memo.set(actor, m);
     }
-    if (!m.has(workspaceId))
-      m.set(workspaceId, UUID.test(workspaceId) ? await roleOf(actor.userId, workspaceId) : null);
+    if (!m.has(workspaceId)) {
+      const role = !UUID.test(workspaceId)
+        ? null
+        : actor.fresh
+          ? await readRole(actor.userId, workspaceId)
+          : await roleOf(actor.userId, workspaceId);
+      m.set(workspaceId, role);
+    }
     return m.get(workspaceId) ?? null;
   }
 
+  /** The user's role in a live workspace, or null: from the read cache, else one query (then cached). */
   async function roleOf(userId: string, workspaceId: string): Promise<Role | null> {
+    const key = cacheKeys.role(userId, workspaceId);
+    const hit = cache.get<Role | null>(key);
+    if (hit !== undefined) return hit;
+    const snap = cache.snapshot();
+    const role = await readRole(userId, workspaceId);
+    cache.set(key, role, cacheKeys.roleDeps(userId, workspaceId), snap);
+    return role;
+  }
+
+  async function readRole(userId: string, workspaceId: string): Promise<Role | null> {
     const row = await db
       .selectFrom("memberships as m")
       .innerJoin("workspaces as w", "w.id", "m.workspace_id")

@@ -4,6 +4,7 @@ import type { AuthService } from "../modules/auth/index.ts";
 import type { Access } from "./access.ts";
 import { AppError, unauthenticated } from "./errors.ts";
 import { MUTATING, type RouteAccess } from "./http.ts";
+import { cacheKeys, type ReadCache } from "./read-cache.ts";
 import { newToken, safeEqual } from "./tokens.ts";
 
 export const SESSION_COOKIE = "hangar_session";
@@ -62,7 +63,12 @@ export interface RouteEntry {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function installSessionHook(app: FastifyInstance, auth: AuthService, access: Access, routeTable: RouteEntry[]) {
+export function installSessionHook(
+  app: FastifyInstance,
+  deps: { auth: AuthService; access: Access; cache: ReadCache },
+  routeTable: RouteEntry[],
+) {
+  const { auth, access, cache } = deps;
   app.decorateRequest("actor", null as never);
   app.addHook("onRequest", async (req) => {
     req.actor = { kind: "anonymous" };
@@ -73,9 +79,19 @@ export function installSessionHook(app: FastifyInstance, auth: AuthService, acce
     const token = req.cookies[SESSION_COOKIE];
     const workspaceId = config.access === "workspace" ? ((req.params as { id?: string }).id ?? "") : undefined;
     if (token) {
-      const s = await auth.resolveSession(token, workspaceId && UUID_RE.test(workspaceId) ? workspaceId : undefined);
+      const s = await auth.resolveSession(
+        token,
+        workspaceId && UUID_RE.test(workspaceId) ? workspaceId : undefined,
+        MUTATING.has(req.method),
+      );
       if (s) {
-        req.actor = { kind: "user", userId: s.user.id, sessionId: s.sessionId, user: s.user };
+        req.actor = {
+          kind: "user",
+          userId: s.user.id,
+          sessionId: s.sessionId,
+          user: s.user,
+          fresh: MUTATING.has(req.method),
+        };
         if (workspaceId && UUID_RE.test(workspaceId)) access.prime(req.actor, workspaceId, s.role);
       }
     }
@@ -86,6 +102,18 @@ export function installSessionHook(app: FastifyInstance, auth: AuthService, acce
     if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();
     // Membership before body validation: an outsider learns nothing, not even what a valid body is.
     if (workspaceId !== undefined) await access.require(req.actor, "workspace.read", workspaceId);
+  });
+
+  // Read-your-writes: a mutation marks its caller and its workspace changed in this process's read
+  // cache before the answer leaves (other processes hear it from the database's notification).
+  app.addHook("onSend", async (req, _reply, payload) => {
+    if (!MUTATING.has(req.method)) return payload;
+    if (req.actor?.kind === "user") cache.bump(cacheKeys.user(req.actor.userId));
+    if (req.routeOptions.config.access === "workspace") {
+      const id = (req.params as { id?: string }).id;
+      if (id && UUID_RE.test(id)) cache.bump(cacheKeys.workspace(id));
+    }
+    return payload;
   });
 
   // Every API route must say who may call it; an undeclared one fails at start-up (and in tests).

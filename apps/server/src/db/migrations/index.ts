@@ -7,6 +7,7 @@ import * as m0005 from "./20261121-0005-listing.ts";
 import * as m0006 from "./20261121-0006-listing-scale.ts";
 import * as m0007 from "./20261121-0007-listing-tag-arrays.ts";
 import * as m0008 from "./20261121-0008-listing-name-sort.ts";
+import * as m0009 from "./20261121-0009-cache-notify.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "20261121-0006-listing-scale": m0006,
   "20261121-0007-listing-tag-arrays": m0007,
   "20261121-0008-listing-name-sort": m0008,
+  "20261121-0009-cache-notify": m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

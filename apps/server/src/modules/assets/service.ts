@@ -4,8 +4,9 @@ import type { Db } from "../../db/db.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { notFound } from "../../platform/errors.ts";
+import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { listingRepo } from "./listing-repo.ts";
+import { type ListedRow, listingRepo } from "./listing-repo.ts";
 import { type AssetRow, assetsRepo } from "./repo.ts";
 import { toAsset } from "./serialize.ts";
 
@@ -13,10 +14,11 @@ export function createAssetsService(deps: {
   db: Db;
   access: Access;
   signer: Signer;
+  cache: ReadCache;
   /** 404 unless the board is a live board of the workspace (the boards feature answers). */
   assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
 }) {
-  const { db, access, signer } = deps;
+  const { db, access, signer, cache } = deps;
 
   async function serialize(rows: AssetRow[]): Promise<Asset[]> {
     const rel = await assetsRepo.relations(
@@ -88,9 +90,16 @@ export function createAssetsService(deps: {
     favoritesOf: (userId: string, assetIds: string[]) => assetsRepo.favoritesOf(db, userId, assetIds),
     async get(actor: UserActor, workspaceId: string, assetId: string): Promise<Asset> {
       await access.require(actor, "workspace.read", workspaceId);
-      // One statement: the row with its tags, AI tags, boards and the caller's favourite.
-      const row = (await listingRepo.page(db, assetsRepo.liveIdSql(workspaceId, assetId), actor.userId))[0];
-      if (!row) throw notFound("Asset not found.");
+      // One statement: the row with its tags, AI tags, boards and the caller's favourite; kept in the
+      // read cache until anything in the workspace changes.
+      const key = cacheKeys.asset(actor.userId, workspaceId, assetId);
+      let row = actor.fresh ? undefined : cache.get<ListedRow>(key);
+      if (!row) {
+        const snap = cache.snapshot();
+        row = (await listingRepo.page(db, assetsRepo.liveIdSql(workspaceId, assetId), actor.userId))[0];
+        if (!row) throw notFound("Asset not found.");
+        cache.set(key, row, [cacheKeys.workspace(workspaceId)], snap);
+      }
       const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer);
       asset.favorite = row.is_favorite;
       return asset;

@@ -21,12 +21,13 @@ export const authRepo = {
     db: Db,
     id: string,
     workspaceId?: string,
-  ): Promise<{ user: UserRow; lastSeen: Date; role: Role | null } | undefined> {
+  ): Promise<{ user: UserRow; lastSeen: Date; expiresAt: Date; role: Role | null } | undefined> {
     const row = await db
       .selectFrom("sessions as s")
       .innerJoin("users as u", "u.id", "s.user_id")
       .selectAll("u")
       .select("s.last_seen_at as session_last_seen")
+      .select("s.expires_at as session_expires_at")
       .select((eb) =>
         (workspaceId
           ? eb
@@ -43,8 +44,13 @@ export const authRepo = {
       .where("s.expires_at", ">", sql<Date>`now()`)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { session_last_seen, workspace_role, ...user } = row;
-    return { user, lastSeen: session_last_seen, role: (workspace_role as Role | null) ?? null };
+    const { session_last_seen, session_expires_at, workspace_role, ...user } = row;
+    return {
+      user,
+      lastSeen: session_last_seen,
+      expiresAt: session_expires_at,
+      role: (workspace_role as Role | null) ?? null,
+    };
   },
   async touchSession(db: Db, id: string, expiresAt: Date) {
     await db

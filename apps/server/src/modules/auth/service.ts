@@ -1,15 +1,23 @@
-import type { RegisterAnswer, RegisterBody, User } from "@hangar/contract";
+import type { RegisterAnswer, RegisterBody, Role, User } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import type { UserRow } from "../../db/types.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { AppError, conflict, invalid, notFound, unauthenticated } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
+import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
 import type { MembersService } from "../members/index.ts";
 import { toUser, type UsersService } from "../users/index.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { authRepo } from "./repo.ts";
+
+const TOUCH_AFTER_MS = 3600_000;
+interface CachedSession {
+  user: UserRow;
+  lastSeen: number;
+  expiresAt: number;
+}
 
 /** Per account: a handful of tries, then a short wait, so an attacker cannot lock the owner out for long. */
 export const LOGIN_LIMIT_ACCOUNT: Limit = { max: 8, windowSeconds: 10 * 60 };
@@ -29,12 +37,13 @@ export function createAuthService(deps: {
   members: MembersService;
   mailer: Mailer;
   limiter: RateLimiter;
+  cache: ReadCache;
   publicUrl: string;
   sessionTtlDays: number;
   /** Sign-ups per IP address per hour (REGISTRATIONS_PER_IP_PER_HOUR). */
   registrationsPerIpPerHour: number;
 }) {
-  const { db, users, limiter, mailer } = deps;
+  const { db, users, limiter, mailer, cache } = deps;
   const registerLimit = { max: deps.registrationsPerIpPerHour, windowSeconds: 3600 };
   const ttlMs = deps.sessionTtlDays * 86_400_000;
 
@@ -94,13 +103,36 @@ export function createAuthService(deps: {
 
   return {
     /** The session's user; with `workspaceId`, also their role there (null: not a member). */
-    async resolveSession(token: string, workspaceId?: string) {
+    /**
+     * The caller's session and user, plus their role in `workspaceId` when given. From the read cache
+     * when it holds both (no query), else one query whose answers it then keeps. `fresh` (mutations):
+     * always the query, so a change is authorised against the database as it is now.
+     */
+    async resolveSession(token: string, workspaceId?: string, fresh = false) {
       const id = hashToken(token);
+      const now = Date.now();
+      const hit = fresh ? undefined : cache.get<CachedSession>(cacheKeys.session(id));
+      if (hit && hit.expiresAt > now && now - hit.lastSeen <= TOUCH_AFTER_MS) {
+        const role = workspaceId ? cache.get<Role | null>(cacheKeys.role(hit.user.id, workspaceId)) : null;
+        if (role !== undefined) return { sessionId: id, user: hit.user, role };
+      }
+      const snap = cache.snapshot();
       const found = await authRepo.findSession(db, id, workspaceId);
       if (!found) return null;
+      const userId = found.user.id;
       // Sliding expiry, written at most once an hour to keep reads cheap.
-      if (Date.now() - found.lastSeen.getTime() > 3600_000)
-        await authRepo.touchSession(db, id, new Date(Date.now() + ttlMs));
+      if (now - found.lastSeen.getTime() > TOUCH_AFTER_MS) {
+        await authRepo.touchSession(db, id, new Date(now + ttlMs));
+      } else {
+        const entry: CachedSession = {
+          user: found.user,
+          lastSeen: found.lastSeen.getTime(),
+          expiresAt: found.expiresAt.getTime(),
+        };
+        cache.set(cacheKeys.session(id), entry, [cacheKeys.user(userId), cacheKeys.session(id)], snap);
+      }
+      if (workspaceId)
+        cache.set(cacheKeys.role(userId, workspaceId), found.role, cacheKeys.roleDeps(userId, workspaceId), snap);
       return { sessionId: id, user: found.user, role: found.role };
     },
 
@@ -134,8 +166,12 @@ export function createAuthService(deps: {
 
     async logout(sessionId: string) {
       await authRepo.deleteSession(db, sessionId);
+      cache.bump(cacheKeys.session(sessionId));
     },
-    endSessions: (userId: string) => authRepo.deleteUserSessions(db, userId),
+    async endSessions(userId: string) {
+      await authRepo.deleteUserSessions(db, userId);
+      cache.bump(cacheKeys.user(userId));
+    },
 
     /**
      * Never says whether the address was taken. With a live invite for the same address the e-mail is
@@ -217,6 +253,7 @@ export function createAuthService(deps: {
       const user = await users.findById(t.user_id);
       await users.update(t.user_id, { password_hash: hash, email_verified_at: user?.email_verified_at ?? new Date() });
       await authRepo.deleteUserSessions(db, t.user_id);
+      cache.bump(cacheKeys.user(t.user_id));
       await limiter.clear(`login:acct:${t.email.toLowerCase()}`);
       return "Your password has been reset. Sign in with the new one.";
     },
@@ -235,6 +272,7 @@ export function createAuthService(deps: {
       }
       const user = await users.update(actor.userId, { password_hash: await hashPassword(next) });
       await authRepo.deleteUserSessions(db, actor.userId);
+      cache.bump(cacheKeys.user(actor.userId));
       return startSession(user!, meta);
     },
 

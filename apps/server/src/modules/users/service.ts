@@ -5,6 +5,7 @@ import type { Db } from "../../db/db.ts";
 import type { NewUser, UserUpdate } from "../../db/types.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { AppError, invalid, notFound } from "../../platform/errors.ts";
+import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import { usersRepo } from "./repo.ts";
 import { toUser } from "./serialize.ts";
 
@@ -19,15 +20,21 @@ const AVATAR_TYPES = new Set([
   "image/tiff",
 ]);
 
-export function createUsersService(deps: { db: Db }) {
-  const { db } = deps;
+export function createUsersService(deps: { db: Db; cache: ReadCache }) {
+  const { db, cache } = deps;
   return {
     // For other features (auth, members): they reach users through this service, never the repo.
     count: () => usersRepo.count(db),
     findById: (id: string) => usersRepo.findById(db, id),
     findByEmail: (email: string) => usersRepo.findByEmail(db, email),
     create: (user: NewUser) => usersRepo.insert(db, user),
-    update: (id: string, patch: UserUpdate) => usersRepo.update(db, id, patch),
+    // Also from links opened without a session (e-mail verification, password reset): the caller's
+    // next request must see the change, so this process's read cache hears of it at once.
+    async update(id: string, patch: UserUpdate) {
+      const row = await usersRepo.update(db, id, patch);
+      cache.bump(cacheKeys.user(id));
+      return row;
+    },
 
     me(actor: UserActor) {
       return toUser(actor.user);

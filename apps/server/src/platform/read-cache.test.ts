@@ -1,0 +1,236 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createTestEnv, type TestEnv, workspaceWith } from "../../test/harness.ts";
+import { LISTENER_NAME } from "../db/cache-listener.ts";
+import { createReadCache } from "./read-cache.ts";
+
+describe("read cache (unit)", () => {
+  const live = (opts: Parameters<typeof createReadCache>[0] = {}) => {
+    const c = createReadCache(opts);
+    c.setLive(true);
+    return c;
+  };
+
+  it("answers nothing and keeps nothing until live, and forgets everything when it goes deaf", () => {
+    const c = createReadCache();
+    c.set("k", 1, ["w:a"], c.snapshot());
+    expect(c.get("k")).toBeUndefined();
+    c.setLive(true);
+    c.set("k", 1, ["w:a"], c.snapshot());
+    expect(c.get("k")).toBe(1);
+    c.setLive(false);
+    expect(c.get("k")).toBeUndefined();
+    c.setLive(true);
+    expect(c.get("k")).toBeUndefined();
+  });
+
+  it("drops an entry when a key it depends on changes, and only then", () => {
+    const c = live();
+    c.set("k", "v", ["w:a", "u:1"], c.snapshot());
+    c.bump("w:b", "u:2");
+    expect(c.get("k")).toBe("v");
+    c.bump("u:1");
+    expect(c.get("k")).toBeUndefined();
+  });
+
+  it("refuses an answer read before a change that landed while it was being read", () => {
+    const c = live();
+    const snap = c.snapshot();
+    c.bump("w:a"); // the change arrives while the query runs
+    c.set("k", "old", ["w:a"], snap);
+    expect(c.get("k")).toBeUndefined();
+    const after = c.snapshot();
+    c.set("k", "new", ["w:a"], after);
+    expect(c.get("k")).toBe("new");
+  });
+
+  it("'*' drops everything; entries expire; the oldest go first past the bound", async () => {
+    const c = live({ ttlMs: 30, maxEntries: 2 });
+    c.set("a", 1, [], c.snapshot());
+    c.bump("*");
+    expect(c.get("a")).toBeUndefined();
+    c.set("a", 1, [], c.snapshot());
+    c.set("b", 2, [], c.snapshot());
+    c.set("c", 3, [], c.snapshot());
+    expect([c.get("a"), c.get("b"), c.get("c")]).toEqual([undefined, 2, 3]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.get("b")).toBeUndefined();
+  });
+
+  it("can be turned off (READ_CACHE=0)", () => {
+    const c = live({ enabled: false });
+    c.set("k", 1, [], c.snapshot());
+    expect(c.get("k")).toBeUndefined();
+    expect(c.live).toBe(false);
+  });
+});
+
+describe("read cache (API)", () => {
+  let env: TestEnv;
+  // Another connection: what another API process, a worker or hand-written SQL would change.
+  let other: pg.Client;
+  beforeAll(async () => {
+    env = await createTestEnv({ AI_TAGS: "0" });
+    other = new pg.Client({ connectionString: inject("databaseUrl") });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await env.close();
+  });
+
+  /** Database connections taken from the pool while `fn` runs: 0 means answered from the cache. */
+  async function checkouts(fn: () => Promise<unknown>) {
+    let n = 0;
+    const count = () => n++;
+    env.rt.pool.on("acquire", count);
+    try {
+      await fn();
+    } finally {
+      env.rt.pool.off("acquire", count);
+    }
+    return n;
+  }
+
+  async function asset(wsId: string, name: string) {
+    const a = await env.rt.db
+      .insertInto("assets")
+      .values({ workspace_id: wsId, name, status: "COMPLETED", is_temp: false, directory: `${wsId}/x` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return a.id;
+  }
+
+  /**
+   * Repeats a request until one is answered without the database. The inserts a test makes notify
+   * too, and a notification that lands after a read voids what that read cached: a moment later the
+   * cache settles.
+   */
+  async function settled(fn: () => Promise<unknown>) {
+    await eventually(async () => (await checkouts(fn)) === 0);
+  }
+
+  /** Polls until `check` holds (or fails the test after `ms`): changes from elsewhere arrive by notification. */
+  async function eventually(check: () => Promise<boolean>, ms = 2_000) {
+    const until = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error(`not within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return Date.now() - (until - ms);
+  }
+
+  it("answers a repeated asset GET without touching the database, and the answer is right", async () => {
+    const { ws, members } = await workspaceWith(env, ["EDITOR"]);
+    const id = await asset(ws.id, "cached.jpg");
+    const url = `/workspaces/${ws.id}/assets/${id}`;
+    const client = members.EDITOR!.client;
+    expect((await client.get(url)).json().name).toBe("cached.jpg");
+    let again: { statusCode: number; json(): { name: string } } | undefined;
+    await settled(async () => {
+      again = await client.get(url);
+    });
+    expect(again!.statusCode).toBe(200);
+    expect(again!.json().name).toBe("cached.jpg");
+  });
+
+  it("a client reads its own writes at once", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const id = await asset(ws.id, "before.jpg");
+    const url = `/workspaces/${ws.id}/assets/${id}`;
+    await admin.client.get(url);
+    await admin.client.get(url); // cached now
+    const put = await admin.client.put(url, { name: "after.jpg" });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().name).toBe("after.jpg"); // the answer to the write itself
+    expect((await admin.client.get(url)).json().name).toBe("after.jpg");
+    await admin.client.post(`/workspaces/${ws.id}/assets/favorites`, { asset_ids: [id], favorite: true });
+    expect((await admin.client.get(url)).json().favorite).toBe(true);
+  });
+
+  it("changes are authorised against the database, even while the cache has not heard of a change yet", async () => {
+    const { ws, members } = await workspaceWith(env, ["EDITOR"]);
+    const id = await asset(ws.id, "x.jpg");
+    const url = `/workspaces/${ws.id}/assets/${id}`;
+    const editor = members.EDITOR!;
+    await settled(() => editor.client.get(url));
+    // Demoted with triggers off for this transaction: no notification, the cache keeps its answers.
+    await other.query("BEGIN");
+    await other.query("SET LOCAL session_replication_role = replica");
+    await other.query("UPDATE memberships SET role = 'COMMENTER' WHERE workspace_id = $1 AND user_id = $2", [
+      ws.id,
+      editor.user.id,
+    ]);
+    await other.query("COMMIT");
+    expect(await checkouts(() => editor.client.get(url))).toBe(0); // a read may still be answered from the cache
+    const edit = await editor.client.put(url, { name: "nope.jpg" });
+    expect(edit.statusCode).toBe(403);
+  });
+
+  it("a member removed by an admin, or logged out, loses access on the very next request", async () => {
+    const { ws, admin, members } = await workspaceWith(env, ["EDITOR", "COMMENTER"]);
+    const id = await asset(ws.id, "a.jpg");
+    const url = `/workspaces/${ws.id}/assets/${id}`;
+    const editor = members.EDITOR!;
+    await settled(() => editor.client.get(url));
+    expect((await admin.client.del(`/workspaces/${ws.id}/members/${editor.user.id}`)).statusCode).toBe(200);
+    // Removal ends the member's sessions too.
+    expect((await editor.client.get(url)).statusCode).toBe(401);
+
+    const commenter = members.COMMENTER!;
+    const cookie = commenter.client.cookies.get("hangar_session")!;
+    await settled(() => commenter.client.get(url));
+    expect((await commenter.client.post("/users/logout")).statusCode).toBeLessThan(300);
+    const stale = await env.app.inject({ method: "GET", url: `/api/v1${url}`, cookies: { hangar_session: cookie } });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it("changes made elsewhere (another process, SQL) reach the cache within a moment", async () => {
+    const { ws, members } = await workspaceWith(env, ["EDITOR", "COMMENTER"]);
+    const id = await asset(ws.id, "one.jpg");
+    const url = `/workspaces/${ws.id}/assets/${id}`;
+    const editor = members.EDITOR!;
+    const commenter = members.COMMENTER!;
+    await editor.client.get(url);
+    await commenter.client.get(url);
+    await settled(() => editor.client.get(url));
+
+    // The asset and what hangs off it: renamed, tagged.
+    await other.query("UPDATE assets SET name = 'two.jpg' WHERE id = $1", [id]);
+    await eventually(async () => (await editor.client.get(url)).json().name === "two.jpg");
+    await other.query(
+      `WITH t AS (INSERT INTO tags (workspace_id, name) VALUES ($1, 'late') RETURNING id)
+       INSERT INTO asset_tags (asset_id, tag_id) SELECT $2, id FROM t`,
+      [ws.id, id],
+    );
+    await eventually(async () => (await editor.client.get(url)).json().tags.includes("late"));
+
+    // Membership removed elsewhere: 404 within a moment, not after a cache lifetime.
+    await other.query("DELETE FROM memberships WHERE workspace_id = $1 AND user_id = $2", [ws.id, editor.user.id]);
+    await eventually(async () => (await editor.client.get(url)).statusCode === 404);
+
+    // Every session of a user ended elsewhere (a password reset on another machine): 401.
+    await other.query("DELETE FROM sessions WHERE user_id = $1", [commenter.user.id]);
+    await eventually(async () => (await commenter.client.get(url)).statusCode === 401);
+  });
+
+  it("while it cannot hear changes the cache answers nothing, then resumes empty", async () => {
+    const { ws, members } = await workspaceWith(env, ["EDITOR"]);
+    const id = await asset(ws.id, "first.jpg");
+    const url = `/workspaces/${ws.id}/assets/${id}`;
+    const editor = members.EDITOR!;
+    await settled(() => editor.client.get(url));
+
+    await other.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [
+      LISTENER_NAME,
+    ]);
+    await eventually(async () => !env.rt.cache.live);
+    // Deaf: a change nobody announces to this process is still seen at once, since reads go to the database.
+    await other.query("UPDATE assets SET name = 'second.jpg' WHERE id = $1", [id]);
+    expect((await editor.client.get(url)).json().name).toBe("second.jpg");
+    expect(await checkouts(() => editor.client.get(url))).toBeGreaterThan(0);
+
+    await eventually(async () => env.rt.cache.live, 15_000);
+    await settled(() => editor.client.get(url));
+  });
+});

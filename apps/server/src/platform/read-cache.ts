@@ -1,0 +1,110 @@
+/**
+ * A coherent in-process cache for the reads every request repeats: the session, the caller's role in
+ * a workspace, an asset. It only answers while this process hears every change: database triggers
+ * (migration 0009) send `NOTIFY hangar_cache` with a key ("w:<workspace>", "u:<user>", "*") for each
+ * change that could alter a cached answer, from any process, job or hand-written SQL. While the
+ * listener is down the cache answers nothing (every read goes to the database), and when it comes
+ * back everything cached before is dropped, since changes may have been missed meanwhile.
+ *
+ * Coherence without locks: a reader takes `snapshot()` before its query and stores the answer with
+ * it; a key bumped after that snapshot makes the entry invalid, so a change that lands while the
+ * query runs is never hidden. Changes made by this process's own requests bump their keys at once
+ * (before the response leaves), so a client reads its own writes; other processes hear of them within
+ * the notification's latency (milliseconds). Entries also expire after `ttlMs` as a last resort.
+ */
+export interface ReadCache {
+  /** True while every change is heard; false: get answers nothing and set stores nothing. */
+  readonly live: boolean;
+  snapshot(): number;
+  get<T>(key: string): T | undefined;
+  set<T>(key: string, value: T, deps: readonly string[], snapshot: number): void;
+  /** Marks keys changed: "w:<workspace>", "u:<user>", or "*" (everything). */
+  bump(...keys: string[]): void;
+  /** Listener state changes (the listener calls these). */
+  setLive(live: boolean): void;
+  readonly stats: { hits: number; misses: number; size: () => number };
+}
+
+interface Entry {
+  value: unknown;
+  deps: readonly string[];
+  snap: number;
+  expires: number;
+}
+
+export function createReadCache(opts: { ttlMs?: number; maxEntries?: number; enabled?: boolean } = {}): ReadCache {
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const maxEntries = opts.maxEntries ?? 50_000;
+  const enabled = opts.enabled ?? true;
+  const entries = new Map<string, Entry>();
+  const changed = new Map<string, number>(); // key → counter value at its last change
+  let counter = 0;
+  let floor = 0; // entries read before this are void (a flush)
+  let live = false;
+  const stats = { hits: 0, misses: 0, size: () => entries.size };
+
+  const flush = () => {
+    floor = ++counter;
+    entries.clear();
+    changed.clear();
+  };
+
+  function valid(e: Entry): boolean {
+    if (e.snap < floor || e.expires <= Date.now()) return false;
+    for (const d of e.deps) if ((changed.get(d) ?? 0) > e.snap) return false;
+    return true;
+  }
+
+  return {
+    get live() {
+      return live && enabled;
+    },
+    snapshot: () => counter,
+    get<T>(key: string): T | undefined {
+      if (!live || !enabled) return undefined;
+      const e = entries.get(key);
+      if (e && valid(e)) {
+        stats.hits++;
+        return e.value as T;
+      }
+      if (e) entries.delete(key);
+      stats.misses++;
+      return undefined;
+    },
+    set(key, value, deps, snap) {
+      if (!live || !enabled) return;
+      const e: Entry = { value, deps, snap, expires: Date.now() + ttlMs };
+      if (!valid(e)) return; // changed while it was being read
+      entries.delete(key); // re-insert at the end: eviction drops the oldest first
+      entries.set(key, e);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+    bump(...keys) {
+      for (const k of keys) {
+        if (k === "*") {
+          flush();
+          return;
+        }
+        changed.set(k, ++counter);
+      }
+      // The change log only needs keys newer than every live entry; past a bound, start over.
+      if (changed.size > maxEntries * 2) flush();
+    },
+    setLive(next) {
+      if (next && !live) flush(); // changes may have been missed while deaf
+      live = next;
+      if (!next) entries.clear();
+    },
+    stats,
+  };
+}
+
+/** The cache's keys, and the change keys (what the triggers send) each answer depends on. */
+export const cacheKeys = {
+  workspace: (workspaceId: string) => `w:${workspaceId}`,
+  user: (userId: string) => `u:${userId}`,
+  session: (sessionId: string) => `s:${sessionId}`,
+  role: (userId: string, workspaceId: string) => `r:${userId}:${workspaceId}`,
+  roleDeps: (userId: string, workspaceId: string) => [`w:${workspaceId}`, `u:${userId}`],
+  asset: (userId: string, workspaceId: string, assetId: string) => `a:${userId}:${workspaceId}:${assetId}`,
+};
