@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Asset, UpdateAssetBody } from "@hangar/contract";
+import { Asset, type UpdateAssetBody } from "@hangar/contract";
+import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
@@ -19,6 +20,18 @@ export function createAssetsService(deps: {
   assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
 }) {
   const { db, access, signer, cache } = deps;
+
+  /** One statement: the row with its tags, AI tags, boards and the caller's favourite. */
+  async function liveRow(actor: UserActor, workspaceId: string, assetId: string): Promise<ListedRow> {
+    const row = (await listingRepo.page(db, assetsRepo.liveIdSql(workspaceId, assetId), actor.userId))[0];
+    if (!row) throw notFound("Asset not found.");
+    return row;
+  }
+  async function toApi(row: ListedRow): Promise<Asset> {
+    const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer);
+    asset.favorite = row.is_favorite;
+    return asset;
+  }
 
   async function serialize(rows: AssetRow[]): Promise<Asset[]> {
     const rel = await assetsRepo.relations(
@@ -90,19 +103,22 @@ export function createAssetsService(deps: {
     favoritesOf: (userId: string, assetIds: string[]) => assetsRepo.favoritesOf(db, userId, assetIds),
     async get(actor: UserActor, workspaceId: string, assetId: string): Promise<Asset> {
       await access.require(actor, "workspace.read", workspaceId);
-      // One statement: the row with its tags, AI tags, boards and the caller's favourite; kept in the
-      // read cache until anything in the workspace changes.
+      return toApi(await liveRow(actor, workspaceId, assetId));
+    },
+    /**
+     * The asset GET's answer, as the JSON the route sends: serialised once through the contract's
+     * schema and kept in the read cache until anything in the workspace changes, so a repeated GET
+     * costs no query, no URL signing and no serialising.
+     */
+    async getJson(actor: UserActor, workspaceId: string, assetId: string): Promise<string> {
+      await access.require(actor, "workspace.read", workspaceId);
       const key = cacheKeys.asset(actor.userId, workspaceId, assetId);
-      let row = actor.fresh ? undefined : cache.get<ListedRow>(key);
-      if (!row) {
-        const snap = cache.snapshot();
-        row = (await listingRepo.page(db, assetsRepo.liveIdSql(workspaceId, assetId), actor.userId))[0];
-        if (!row) throw notFound("Asset not found.");
-        cache.set(key, row, [cacheKeys.workspace(workspaceId)], snap);
-      }
-      const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer);
-      asset.favorite = row.is_favorite;
-      return asset;
+      const hit = actor.fresh ? undefined : cache.get<string>(key);
+      if (hit) return hit;
+      const snap = cache.snapshot();
+      const json = JSON.stringify(z.encode(Asset, await toApi(await liveRow(actor, workspaceId, assetId))));
+      cache.set(key, json, [cacheKeys.workspace(workspaceId)], snap);
+      return json;
     },
     async tags(actor: UserActor, workspaceId: string) {
       await access.require(actor, "workspace.read", workspaceId);
