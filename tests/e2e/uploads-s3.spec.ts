@@ -165,13 +165,14 @@ test("the upload dialog sends a multipart file and a small one straight to S3 (C
   expect(puts.filter((p) => /[?&]partNumber=\d+/.test(p.url)).length).toBe(2);
   expect(puts.some((p) => p.url.includes("/hangar-e2e/uploads/"))).toBe(true);
 
-  // Hangar completed both: sizes and sha256 are the files' own.
-  const list = await call<{ data: Array<{ id: string; name: string }> }>(
-    page,
-    "POST",
-    `/workspaces/${ws!.id}/assets`,
-    {},
-  );
+  // Hangar completed both: sizes and sha256 are the files' own. They are listed once the pipeline
+  // has finished them ("processing" in the dialog comes before that).
+  const listed = () =>
+    call<{ data: Array<{ id: string; name: string }> }>(page, "POST", `/workspaces/${ws!.id}/assets`, {});
+  await expect
+    .poll(async () => (await listed()).data.map((a) => a.name).sort(), { timeout: 60_000 })
+    .toEqual(["camera-roll.bin", "harbour.jpg"]);
+  const list = await listed();
   for (const [name, bytes] of [
     ["camera-roll.bin", big],
     ["harbour.jpg", small],

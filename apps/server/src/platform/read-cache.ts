@@ -34,7 +34,7 @@ interface Entry {
 
 export function createReadCache(opts: { ttlMs?: number; maxEntries?: number; enabled?: boolean } = {}): ReadCache {
   const ttlMs = opts.ttlMs ?? 60_000;
-  const maxEntries = opts.maxEntries ?? 50_000;
+  const maxEntries = opts.maxEntries ?? 20_000; // asset answers are ~2.5 KB: ≤ ~50 MB
   const enabled = opts.enabled ?? true;
   const entries = new Map<string, Entry>();
   const changed = new Map<string, number>(); // key → counter value at its last change
