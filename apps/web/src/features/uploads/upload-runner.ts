@@ -24,6 +24,9 @@ const running = new Set<AbortController>();
 /** The controller of each loose file being sent, so one upload can be cancelled on its own. */
 const fileControllers = new Map<string, AbortController>();
 
+/** The items of each folder batch being sent (one request each), so a batch can be stopped whole. */
+const batchJobs = new Map<AbortController, readonly string[]>();
+
 /** What a cancelled item says; it can be retried like any failed one. */
 export const CANCELLED_MESSAGE = "Upload cancelled";
 let active = 0;
@@ -61,6 +64,44 @@ export function cancelUpload(id: string): void {
   uploadStore.patch(id, { status: "error", error: CANCELLED_MESSAGE });
 }
 
+/**
+ * The dialog's "Cancel all": stops every item of the workspace still being sent. Queued files and
+ * batches are dropped; a loose file's requests are aborted as in cancelUpload; a folder batch's one
+ * request is aborted before the server has its whole body (the server then keeps none of it). A batch
+ * already sent in full is left to finish, since the server is filing its assets by then.
+ */
+export function cancelAllUploads(workspaceId: string | null): void {
+  const mine = (id: string) => {
+    const item = uploadStore.get(id);
+    return item?.status === "uploading" && (workspaceId === null || item.workspaceId === workspaceId);
+  };
+  const stopped = new Set<string>();
+  for (let i = queue.length - 1; i >= 0; i--) {
+    const job = queue[i] as Job;
+    const ids = job.kind === "file" ? [job.id] : job.ids;
+    if (!ids.every(mine)) continue;
+    queue.splice(i, 1);
+    for (const id of ids) stopped.add(id);
+  }
+  for (const [id, controller] of fileControllers) {
+    if (!mine(id)) continue;
+    controller.abort();
+    stopped.add(id);
+  }
+  for (const [controller, ids] of batchJobs) {
+    if (!ids.some(mine)) continue;
+    const sentWhole = ids.every((id) => {
+      const item = uploadStore.get(id);
+      return !item || item.loaded >= item.size;
+    });
+    if (sentWhole) continue;
+    controller.abort();
+    for (const id of ids) stopped.add(id);
+  }
+  const patch = { status: "error" as const, error: CANCELLED_MESSAGE };
+  uploadStore.patchMany(new Map([...stopped].filter(mine).map((id) => [id, patch])));
+}
+
 let owner: string | null = null;
 
 /** The list belongs to the signed-in user: another one signing in in this tab starts from nothing. */
@@ -75,6 +116,7 @@ export function stopAllUploads(): void {
   for (const controller of running) controller.abort();
   running.clear();
   fileControllers.clear();
+  batchJobs.clear();
   stopPolling();
   uploadStore.reset();
 }
@@ -105,11 +147,13 @@ function pump(): void {
     const controller = new AbortController();
     running.add(controller);
     if (job.kind === "file") fileControllers.set(job.id, controller);
+    else batchJobs.set(controller, job.ids);
     active++;
     const work = job.kind === "file" ? sendFile(job.id, controller.signal) : sendBatch(job.ids, controller.signal);
     void work.finally(() => {
       running.delete(controller);
       if (job.kind === "file" && fileControllers.get(job.id) === controller) fileControllers.delete(job.id);
+      batchJobs.delete(controller);
       active--;
       pump();
     });

@@ -5,7 +5,7 @@ import { useMatch } from "react-router-dom";
 import { useBoardTree } from "../../boards/api";
 import { indexTree } from "../../boards/tree-utils";
 import { dragHasFiles, filesFromDrop, fromFileList, type PickedFile } from "../file-entries";
-import { startUploads } from "../upload-runner";
+import { cancelAllUploads, startUploads } from "../upload-runner";
 import { isFinished, summarize, summaryLine, uploadStore, useUploads } from "../upload-store";
 import { DropZone } from "./drop-zone";
 import { UploadList } from "./upload-list";
@@ -159,6 +159,11 @@ export function UploadDialog({ workspaceId }: { workspaceId: string | null }) {
                 {items.length ? summaryLine(summary) : "No files added yet"}
               </Text>
               <Group gap="xs" wrap="nowrap">
+                {summary.uploading > 0 && (
+                  <Button variant="subtle" color="red" onClick={() => cancelAllUploads(workspaceId)}>
+                    Cancel all
+                  </Button>
+                )}
                 {finished.length > 0 && (
                   <Button variant="subtle" color="gray" onClick={() => uploadStore.remove(finished.map((i) => i.id))}>
                     Clear finished
