@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -223,13 +223,33 @@ describe("renderImage", () => {
   it("fails empty files, non-images and undecodable HEIC clearly", async () => {
     await expectImageError(renderImage(await fixture(Buffer.alloc(0)), await outDir()), "EMPTY", /empty/);
     await expectImageError(renderImage(await fixture("just some text\n"), await outDir()), "UNSUPPORTED");
-    // An ISO-BMFF header with HEVC brands: the prebuilt libvips has no HEVC decoder.
+    // An ISO-BMFF header with HEVC brands and nothing after it.
     const heic = Buffer.concat([
       Buffer.from([0, 0, 0, 0x18]),
       Buffer.from("ftypheic\0\0\0\0mif1heic"),
       Buffer.alloc(200),
     ]);
-    await expectImageError(renderImage(await fixture(heic), await outDir()), "UNSUPPORTED", /HEIC/);
+    await expectImageError(renderImage(await fixture(heic), await outDir()), "CORRUPT", /HEIC image is corrupt/);
+  });
+
+  it("decodes HEIC (iPhone photos) in its worker thread: size, colours where they belong, the pixel limit", {
+    timeout: 60_000,
+  }, async () => {
+    // 640×480, four coloured quarters (red, green / yellow, blue), encoded by libheif's heif-enc (x265).
+    const heic = path.join(import.meta.dirname, "../../test/files/quadrants.heic");
+    const out = await outDir();
+    const r = await renderImage(heic, out);
+    expect(r).toMatchObject({ width: 640, height: 480 });
+    expect(await dims(path.join(out, r.grid))).toMatchObject({ width: 400, height: 300 });
+    const near = (px: number[], rgb: number[]) => px.every((v, i) => Math.abs(v - rgb[i]!) < 40);
+    expect(near(await pixelAt(path.join(out, r.thumbnail), 0.25, 0.25), [220, 30, 30])).toBe(true);
+    expect(near(await pixelAt(path.join(out, r.thumbnail), 0.75, 0.25), [30, 200, 40])).toBe(true);
+    expect(near(await pixelAt(path.join(out, r.thumbnail), 0.25, 0.75), [240, 220, 30])).toBe(true);
+    expect(near(await pixelAt(path.join(out, r.thumbnail), 0.75, 0.75), [30, 60, 220])).toBe(true);
+    const decoded = await decodeImage(await readFile(heic), { previewSize: 100 });
+    expect(decoded).toMatchObject({ width: 640, height: 480, format: "heif", pages: 1 });
+    expect(decoded.preview).toMatchObject({ width: 100, height: 75, channels: 4 });
+    await expectImageError(decodeImage(heic, { maxInputPixels: 100_000 }), "TOO_LARGE", /100000 pixels/);
   });
 
   it("renders a 12-megapixel JPEG and reports the time (vs vipsthumbnail when installed)", {

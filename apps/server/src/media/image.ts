@@ -3,6 +3,7 @@ import os from "node:os";
 import { join } from "node:path";
 import sharp, { type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
+import { decodeHeic, HEIC_MAX_PIXELS, heicFailure } from "./heic.ts";
 import { MediaError } from "./limits.ts";
 import { looksLikeSvg } from "./sniff.ts";
 
@@ -111,6 +112,19 @@ export async function decodeImage(source: string | Buffer, opts: DecodeOptions =
   const size = typeof source === "string" ? (await stat(source)).size : source.length;
   if (size === 0) throw new ImageError("EMPTY", "The file is empty.");
   const head = typeof source === "string" ? await readHead(source, 4096) : source.subarray(0, 4096);
+
+  if (isHeic(head)) {
+    return decodeHeic(source, { previewSize, maxPixels: limitInputPixels, timeoutSeconds }).catch((e) => {
+      const code = heicFailure(e);
+      if (code === "TOO_LARGE") {
+        const limit = Math.min(limitInputPixels, HEIC_MAX_PIXELS);
+        throw new ImageError(code, `Image is larger than the limit of ${limit} pixels.`);
+      }
+      if (code === "TIMEOUT") throw new ImageError(code, "Image processing took too long.");
+      const detail = (e instanceof Error ? e.message : String(e)).split("\n")[0]!.slice(0, 200);
+      throw new ImageError(code, `The HEIC image is corrupt or truncated (${detail}).`);
+    });
+  }
 
   let input: string | Buffer = source;
   let density: number | undefined;
@@ -265,7 +279,7 @@ function isSvgHead(head: Buffer): boolean {
   return first.startsWith("<") && looksLikeSvg(head.toString("utf8"));
 }
 
-/** HEIF whose brands say HEVC: the prebuilt libvips only has the AV1 (AVIF) decoder. */
+/** HEIF whose brands say HEVC (decoded by heic.ts): the prebuilt libvips only has the AV1 (AVIF) decoder. */
 function isHeic(head: Buffer): boolean {
   if (head.length < 16 || head.toString("latin1", 4, 8) !== "ftyp") return false;
   const boxSize = Math.min(head.readUInt32BE(0), head.length);
@@ -284,12 +298,6 @@ function fail(error: unknown, head: Buffer): never {
     throw new ImageError("TOO_LARGE", `Image is larger than the limit of ${IMAGE_LIMITS.maxInputPixels} pixels.`);
   }
   if (/timeout/i.test(message)) throw new ImageError("TIMEOUT", "Image processing took too long.");
-  if (isHeic(head)) {
-    throw new ImageError(
-      "UNSUPPORTED",
-      `HEIC (HEVC) images cannot be decoded by this server's image library; convert to JPEG or AVIF (${detail}).`,
-    );
-  }
   if (/unsupported image format/i.test(message)) throw new ImageError("UNSUPPORTED", "Not a supported image format.");
   throw new ImageError("CORRUPT", `The image is corrupt or truncated (${detail}).`);
 }

@@ -84,6 +84,20 @@ describe("image pipeline", () => {
     expect(g).toMatchObject({ status: "COMPLETED", mime_type: "image/gif", width: 40, height: 30 });
   });
 
+  it("a HEIC photo (what iPhones take) becomes an image with renditions", async () => {
+    const heic = await readFile(path.join(import.meta.dirname, "../../test/files/quadrants.heic"));
+    const a = await upload("IMG_0001.HEIC", heic);
+    expect(a).toMatchObject({
+      status: "COMPLETED",
+      file_type: "IMAGE",
+      mime_type: "image/heic",
+      width: 640,
+      height: 480,
+    });
+    expect(a.thumbnail_url).toMatch(/thumbnail\.jpg/);
+    expect(a.placeholder).toBeTruthy();
+  });
+
   it("a corrupt JPEG, a pixel bomb and zero bytes end in `error` with a reason; a bad file never stalls the queue", async () => {
     const good = await cameraJpeg();
     const corrupt = await upload("broken.jpg", good.subarray(0, Math.floor(good.length / 3)));

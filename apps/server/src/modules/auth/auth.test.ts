@@ -288,6 +288,12 @@ describe("account settings", () => {
     // Someone sharing no workspace cannot fetch it.
     const stranger = await signedInUser(env);
     expect((await stranger.client.get(url)).statusCode).toBe(404);
+    // An iPhone photo (HEIC) works too.
+    const { readFile } = await import("node:fs/promises");
+    const heic = await readFile(new URL("../../../test/files/quadrants.heic", import.meta.url));
+    expect((await form("avatar_file", heic, "IMG_0001.HEIC")).statusCode).toBe(200);
+    const fromHeic = await sharp((await client.get("/users/avatar")).rawPayload).metadata();
+    expect([fromHeic.format, fromHeic.width, fromHeic.height]).toEqual(["webp", 256, 256]);
     const del = await client.del("/users/avatar");
     expect(del.json().data.avatar_url).toBeNull();
     expect((await client.get("/users/avatar")).statusCode).toBe(404);

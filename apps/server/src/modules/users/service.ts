@@ -1,8 +1,8 @@
 import type { PatchMeBody } from "@hangar/contract";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import type { Db } from "../../db/db.ts";
 import type { NewUser, UserUpdate } from "../../db/types.ts";
+import { decodeImage, sharpFromPixels } from "../../media/image.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { AppError, invalid, notFound } from "../../platform/errors.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
@@ -56,8 +56,9 @@ export function createUsersService(deps: { db: Db; cache: ReadCache }) {
       }
       let out: Buffer;
       try {
-        out = await sharp(bytes, { limitInputPixels: 50_000_000 })
-          .rotate()
+        // The media pipeline's decoder: orientation applied, HEIC included (sharp alone has no HEVC).
+        const decoded = await decodeImage(bytes, { previewSize: 512, maxInputPixels: 50_000_000 });
+        out = await sharpFromPixels(decoded.preview)
           .resize(256, 256, { fit: "cover" })
           .webp({ quality: 85 })
           .toBuffer();
