@@ -138,7 +138,7 @@ export async function decodeImage(source: string | Buffer, opts: DecodeOptions =
     assertSafeSvg(input.toString("utf8"));
     const intrinsic = await sharp(input, { limitInputPixels: false })
       .metadata()
-      .catch((e) => fail(e, head));
+      .catch((e) => fail(e));
     svgSize = { width: intrinsic.width, height: intrinsic.height };
     // Render near the preview size instead of the declared size: bounded output, crisp vectors.
     const scale = previewSize / Math.max(intrinsic.width, intrinsic.height);
@@ -157,7 +157,7 @@ export async function decodeImage(source: string | Buffer, opts: DecodeOptions =
   // Header only (no pixels): the original's oriented size, which the reduced decode below cannot tell.
   const meta = await sharp(input, inputOptions)
     .metadata()
-    .catch((e) => fail(e, head));
+    .catch((e) => fail(e));
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
 
   const { data, info } = await sharp(input, inputOptions)
@@ -173,7 +173,7 @@ export async function decodeImage(source: string | Buffer, opts: DecodeOptions =
     .raw({ depth: "uchar" })
     .timeout({ seconds: timeoutSeconds })
     .toBuffer({ resolveWithObject: true })
-    .catch((e) => fail(e, head));
+    .catch((e) => fail(e));
 
   if (info.channels !== 3 && info.channels !== 4) {
     throw new ImageError("UNSUPPORTED", `Unexpected ${info.channels}-channel output from ${meta.format}.`);
@@ -290,7 +290,7 @@ function isHeic(head: Buffer): boolean {
 }
 
 /** Translate libvips' messages into the error reason stored on the asset. */
-function fail(error: unknown, head: Buffer): never {
+function fail(error: unknown): never {
   if (error instanceof ImageError) throw error;
   const message = error instanceof Error ? error.message : String(error);
   const detail = message.split("\n")[0]!.slice(0, 200);
