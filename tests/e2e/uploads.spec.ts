@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Locator, type Page, type Route, test } from "@playwright/test";
@@ -312,6 +312,23 @@ test("commenters get no Upload button", async ({ browser }) => {
   await commenter.goto(`/w/${workspaceId}/b/all`);
   await expect(commenter.getByRole("heading", { name: "All assets" })).toBeVisible();
   await expect(commenter.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
+});
+
+test("an iPhone photo (HEIC) uploads and shows its thumbnail in the grid", async ({ browser }) => {
+  const { page, workspaceId } = await newUser(browser);
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "hangar-heic-"));
+  const file = path.join(dir, "IMG_4032.HEIC");
+  copyFileSync(path.join(import.meta.dirname, "../../apps/server/test/files/quadrants.heic"), file);
+  await dialog(page).getByTestId("upload-files-input").setInputFiles(file);
+  await expect(item(page, "IMG_4032.HEIC")).toHaveAttribute("data-status", "COMPLETED", { timeout: 60_000 });
+  await closeButton(page).click();
+  const thumb = page.getByRole("gridcell", { name: "IMG_4032.HEIC", exact: true }).locator("img");
+  await expect(thumb).toHaveJSProperty("complete", true);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole("gridcell", { name: "IMG_4032.HEIC", exact: true })).toContainText("640×480");
+  await shot(page, "grid-heic");
 });
 
 test("Cancel all stops a folder and a loose file mid-upload; nothing of them is kept", async ({ browser }) => {
