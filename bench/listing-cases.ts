@@ -14,6 +14,15 @@ export const LISTING_CASES: Array<[string, AssetListInput]> = [
   ["jpg by name", { file_extension: { includes: ["jpg"] }, order_by: "name" }],
   // Beyond the ten: most tags of a real library are rare (here 100 of 1,000,000 assets).
   ["tags includes a rare tag", { tags: { includes: ["rare"] } }],
+  // Location: a box with no asset in it, and a box of a continent (a few thousand).
+  [
+    "GPS box, no match",
+    { exif: { location: { latitude_min: 10, latitude_max: 10.5, longitude_min: 20, longitude_max: 20.5 } } },
+  ],
+  [
+    "GPS box, Europe",
+    { exif: { location: { latitude_min: 30, latitude_max: 50, longitude_min: -10, longitude_max: 30 } } },
+  ],
   ["page 1", { page: 1 }],
   ["page 5,000", { page: 5000 }],
 ];
