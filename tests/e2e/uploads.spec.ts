@@ -1,105 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, expect, type Locator, type Page, type Route, test } from "@playwright/test";
-import sharp from "sharp";
-import { api, baseUrl, inviteAndJoin, signUpWithWorkspace } from "./support.ts";
-
-interface BoardJson {
-  id: string;
-  name: string;
-  children?: BoardJson[];
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/upload-${name}.png` });
-
-const PALETTE = [
-  ["#f6a04d", "#b43f6b"],
-  ["#4fb3bf", "#1f4e79"],
-  ["#9bd770", "#2f6b3a"],
-  ["#f2d16b", "#c0583a"],
-  ["#b39ddb", "#3d2c6e"],
-  ["#ef8fa6", "#5b2a86"],
-] as const;
-
-/** A small JPEG with a gradient and a few shapes, so thumbnails are told apart in screenshots. */
-async function writeImage(file: string, i: number) {
-  const [from, to] = PALETTE[i % PALETTE.length]!;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="800" height="600" fill="url(#g)"/>
-    <circle cx="${220 + i * 60}" cy="260" r="${120 + i * 10}" fill="#ffffff" fill-opacity="0.28"/>
-    <rect x="430" y="${300 - i * 20}" width="260" height="180" rx="24" fill="#000000" fill-opacity="0.18"/>
-  </svg>`;
-  mkdirSync(path.dirname(file), { recursive: true });
-  await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toFile(file);
-}
-
-/** {root}/{name}/cover.jpg, {name}/day1/{3 images}, {name}/day2/{2 images}: six files, three boards. */
-async function makeShootFolder(name: string): Promise<string> {
-  const root = mkdtempSync(path.join(os.tmpdir(), "hangar-upload-"));
-  const files = [
-    "cover.jpg",
-    "day1/harbour.jpg",
-    "day1/market.jpg",
-    "day1/ferry.jpg",
-    "day2/dunes.jpg",
-    "day2/pier.jpg",
-  ];
-  await Promise.all(files.map((f, i) => writeImage(path.join(root, name, f), i)));
-  return path.join(root, name);
-}
-
-async function boardTree(page: Page, workspaceId: string) {
-  return api<BoardJson[]>(page, "GET", `/workspaces/${workspaceId}/boards?recursive=true`);
-}
-
-/** The tree as nested names, siblings sorted: "Shoot(day1,day2)". */
-const show = (list: BoardJson[] = []): string =>
-  list
-    .map((b) => (b.children?.length ? `${b.name}(${show(b.children)})` : b.name))
-    .sort()
-    .join(",");
-
-/**
- * Drops real files or folders from disk on `target`, as the OS would (Chromium's drag input).
- * `whileOver` runs with the files held over the target, before they are let go.
- */
-async function dropFromDisk(page: Page, target: Locator, paths: string[], whileOver?: () => Promise<void>) {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("the drop target is not visible");
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  const cdp = await page.context().newCDPSession(page);
-  const data = { items: [], files: paths, dragOperationsMask: 1 };
-  await cdp.send("Input.dispatchDragEvent", { type: "dragEnter", x, y, data });
-  await cdp.send("Input.dispatchDragEvent", { type: "dragOver", x, y, data });
-  await whileOver?.();
-  await cdp.send("Input.dispatchDragEvent", { type: "drop", x, y, data });
-  await cdp.detach();
-}
-
-const dialog = (page: Page) => page.getByRole("dialog", { name: "Upload files" });
-const item = (page: Page, name: string) => dialog(page).getByRole("listitem", { name, exact: true });
-const closeButton = (page: Page) => dialog(page).getByRole("button", { name: "Close", exact: true });
-
-/** A gate a route handler waits on until the test opens it. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
-
-async function newUser(browser: Browser) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  const { workspaceId } = await signUpWithWorkspace(page, { prefix: "uploader", workspaceName: "Harbour Films" });
-  return { page, workspaceId };
-}
+import { expect, type Route, test } from "@playwright/test";
+import { api, baseUrl, inviteAndJoin } from "./support.ts";
+import {
+  type BoardJson,
+  boardTree,
+  closeButton,
+  dialog,
+  dropFromDisk,
+  gate,
+  item,
+  makeShootFolder,
+  newUser,
+  shot,
+  show,
+  writeImage,
+} from "./upload-support.ts";
 
 test("a dropped folder uploads with progress, becomes boards, processes, and shows on All assets", async ({
   browser,
@@ -329,82 +247,4 @@ test("an iPhone photo (HEIC) uploads and shows its thumbnail in the grid", async
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole("gridcell", { name: "IMG_4032.HEIC", exact: true })).toContainText("640×480");
   await shot(page, "grid-heic");
-});
-
-test("Cancel all stops a folder and a loose file mid-upload; nothing of them is kept", async ({ browser }) => {
-  const { page, workspaceId } = await newUser(browser);
-  await page.goto(`/w/${workspaceId}/b/all`);
-  await page.getByRole("button", { name: "Upload", exact: true }).click();
-
-  // The folder's request and the file's parts are held on the way out: both are mid-upload.
-  const held = gate();
-  let released = false;
-  for (const pattern of ["**/api/v1/workspaces/*/upload-folder", "**/api/v1/uploads/*/parts/*"]) {
-    await page.route(pattern, async (route) => {
-      if (!released) await held.opened;
-      await route.continue().catch(() => {}); // an aborted request has nobody to answer
-    });
-  }
-  const folderName = `Cancelled-${Date.now().toString(36)}`;
-  await dropFromDisk(page, dialog(page).getByTestId("upload-drop-zone"), [await makeShootFolder(folderName)]);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "hangar-cancel-all-"));
-  writeFileSync(path.join(dir, "reel.bin"), randomBytes(9 * 1024 * 1024));
-  await dialog(page).getByTestId("upload-files-input").setInputFiles(path.join(dir, "reel.bin"));
-  await expect(dialog(page).locator('[data-testid="upload-item"][data-status="uploading"]')).toHaveCount(7);
-  await expect(closeButton(page)).toBeDisabled();
-  await shot(page, "dialog-cancel-all");
-
-  await dialog(page).getByRole("button", { name: "Cancel all", exact: true }).click();
-  await expect(dialog(page).locator('[data-testid="upload-item"][data-status="error"]')).toHaveCount(7);
-  await expect(item(page, "harbour.jpg").getByTestId("upload-item-error")).toHaveText("Upload cancelled");
-  await expect(item(page, "reel.bin").getByTestId("upload-item-error")).toHaveText("Upload cancelled");
-  await expect(dialog(page).getByTestId("upload-summary")).toHaveText("0 of 7 uploaded · 7 failed");
-  await expect(dialog(page).getByRole("button", { name: "Cancel all", exact: true })).toHaveCount(0);
-  await expect(closeButton(page)).toBeEnabled();
-  await shot(page, "dialog-cancelled-all");
-  released = true;
-  held.open();
-
-  // No asset and no board came of them.
-  await closeButton(page).click();
-  await expect(page.getByText("No assets yet", { exact: true })).toBeVisible();
-  expect(show(await boardTree(page, workspaceId))).toBe("");
-  // A cancelled folder file can be sent again on its own.
-  await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await item(page, "harbour.jpg").getByRole("button", { name: "Retry harbour.jpg" }).click();
-  await expect(item(page, "harbour.jpg")).toHaveAttribute("data-status", /processing|COMPLETED/, { timeout: 30_000 });
-});
-
-test("an upload in progress can be cancelled, then retried", async ({ browser }) => {
-  const { page, workspaceId } = await newUser(browser);
-  await page.goto(`/w/${workspaceId}/b/all`);
-  await page.getByRole("button", { name: "Upload", exact: true }).click();
-
-  // Parts are held on the way out, so the item is still uploading when it is cancelled.
-  const held = gate();
-  let released = false;
-  await page.route("**/api/v1/uploads/*/parts/*", async (route) => {
-    if (!released) await held.opened;
-    await route.continue().catch(() => {}); // an aborted request has nobody to answer
-  });
-  const dir = mkdtempSync(path.join(os.tmpdir(), "hangar-cancel-"));
-  const file = path.join(dir, "rushes.bin");
-  writeFileSync(file, randomBytes(9 * 1024 * 1024));
-  await dialog(page).getByTestId("upload-files-input").setInputFiles(file);
-  await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "uploading");
-  await item(page, "rushes.bin").hover();
-  await shot(page, "dialog-cancel");
-  await item(page, "rushes.bin").getByRole("button", { name: "Cancel rushes.bin" }).click();
-  await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "error");
-  await expect(item(page, "rushes.bin").getByTestId("upload-item-error")).toHaveText("Upload cancelled");
-  released = true;
-  held.open();
-
-  // Retried, it goes through from the start.
-  await item(page, "rushes.bin").getByRole("button", { name: "Retry rushes.bin" }).click();
-  await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", /processing|COMPLETED/, { timeout: 30_000 });
-  await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "COMPLETED", { timeout: 30_000 });
-  // Only the retried upload became an asset; the cancelled one stays invisible until the cleanup.
-  await closeButton(page).click();
-  await expect(page.getByTestId("asset-card")).toHaveCount(1);
 });
