@@ -109,12 +109,16 @@ describe("separate API and worker processes", () => {
     expect(await waitDone(api2.base, small.asset_id)).toMatchObject({ status: "COMPLETED", width: 300, height: 200 });
 
     // The worker did the processing; the API processes ran no process-asset job.
-    const workerMetrics = await (await fetch(`http://127.0.0.1:${worker.port}/metrics`)).text();
     const count = (text: string) =>
       Number(
         /hangar_job_duration_seconds_count\{queue="process-asset",status="completed"\} (\d+)/.exec(text)?.[1] ?? 0,
       );
-    expect(count(workerMetrics)).toBeGreaterThanOrEqual(2);
+    // A job's duration is recorded when its handler returns, a moment after the asset shows COMPLETED.
+    await expect
+      .poll(async () => count(await (await fetch(`http://127.0.0.1:${worker.port}/metrics`)).text()), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(2);
     for (const a of [api1, api2]) expect(count(await (await fetch(`${a.base}/metrics`)).text())).toBe(0);
   }, 90_000);
 

@@ -24,6 +24,10 @@ describe("/metrics", () => {
     const asset = await waitForAsset(admin.client, ws.id, id);
     expect(asset.status).toBe("error");
 
+    // The asset shows `error` as soon as the job has written it; the job's own duration is recorded
+    // when its handler returns, a moment later.
+    const jobDone = /hangar_job_duration_seconds_count\{queue="process-asset",status="completed"\} [1-9]/;
+    await expect.poll(async () => (await scrape(`Bearer ${TOKEN}`)).body, { timeout: 10_000 }).toMatch(jobDone);
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/plain/);
@@ -31,7 +35,7 @@ describe("/metrics", () => {
     expect(text).toMatch(
       /hangar_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/workspaces\/:id\/assets\/:assetId",status="200"\} [1-9]/,
     );
-    expect(text).toMatch(/hangar_job_duration_seconds_count\{queue="process-asset",status="completed"\} [1-9]/);
+    expect(text).toMatch(jobDone);
     // The label is the reason's fixed part, without the tool's detail after it.
     expect(asset.error).toMatch(/^The image is corrupt or truncated \(/);
     expect(text).toContain('hangar_pipeline_failures_total{reason="The image is corrupt or truncated"} 1');
