@@ -15,6 +15,12 @@ import {
   workspaceWith,
 } from "../../../test/harness.ts";
 
+/**
+ * Random bytes behind a fixed head that is no file signature: random data alone sometimes starts like
+ * an MPEG audio frame (0xFFE…), and the asset would then be typed AUDIO instead of OTHER.
+ */
+const opaqueBytes = (n: number) => Buffer.concat([Buffer.from("hangar-test-data"), randomBytes(n - 16)]);
+
 let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv({ MAX_UPLOAD_BYTES: String(64 * 1024 * 1024), AI_TAGS: "0" });
@@ -132,7 +138,7 @@ describe("single (direct) upload", () => {
 
   it("takes multipart form fields or the file part's metadata, like the spec's client", async () => {
     const { ws, admin } = await workspaceWith(env);
-    const data = randomBytes(3000);
+    const data = opaqueBytes(3000);
     const form = multipartBody([], [{ field: "file", filename: "notes.bin", type: "application/x-thing", data }]);
     const res = await admin.client.request("POST", `/workspaces/${ws.id}/assets/upload`, undefined, form);
     expect(res.statusCode, res.body).toBe(200);
@@ -169,7 +175,7 @@ describe("multipart upload", () => {
   it("uploads parts, re-sends one, checks every ETag, completes once, answers the same twice", async () => {
     const { ws, admin } = await workspaceWith(env);
     const board = (await admin.client.post(`/workspaces/${ws.id}/boards`, { name: "Raw" })).json();
-    const data = randomBytes(12 * 1024 * 1024 + 123);
+    const data = opaqueBytes(12 * 1024 * 1024 + 123);
     const init = await initUpload(admin.client, ws.id, { name: "big.bin", size: data.length, board_id: board.id });
     expect(init.parts).toHaveLength(2);
     expect(init.parts[0]).toMatchObject({ part_number: 1, start_byte: 0, end_byte: 8 * 1024 * 1024 - 1 });
@@ -236,7 +242,7 @@ describe("multipart upload", () => {
 
   it("serves byte ranges of the original", async () => {
     const { ws, admin } = await workspaceWith(env);
-    const data = randomBytes(10_000);
+    const data = opaqueBytes(10_000);
     const init = await initUpload(admin.client, ws.id, { name: "r.bin", size: data.length });
     const sent = await put(admin.client, init.direct_url, data);
     await finishDirect(admin.client, ws.id, init, String(sent.headers.etag));
@@ -329,7 +335,7 @@ describe("folder upload", () => {
 describe("abandoned uploads", () => {
   it("are removed with their bytes after 24 h; completed ones stay", async () => {
     const { ws, admin } = await workspaceWith(env);
-    const data = randomBytes(12 * 1024 * 1024);
+    const data = opaqueBytes(12 * 1024 * 1024);
     const stale = await initUpload(admin.client, ws.id, { name: "stale.bin", size: data.length });
     await put(admin.client, stale.parts[0].url, data.subarray(0, 8 * 1024 * 1024));
     const fresh = await initUpload(admin.client, ws.id, { name: "fresh.bin", size: 10 });
