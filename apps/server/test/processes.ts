@@ -87,6 +87,30 @@ export function spawnHangar(command: string, env: Record<string, string>, port?:
   };
 }
 
+/**
+ * Spawns `hangar <command>` on a fresh free port (`portVar`: PORT, or METRICS_PORT for `work`) and
+ * waits for `ready`. Between freePort() closing its probe and the process listening, another process
+ * may take the port: on EADDRINUSE it tries again with a new one.
+ */
+export async function spawnReady(
+  command: string,
+  env: Record<string, string>,
+  ready: (p: HangarProcess) => Promise<void>,
+  portVar: "PORT" | "METRICS_PORT" = "PORT",
+): Promise<HangarProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const p = spawnHangar(command, { ...env, [portVar]: String(port) }, port);
+    try {
+      await ready(p);
+      return p;
+    } catch (err) {
+      if (attempt >= 5 || !/EADDRINUSE/.test(p.output())) throw err;
+      await p.exited;
+    }
+  }
+}
+
 /** Signed in over real HTTP: the cookie and CSRF headers to send with every call (any API process). */
 export async function httpLogin(base: string, email: string, password: string) {
   const csrfRes = await fetch(`${base}/api/v1/users/set-csrf-token`);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, httpLogin, sharedInstance, spawnHangar } from "../../test/processes.ts";
+import { httpLogin, sharedInstance, spawnHangar, spawnReady } from "../../test/processes.ts";
 import { sweepOrphans } from "./orphans.ts";
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
@@ -19,16 +19,17 @@ describe("kill -9 of the API process during uploads", () => {
 
   it(`leaves no rows without bytes and no bytes without rows after ${KILLS} kills`, async () => {
     const { env, workspaceId, rt } = shared;
-    const port = await freePort();
+    let port = 0; // the first start picks it (retrying a port someone else took), the restarts reuse it
     let headers: Awaited<ReturnType<typeof httpLogin>> | null = null;
     let completed = 0;
     const startMs: number[] = [];
     const stages = { init: 0, part: 0, complete: 0, folder: 0 };
 
     for (let round = 0; round < KILLS; round++) {
-      const api = spawnHangar("serve", env, port);
       const t0 = Date.now();
-      await api.waitReady();
+      const api = port ? spawnHangar("serve", env, port) : await spawnReady("serve", env, (p) => p.waitReady());
+      if (port) await api.waitReady();
+      port = api.port;
       startMs.push(Date.now() - t0);
       headers ??= await httpLogin(api.base, shared.email, shared.password);
       const h = headers;

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPatternVideo } from "../../test/fixtures.ts";
-import { freePort, type HangarProcess, httpLogin, sharedInstance, spawnHangar } from "../../test/processes.ts";
+import { type HangarProcess, httpLogin, sharedInstance, spawnHangar, spawnReady } from "../../test/processes.ts";
 import type { Runtime } from "../runtime.ts";
 
 type Headers = Awaited<ReturnType<typeof httpLogin>>;
@@ -38,12 +38,17 @@ describe("separate API and worker processes", () => {
   beforeAll(async () => {
     shared = await sharedInstance();
     ({ rt, env, dataDir, workspaceId } = shared);
-    const [p1, p2, pw] = [await freePort(), await freePort(), await freePort()];
-    api1 = spawnHangar("serve", env, p1);
-    api2 = spawnHangar("serve", env, p2);
-    worker = spawnHangar("work", { ...env, METRICS_PORT: String(pw), SHUTDOWN_TIMEOUT_SECONDS: "1" }, pw);
+    [api1, api2, worker] = await Promise.all([
+      spawnReady("serve", env, (p) => p.waitReady()),
+      spawnReady("serve", env, (p) => p.waitReady()),
+      spawnReady(
+        "work",
+        { ...env, SHUTDOWN_TIMEOUT_SECONDS: "1" },
+        (p) => p.waitForOutput(/workers are running/),
+        "METRICS_PORT",
+      ),
+    ]);
     procs.push(api1, api2, worker);
-    await Promise.all([api1.waitReady(), api2.waitReady(), worker.waitForOutput(/workers are running/)]);
     headers = await httpLogin(api1.base, shared.email, shared.password);
   }, 90_000);
 
