@@ -55,8 +55,8 @@ try {
   }
   plain = await drive(`http://127.0.0.1:${barePort}/hello`);
   hangar = await drive(assetUrl, { cookie: headers.cookie });
-  // Deaf, the cache answers nothing (as when its LISTEN connection is down): every read hits the database.
-  srv.rt.cache.setLive(false);
+  // Not listening, the cache answers nothing (as with READ_CACHE=false): every read hits the database.
+  await srv.rt.stopListening();
   uncached = await drive(assetUrl, { cookie: headers.cookie });
 } finally {
   await bare.close();

@@ -2,7 +2,7 @@ import type pg from "pg";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Config } from "./config.ts";
-import { type CacheListener, startCacheListener } from "./db/cache-listener.ts";
+import { type CacheListener, pingThrough, startCacheListener } from "./db/cache-listener.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob, finishDirectUploadsJob, processAssetJob } from "./jobs/process-asset.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
@@ -128,7 +128,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
      */
     async listenForChanges() {
       if (!config.READ_CACHE || listener) return;
-      listener = startCacheListener(databaseUrl, cache, log.child({ component: "cache" }));
+      listener = startCacheListener(databaseUrl, cache, log.child({ component: "cache" }), {
+        sendPing: pingThrough(pool),
+      });
       await listener.ready();
     },
     db,
@@ -141,6 +143,11 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     store,
     signer,
     services: { users, workspaces, members, auth, boards, assets, uploads, trash, listing, downloads },
+    /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
+    async stopListening() {
+      await listener?.close();
+      listener = null;
+    },
     async close(jobsTimeoutMs?: number) {
       await jobs
         .stop(jobsTimeoutMs)

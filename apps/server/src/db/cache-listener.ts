@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { ReadCache } from "../platform/read-cache.ts";
@@ -5,16 +6,41 @@ import type { ReadCache } from "../platform/read-cache.ts";
 export const CACHE_CHANNEL = "hangar_cache";
 export const LISTENER_NAME = "hangar-cache";
 
+export interface CacheListenerOptions {
+  /**
+   * Sends a notification on CACHE_CHANNEL through another connection (the pool): the heartbeat that
+   * proves notifications reach the listener.
+   */
+  sendPing: (payload: string) => Promise<void>;
+  /** How often the heartbeat goes out; one unanswered for twice this long makes the cache deaf. */
+  pingEveryMs?: number;
+}
+
+/** The heartbeat through the pool: the path every trigger's notification takes. */
+export const pingThrough =
+  (pool: pg.Pool) =>
+  async (payload: string): Promise<void> => {
+    await pool.query("SELECT pg_notify($1, $2)", [CACHE_CHANNEL, payload]);
+  };
+
 /**
  * One dedicated connection that LISTENs for the triggers' change keys (migration 0009) and feeds them
- * to the read cache. The cache is live only while this connection is: on any error it goes deaf (the
- * cache stops answering) and reconnects with backoff; a fresh LISTEN flushes the cache.
+ * to the read cache. The cache is live only while notifications demonstrably arrive: after LISTEN, a
+ * heartbeat sent through another connection must come back before the cache answers anything, and
+ * again every few seconds. A lost connection, or one that hears nothing (a transaction-pooling proxy
+ * in between, for one), makes the cache deaf (it stops answering) and the connection is replaced with
+ * backoff; going live again flushes the cache.
  */
-export function startCacheListener(url: string, cache: ReadCache, log: Logger) {
+export function startCacheListener(url: string, cache: ReadCache, log: Logger, opts: CacheListenerOptions) {
+  const pingEveryMs = opts.pingEveryMs ?? 5_000;
+  const me = randomUUID().slice(0, 8);
   let client: pg.Client | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let delay = 500;
+  let sent = 0; // last heartbeat sent on this connection
+  let sentAt = 0;
+  let heard = 0; // last heartbeat heard back
 
   const retry = () => {
     cache.setLive(false);
@@ -26,6 +52,12 @@ export function startCacheListener(url: string, cache: ReadCache, log: Logger) {
     delay = Math.min(delay * 2, 10_000);
   };
 
+  const ping = () => {
+    sent += 1;
+    sentAt = Date.now();
+    opts.sendPing(`ping:${me}:${sent}`).catch(() => {}); // a database that is down fails the heartbeat anyway
+  };
+
   async function connect() {
     const c = new pg.Client({
       connectionString: url,
@@ -33,8 +65,21 @@ export function startCacheListener(url: string, cache: ReadCache, log: Logger) {
       application_name: LISTENER_NAME,
     });
     client = c;
+    sent = 0;
+    heard = 0;
     c.on("notification", (n) => {
-      if (n.channel === CACHE_CHANNEL && n.payload) cache.bump(n.payload);
+      if (n.channel !== CACHE_CHANNEL || !n.payload || client !== c) return;
+      if (!n.payload.startsWith("ping:")) {
+        cache.bump(n.payload);
+        return;
+      }
+      const [, from, seq] = n.payload.split(":");
+      if (from !== me) return; // another process's heartbeat
+      heard = Math.max(heard, Number(seq));
+      if (heard === sent && !cache.live && !stopped) {
+        delay = 500;
+        cache.setLive(true);
+      }
     });
     const lost = (err?: Error) => {
       if (client !== c) return;
@@ -57,12 +102,28 @@ export function startCacheListener(url: string, cache: ReadCache, log: Logger) {
         retry();
         return;
       }
-      delay = 500;
-      cache.setLive(true);
+      ping(); // live once it comes back
     } catch (err) {
       lost(err as Error);
     }
   }
+
+  // The heartbeat: a new one each period; one unanswered for two periods means nothing arrives.
+  const beat = setInterval(() => {
+    const c = client;
+    if (!c || stopped || sent === 0) return;
+    if (heard < sent && Date.now() - sentAt > 2 * pingEveryMs) {
+      log.warn(
+        "cache listener hears no notifications (behind a transaction-pooling proxy, set READ_CACHE=false); reads go to the database",
+      );
+      client = null;
+      c.end().catch(() => {});
+      retry();
+      return;
+    }
+    if (heard === sent) ping();
+  }, pingEveryMs);
+  beat.unref();
 
   void connect();
   return {
@@ -74,6 +135,7 @@ export function startCacheListener(url: string, cache: ReadCache, log: Logger) {
     },
     async close() {
       stopped = true;
+      clearInterval(beat);
       if (timer) clearTimeout(timer);
       cache.setLive(false);
       const c = client;

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestEnv, type TestEnv, workspaceWith } from "../../test/harness.ts";
-import { LISTENER_NAME } from "../db/cache-listener.ts";
+import { CACHE_CHANNEL, LISTENER_NAME, startCacheListener } from "../db/cache-listener.ts";
 import { createReadCache } from "./read-cache.ts";
 
 describe("read cache (unit)", () => {
@@ -212,6 +212,35 @@ describe("read cache (API)", () => {
     // Every session of a user ended elsewhere (a password reset on another machine): 401.
     await other.query("DELETE FROM sessions WHERE user_id = $1", [commenter.user.id]);
     await eventually(async () => (await commenter.client.get(url)).statusCode === 401);
+  });
+
+  it("goes live only while its heartbeat comes back, and deaf when it stops coming", async () => {
+    const { pino } = await import("pino");
+    const cache = createReadCache();
+    const sent = new pg.Client({ connectionString: inject("databaseUrl") });
+    await sent.connect();
+    // Notifications that never reach the listener (as behind a transaction-pooling proxy): a
+    // heartbeat sent on another channel.
+    let swallow = true;
+    const listener = startCacheListener(inject("databaseUrl"), cache, pino({ level: "silent" }), {
+      pingEveryMs: 100,
+      sendPing: async (payload) => {
+        await sent.query("SELECT pg_notify($1, $2)", [swallow ? "elsewhere" : CACHE_CHANNEL, payload]);
+      },
+    });
+    try {
+      expect(await listener.ready(600)).toBe(false);
+      swallow = false;
+      expect(await listener.ready(15_000)).toBe(true);
+      cache.set("k", 1, [], cache.snapshot());
+      expect(cache.get("k")).toBe(1);
+      swallow = true;
+      await eventually(async () => !cache.live, 2_000);
+      expect(cache.get("k")).toBeUndefined();
+    } finally {
+      await listener.close();
+      await sent.end();
+    }
   });
 
   it("while it cannot hear changes the cache answers nothing, then resumes empty", async () => {
