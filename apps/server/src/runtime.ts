@@ -40,7 +40,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
   });
-  const cache = createReadCache({ enabled: config.READ_CACHE });
+  const cache = createReadCache();
   const access = createAccess(db, cache);
   const limiter = createRateLimiter(db);
   const users = createUsersService({ db, cache });
@@ -87,6 +87,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     members,
     mailer,
     limiter,
+    access,
     cache,
     publicUrl: config.publicUrl,
     sessionTtlDays: config.SESSION_TTL_DAYS,

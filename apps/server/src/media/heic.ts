@@ -35,19 +35,9 @@ export async function closeHeicWorker(): Promise<void> {
   await w?.close();
 }
 
-export type HeicFailure = "TOO_LARGE" | "TIMEOUT" | "CORRUPT";
-
-/** Why decoding failed, from the thread's message (see heic-worker.ts and createSerialWorker). */
-export function heicFailure(error: unknown): HeicFailure {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return "TOO_LARGE";
-  if (/timed out/i.test(message)) return "TIMEOUT";
-  return "CORRUPT";
-}
-
 /**
  * The primary image of a HEIC file (a path or its bytes) as a preview of at most `previewSize` on its
- * long side, already rotated and mirrored as the file says. Throws MediaError (see heicFailure).
+ * long side, already rotated and mirrored as the file says. Throws MediaError (image.ts translates it).
  */
 export async function decodeHeic(
   source: string | Buffer,

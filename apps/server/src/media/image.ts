@@ -3,7 +3,7 @@ import os from "node:os";
 import { join } from "node:path";
 import sharp, { type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
-import { decodeHeic, HEIC_MAX_PIXELS, heicFailure } from "./heic.ts";
+import { decodeHeic, HEIC_MAX_PIXELS } from "./heic.ts";
 import { MediaError } from "./limits.ts";
 import { looksLikeSvg } from "./sniff.ts";
 
@@ -108,22 +108,15 @@ export async function decodeImage(source: string | Buffer, opts: DecodeOptions =
   const previewSize = opts.previewSize ?? 1024;
   const limitInputPixels = opts.maxInputPixels ?? IMAGE_LIMITS.maxInputPixels;
   const timeoutSeconds = opts.timeoutSeconds ?? IMAGE_LIMITS.timeoutSeconds;
+  const failing = { limit: limitInputPixels, what: "image" };
 
   const size = typeof source === "string" ? (await stat(source)).size : source.length;
   if (size === 0) throw new ImageError("EMPTY", "The file is empty.");
   const head = typeof source === "string" ? await readHead(source, 4096) : source.subarray(0, 4096);
 
   if (isHeic(head)) {
-    return decodeHeic(source, { previewSize, maxPixels: limitInputPixels, timeoutSeconds }).catch((e) => {
-      const code = heicFailure(e);
-      if (code === "TOO_LARGE") {
-        const limit = Math.min(limitInputPixels, HEIC_MAX_PIXELS);
-        throw new ImageError(code, `Image is larger than the limit of ${limit} pixels.`);
-      }
-      if (code === "TIMEOUT") throw new ImageError(code, "Image processing took too long.");
-      const detail = (e instanceof Error ? e.message : String(e)).split("\n")[0]!.slice(0, 200);
-      throw new ImageError(code, `The HEIC image is corrupt or truncated (${detail}).`);
-    });
+    const heic = { limit: Math.min(limitInputPixels, HEIC_MAX_PIXELS), what: "HEIC image" };
+    return decodeHeic(source, { previewSize, maxPixels: heic.limit, timeoutSeconds }).catch((e) => fail(e, heic));
   }
 
   let input: string | Buffer = source;
@@ -138,7 +131,7 @@ export async function decodeImage(source: string | Buffer, opts: DecodeOptions =
     assertSafeSvg(input.toString("utf8"));
     const intrinsic = await sharp(input, { limitInputPixels: false })
       .metadata()
-      .catch((e) => fail(e));
+      .catch((e) => fail(e, failing));
     svgSize = { width: intrinsic.width, height: intrinsic.height };
     // Render near the preview size instead of the declared size: bounded output, crisp vectors.
     const scale = previewSize / Math.max(intrinsic.width, intrinsic.height);
@@ -157,7 +150,7 @@ export async function decodeImage(source: string | Buffer, opts: DecodeOptions =
   // Header only (no pixels): the original's oriented size, which the reduced decode below cannot tell.
   const meta = await sharp(input, inputOptions)
     .metadata()
-    .catch((e) => fail(e));
+    .catch((e) => fail(e, failing));
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
 
   const { data, info } = await sharp(input, inputOptions)
@@ -173,7 +166,7 @@ export async function decodeImage(source: string | Buffer, opts: DecodeOptions =
     .raw({ depth: "uchar" })
     .timeout({ seconds: timeoutSeconds })
     .toBuffer({ resolveWithObject: true })
-    .catch((e) => fail(e));
+    .catch((e) => fail(e, failing));
 
   if (info.channels !== 3 && info.channels !== 4) {
     throw new ImageError("UNSUPPORTED", `Unexpected ${info.channels}-channel output from ${meta.format}.`);
@@ -289,17 +282,20 @@ function isHeic(head: Buffer): boolean {
   return brands.some((b) => hevc.includes(b)) && !brands.includes("avif");
 }
 
-/** Translate libvips' messages into the error reason stored on the asset. */
-function fail(error: unknown): never {
+/**
+ * Translate a decoder's message (libvips, or the HEIC thread's) into the error reason stored on the
+ * asset; `limit` is the pixel limit in force, `what` names the image in the corrupt-file reason.
+ */
+function fail(error: unknown, opts: { limit: number; what: string }): never {
   if (error instanceof ImageError) throw error;
   const message = error instanceof Error ? error.message : String(error);
   const detail = message.split("\n")[0]!.slice(0, 200);
   if (/pixel limit/i.test(message)) {
-    throw new ImageError("TOO_LARGE", `Image is larger than the limit of ${IMAGE_LIMITS.maxInputPixels} pixels.`);
+    throw new ImageError("TOO_LARGE", `Image is larger than the limit of ${opts.limit} pixels.`);
   }
-  if (/timeout/i.test(message)) throw new ImageError("TIMEOUT", "Image processing took too long.");
+  if (/timeout|timed out/i.test(message)) throw new ImageError("TIMEOUT", "Image processing took too long.");
   if (/unsupported image format/i.test(message)) throw new ImageError("UNSUPPORTED", "Not a supported image format.");
-  throw new ImageError("CORRUPT", `The image is corrupt or truncated (${detail}).`);
+  throw new ImageError("CORRUPT", `The ${opts.what} is corrupt or truncated (${detail}).`);
 }
 
 async function readHead(path: string, bytes: number): Promise<Buffer> {

@@ -47,14 +47,24 @@ export function createAccess(db: Db, cache: ReadCache) {
     return m.get(workspaceId) ?? null;
   }
 
+  /** The role the read cache holds (null: not a member); undefined when it holds none. */
+  const peekRole = (userId: string, workspaceId: string) => cache.get<Role | null>(cacheKeys.role(userId, workspaceId));
+  /** Keeps a role read at `snapshot`: void once the membership, the workspace or the user changes. */
+  const keepRole = (userId: string, workspaceId: string, role: Role | null, snapshot: number) =>
+    cache.set(
+      cacheKeys.role(userId, workspaceId),
+      role,
+      [cacheKeys.workspace(workspaceId), cacheKeys.user(userId)],
+      snapshot,
+    );
+
   /** The user's role in a live workspace, or null: from the read cache, else one query (then cached). */
   async function roleOf(userId: string, workspaceId: string): Promise<Role | null> {
-    const key = cacheKeys.role(userId, workspaceId);
-    const hit = cache.get<Role | null>(key);
+    const hit = peekRole(userId, workspaceId);
     if (hit !== undefined) return hit;
     const snap = cache.snapshot();
     const role = await readRole(userId, workspaceId);
-    cache.set(key, role, cacheKeys.roleDeps(userId, workspaceId), snap);
+    keepRole(userId, workspaceId, role, snap);
     return role;
   }
 
@@ -72,6 +82,8 @@ export function createAccess(db: Db, cache: ReadCache) {
 
   return {
     roleOf,
+    peekRole,
+    keepRole,
     /** Records a role already read with the session (same request), so `require` needs no query. */
     prime(actor: Actor, workspaceId: string, role: Role | null) {
       if (actor.kind !== "user" || !UUID.test(workspaceId)) return;

@@ -56,13 +56,6 @@ describe("read cache (unit)", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(c.get("b")).toBeUndefined();
   });
-
-  it("can be turned off (READ_CACHE=0)", () => {
-    const c = live({ enabled: false });
-    c.set("k", 1, [], c.snapshot());
-    expect(c.get("k")).toBeUndefined();
-    expect(c.live).toBe(false);
-  });
 });
 
 describe("read cache (API)", () => {
@@ -212,6 +205,30 @@ describe("read cache (API)", () => {
     // Every session of a user ended elsewhere (a password reset on another machine): 401.
     await other.query("DELETE FROM sessions WHERE user_id = $1", [commenter.user.id]);
     await eventually(async () => (await commenter.client.get(url)).statusCode === 401);
+  });
+
+  it("can be turned off (READ_CACHE=0): nothing listens, every read goes to the database", async () => {
+    const off = await createTestEnv({ AI_TAGS: "0", READ_CACHE: "0" }, { work: false });
+    try {
+      const { ws, admin } = await workspaceWith(off);
+      const id = (
+        await off.rt.db
+          .insertInto("assets")
+          .values({ workspace_id: ws.id, name: "a.jpg", status: "COMPLETED", is_temp: false })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+      const url = `/workspaces/${ws.id}/assets/${id}`;
+      expect(off.rt.cache.live).toBe(false);
+      let n = 0;
+      const count = () => n++;
+      off.rt.pool.on("acquire", count);
+      for (let i = 0; i < 3; i++) expect((await admin.client.get(url)).statusCode).toBe(200);
+      off.rt.pool.off("acquire", count);
+      expect(n).toBeGreaterThanOrEqual(3);
+    } finally {
+      await off.close();
+    }
   });
 
   it("goes live only while its heartbeat comes back, and deaf when it stops coming", async () => {

@@ -22,7 +22,6 @@ export interface ReadCache {
   bump(...keys: string[]): void;
   /** Listener state changes (the listener calls these). */
   setLive(live: boolean): void;
-  readonly stats: { hits: number; misses: number; size: () => number };
 }
 
 interface Entry {
@@ -32,16 +31,14 @@ interface Entry {
   expires: number;
 }
 
-export function createReadCache(opts: { ttlMs?: number; maxEntries?: number; enabled?: boolean } = {}): ReadCache {
+export function createReadCache(opts: { ttlMs?: number; maxEntries?: number } = {}): ReadCache {
   const ttlMs = opts.ttlMs ?? 60_000;
   const maxEntries = opts.maxEntries ?? 20_000; // asset answers are ~2.5 KB: ≤ ~50 MB
-  const enabled = opts.enabled ?? true;
   const entries = new Map<string, Entry>();
   const changed = new Map<string, number>(); // key → counter value at its last change
   let counter = 0;
   let floor = 0; // entries read before this are void (a flush)
   let live = false;
-  const stats = { hits: 0, misses: 0, size: () => entries.size };
 
   const flush = () => {
     floor = ++counter;
@@ -57,22 +54,18 @@ export function createReadCache(opts: { ttlMs?: number; maxEntries?: number; ena
 
   return {
     get live() {
-      return live && enabled;
+      return live;
     },
     snapshot: () => counter,
     get<T>(key: string): T | undefined {
-      if (!live || !enabled) return undefined;
+      if (!live) return undefined;
       const e = entries.get(key);
-      if (e && valid(e)) {
-        stats.hits++;
-        return e.value as T;
-      }
+      if (e && valid(e)) return e.value as T;
       if (e) entries.delete(key);
-      stats.misses++;
       return undefined;
     },
     set(key, value, deps, snap) {
-      if (!live || !enabled) return;
+      if (!live) return;
       const e: Entry = { value, deps, snap, expires: Date.now() + ttlMs };
       if (!valid(e)) return; // changed while it was being read
       entries.delete(key); // re-insert at the end: eviction drops the oldest first
@@ -95,7 +88,6 @@ export function createReadCache(opts: { ttlMs?: number; maxEntries?: number; ena
       live = next;
       if (!next) entries.clear();
     },
-    stats,
   };
 }
 
@@ -105,6 +97,5 @@ export const cacheKeys = {
   user: (userId: string) => `u:${userId}`,
   session: (sessionId: string) => `s:${sessionId}`,
   role: (userId: string, workspaceId: string) => `r:${userId}:${workspaceId}`,
-  roleDeps: (userId: string, workspaceId: string) => [`w:${workspaceId}`, `u:${userId}`],
   asset: (userId: string, workspaceId: string, assetId: string) => `a:${userId}:${workspaceId}:${assetId}`,
 };

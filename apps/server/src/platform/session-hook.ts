@@ -78,25 +78,18 @@ export function installSessionHook(
     if (!isApi && !url.startsWith("/media/")) return;
     const token = req.cookies[SESSION_COOKIE];
     const workspaceId = config.access === "workspace" ? ((req.params as { id?: string }).id ?? "") : undefined;
+    const validWorkspace = workspaceId && UUID_RE.test(workspaceId) ? workspaceId : undefined;
+    // A mutation is authorised against the database as it is now, never the read cache.
+    const fresh = MUTATING.has(req.method);
     if (token) {
-      const s = await auth.resolveSession(
-        token,
-        workspaceId && UUID_RE.test(workspaceId) ? workspaceId : undefined,
-        MUTATING.has(req.method),
-      );
+      const s = await auth.resolveSession(token, validWorkspace, fresh);
       if (s) {
-        req.actor = {
-          kind: "user",
-          userId: s.user.id,
-          sessionId: s.sessionId,
-          user: s.user,
-          fresh: MUTATING.has(req.method),
-        };
-        if (workspaceId && UUID_RE.test(workspaceId)) access.prime(req.actor, workspaceId, s.role);
+        req.actor = { kind: "user", userId: s.user.id, sessionId: s.sessionId, user: s.user, fresh };
+        if (validWorkspace) access.prime(req.actor, validWorkspace, s.role);
       }
     }
     if (!isApi) return; // media checks its own access (session or signature)
-    if (MUTATING.has(req.method) && config.csrf !== false && !csrfOk(req)) {
+    if (fresh && config.csrf !== false && !csrfOk(req)) {
       throw new AppError("CSRF_FAILED", "CSRF token missing or incorrect.");
     }
     if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();

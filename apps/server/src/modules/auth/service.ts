@@ -1,7 +1,8 @@
-import type { RegisterAnswer, RegisterBody, Role, User } from "@hangar/contract";
+import type { RegisterAnswer, RegisterBody, User } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import type { UserRow } from "../../db/types.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { AppError, conflict, invalid, notFound, unauthenticated } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
@@ -37,15 +38,22 @@ export function createAuthService(deps: {
   members: MembersService;
   mailer: Mailer;
   limiter: RateLimiter;
+  access: Access;
   cache: ReadCache;
   publicUrl: string;
   sessionTtlDays: number;
   /** Sign-ups per IP address per hour (REGISTRATIONS_PER_IP_PER_HOUR). */
   registrationsPerIpPerHour: number;
 }) {
-  const { db, users, limiter, mailer, cache } = deps;
+  const { db, users, limiter, mailer, access, cache } = deps;
   const registerLimit = { max: deps.registrationsPerIpPerHour, windowSeconds: 3600 };
   const ttlMs = deps.sessionTtlDays * 86_400_000;
+
+  /** Every session of the user ends, in this process's read cache at once (elsewhere by notification). */
+  async function endSessions(userId: string) {
+    await authRepo.deleteUserSessions(db, userId);
+    cache.bump(cacheKeys.user(userId));
+  }
 
   async function startSession(
     user: UserRow,
@@ -102,7 +110,6 @@ export function createAuthService(deps: {
   });
 
   return {
-    /** The session's user; with `workspaceId`, also their role there (null: not a member). */
     /**
      * The caller's session and user, plus their role in `workspaceId` when given. From the read cache
      * when it holds both (no query), else one query whose answers it then keeps. `fresh` (mutations):
@@ -113,7 +120,7 @@ export function createAuthService(deps: {
       const now = Date.now();
       const hit = fresh ? undefined : cache.get<CachedSession>(cacheKeys.session(id));
       if (hit && hit.expiresAt > now && now - hit.lastSeen <= TOUCH_AFTER_MS) {
-        const role = workspaceId ? cache.get<Role | null>(cacheKeys.role(hit.user.id, workspaceId)) : null;
+        const role = workspaceId ? access.peekRole(hit.user.id, workspaceId) : null;
         if (role !== undefined) return { sessionId: id, user: hit.user, role };
       }
       const snap = cache.snapshot();
@@ -131,8 +138,7 @@ export function createAuthService(deps: {
         };
         cache.set(cacheKeys.session(id), entry, [cacheKeys.user(userId), cacheKeys.session(id)], snap);
       }
-      if (workspaceId)
-        cache.set(cacheKeys.role(userId, workspaceId), found.role, cacheKeys.roleDeps(userId, workspaceId), snap);
+      if (workspaceId) access.keepRole(userId, workspaceId, found.role, snap);
       return { sessionId: id, user: found.user, role: found.role };
     },
 
@@ -168,10 +174,7 @@ export function createAuthService(deps: {
       await authRepo.deleteSession(db, sessionId);
       cache.bump(cacheKeys.session(sessionId));
     },
-    async endSessions(userId: string) {
-      await authRepo.deleteUserSessions(db, userId);
-      cache.bump(cacheKeys.user(userId));
-    },
+    endSessions,
 
     /**
      * Never says whether the address was taken. With a live invite for the same address the e-mail is
@@ -252,8 +255,7 @@ export function createAuthService(deps: {
       const hash = await hashPassword(newPassword);
       const user = await users.findById(t.user_id);
       await users.update(t.user_id, { password_hash: hash, email_verified_at: user?.email_verified_at ?? new Date() });
-      await authRepo.deleteUserSessions(db, t.user_id);
-      cache.bump(cacheKeys.user(t.user_id));
+      await endSessions(t.user_id);
       await limiter.clear(`login:acct:${t.email.toLowerCase()}`);
       return "Your password has been reset. Sign in with the new one.";
     },
@@ -271,8 +273,7 @@ export function createAuthService(deps: {
         ]);
       }
       const user = await users.update(actor.userId, { password_hash: await hashPassword(next) });
-      await authRepo.deleteUserSessions(db, actor.userId);
-      cache.bump(cacheKeys.user(actor.userId));
+      await endSessions(actor.userId);
       return startSession(user!, meta);
     },
 
