@@ -10,8 +10,16 @@ Commands:
   migrate   apply database migrations and exit
   backup <dir>   copy the database and every blob into a new directory <dir>
   restore <dir>  replace the database and blobs with the backup in <dir> (same Hangar version)
-  outbox    print the newest mails of the dev outbox (when no SMTP_URL is set)
+  outbox    print the newest mails of the dev outbox (when no SMTP_URL is set); works while Hangar runs
+  reset-password <e-mail>  give that account a new random password and print it; works while Hangar runs
 `;
+
+/**
+ * A terminal's Ctrl-C signals the whole process group: Hangar, and every npm (and tsx) above it,
+ * which forward it again. Signals this close together are one Ctrl-C; only one after a visible
+ * pause forces the exit.
+ */
+const SAME_SIGNAL_MS = 1500;
 
 async function main() {
   const cmd = process.argv[2] ?? "start";
@@ -35,13 +43,17 @@ async function main() {
   if (cmd === "start" || cmd === "serve" || cmd === "work") {
     const role = cmd === "start" ? "all" : cmd;
     const started = await start(config, log, role);
-    let signals = 0;
+    let firstSignalAt = 0;
     const onSignal = (sig: string) => {
-      signals += 1;
-      if (signals > 1) {
-        log.warn(`${sig} again: exiting now`);
-        process.exit(1);
+      const now = Date.now();
+      if (firstSignalAt && now - firstSignalAt < SAME_SIGNAL_MS) return;
+      if (firstSignalAt) {
+        log.warn(`${sig} again: skipping the rest of the draining; stopping PostgreSQL and exiting`);
+        started.forceStop().finally(() => process.exit(1));
+        return;
       }
+      firstSignalAt = now;
+      log.info(`${sig}: shutting down gracefully (press Ctrl-C again to force)`);
       started.stop().then(
         () => process.exit(0),
         (err) => {
@@ -56,20 +68,49 @@ async function main() {
     if (started.app)
       lines.push(`  Hangar is running at ${config.publicUrl}`, `  API docs: ${config.publicUrl}/api/docs`);
     else lines.push("  Hangar workers are running.");
-    if (started.demo) {
+    if (!config.DATABASE_URL) lines.push(`  Data: ${config.dataDir}`);
+    if (started.demo?.password) {
       lines.push(
         "",
         "  A demo account was created on this first run:",
         `    e-mail:   ${started.demo.email}`,
         `    password: ${started.demo.password}`,
       );
+    } else if (started.demo) {
+      lines.push(
+        "",
+        `  Demo account: ${started.demo.email} (forgot its password? run \`npm run hangar -- reset-password ${started.demo.email}\`)`,
+      );
+    }
+    if (!config.SMTP_URL && started.app) {
+      lines.push("  Mail (no SMTP_URL): links are logged, and `npm run hangar -- outbox` prints the newest mails.");
     }
     lines.push("", "  Press Ctrl-C to stop.", "");
     process.stdout.write(`${lines.join("\n")}\n`);
     return;
   }
+  if (cmd === "reset-password") {
+    const email = process.argv[3];
+    if (!email) {
+      process.stderr.write(`hangar reset-password needs an e-mail address.\n\n${USAGE}`);
+      process.exit(2);
+    }
+    const started = await start({ ...config, DEMO_ACCOUNT: false }, log, "migrate", { attach: true });
+    try {
+      const { resetPassword } = await import("./seed.ts");
+      const password = await resetPassword(started.rt, email);
+      if (!password) {
+        process.stderr.write(`No account with the e-mail ${email}.\n`);
+        process.exitCode = 1;
+      } else
+        process.stdout.write(`New password for ${email}: ${password}\n(every session of that account was ended)\n`);
+    } finally {
+      await started.stop();
+    }
+    return;
+  }
   if (cmd === "migrate" || cmd === "outbox") {
-    const started = await start({ ...config, DEMO_ACCOUNT: false }, log, "migrate");
+    const started = await start({ ...config, DEMO_ACCOUNT: false }, log, "migrate", { attach: cmd === "outbox" });
     if (cmd === "outbox") {
       const mails = await started.rt.db
         .selectFrom("mail_outbox")

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -77,11 +78,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const repoRoot = path.resolve(import.meta.dirname, "../../..");
-  const dataDir = path.resolve(process.cwd(), c.DATA_DIR);
+  const dataDir = resolveDataDir(c.DATA_DIR, present.DATA_DIR === undefined, env.INIT_CWD, repoRoot);
   return {
     ...c,
     dataDir,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : path.join(repoRoot, "apps/web/dist"),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
   };
+}
+
+/**
+ * A relative DATA_DIR is relative to where the user ran the command: npm runs workspace scripts in
+ * the workspace's folder but says where it was started in INIT_CWD. Data that earlier versions put
+ * under apps/server/data (a start from the repository root) stays in use until it is moved.
+ */
+function resolveDataDir(dataDir: string, isDefault: boolean, initCwd: string | undefined, repoRoot: string) {
+  const resolved = path.resolve(initCwd || process.cwd(), dataDir);
+  const legacy = path.join(repoRoot, "apps/server/data");
+  if (isDefault && !existsSync(resolved) && existsSync(path.join(legacy, "pg"))) return legacy;
+  return resolved;
 }

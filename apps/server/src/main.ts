@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { migrateToLatest } from "./db/db.ts";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-postgres.ts";
+import { type EmbeddedPostgres, startEmbeddedPostgres, startOrAttachEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { installMetrics } from "./platform/metrics-routes.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
 import { ensureDemoAccount } from "./seed.ts";
@@ -13,10 +13,12 @@ import { ensureDemoAccount } from "./seed.ts";
 export type Role = "all" | "serve" | "work" | "migrate";
 
 /** Starts Hangar: the database (embedded unless DATABASE_URL), migrations, workers and/or HTTP. */
-export async function start(config: Config, log: Logger, role: Role = "all") {
+export async function start(config: Config, log: Logger, role: Role = "all", opts: { attach?: boolean } = {}) {
   let embedded: EmbeddedPostgres | null = null;
   if (!config.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres({
+    // CLI commands that only read or change rows (outbox, reset-password) may share the database of
+    // a Hangar that is running on the same data directory.
+    embedded = await (opts.attach ? startOrAttachEmbeddedPostgres : startEmbeddedPostgres)({
       dataDir: path.join(config.dataDir, "pg"),
       log: log.child({ component: "postgres" }),
     });
@@ -72,7 +74,11 @@ export async function start(config: Config, log: Logger, role: Role = "all") {
     }
     // Only once everything is up, so a failed start never swallows the printed password.
     const demo = config.DEMO_ACCOUNT && role !== "migrate" ? await ensureDemoAccount(rt) : null;
-    return { rt, app, stop, demo, databaseUrl: url };
+    // A second Ctrl-C: skip the draining, but never leave the embedded PostgreSQL running.
+    const forceStop = async () => {
+      await embedded?.stop();
+    };
+    return { rt, app, stop, forceStop, demo, databaseUrl: url };
   } catch (err) {
     await stop();
     throw err;

@@ -32,7 +32,7 @@ export function secretPath(dataDir: string): string {
   return `${dataDir}-secret`;
 }
 
-async function readSecret(file: string, log: PgLogger): Promise<ClusterSecret | null> {
+export async function readSecret(file: string, log: PgLogger): Promise<ClusterSecret | null> {
   let text: string;
   try {
     text = await readFile(file, "utf8");

@@ -8,6 +8,9 @@ import lockfile from "proper-lockfile";
 import type { PgLogger } from "./embedded-postgres.ts";
 import { EmbeddedPostgresError, errorMessage, readProc } from "./embedded-postgres-support.ts";
 
+/** The data directory is in use by a live Hangar process (which the CLI may attach to instead). */
+export class DataDirBusyError extends EmbeddedPostgresError {}
+
 interface LockOwner {
   pid: number;
   host: string;
@@ -57,7 +60,7 @@ export async function lockDataDir(dataDir: string, log: PgLogger): Promise<() =>
         log.error({ lock: lockfilePath, err: errorMessage(err) }, "data directory lock was compromised"),
     });
   const busy = (owner: LockOwner | null) =>
-    new EmbeddedPostgresError(
+    new DataDirBusyError(
       `another Hangar process is using ${dataDir}` +
         (owner ? ` (PID ${owner.pid} on ${owner.host})` : "") +
         `; lock ${lockfilePath}`,

@@ -3,16 +3,27 @@
 // trial showed failing: real error messages, root, private checkouts, stale and orphaned
 // postmasters, cross-process locking and restarting after a crash.
 // See /work/shared/notes/database-trial.md for the failures this addresses.
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { clearStalePostmaster, ensureCluster, ensureDatabase } from "./embedded-postgres-cluster.ts";
-import { lockDataDir } from "./embedded-postgres-lock.ts";
+import pg from "pg";
+import {
+  clearStalePostmaster,
+  ensureCluster,
+  ensureDatabase,
+  readSecret,
+  secretPath,
+} from "./embedded-postgres-cluster.ts";
+import { DataDirBusyError, lockDataDir } from "./embedded-postgres-lock.ts";
 import { ensureReachableBinaries, type PgBinaries, prepareDataDir, resolveRunAs } from "./embedded-postgres-os-user.ts";
 import { Postmaster } from "./embedded-postgres-postmaster.ts";
 import { EmbeddedPostgresError, errorMessage } from "./embedded-postgres-support.ts";
 
+export { DataDirBusyError } from "./embedded-postgres-lock.ts";
 export { EmbeddedPostgresError } from "./embedded-postgres-support.ts";
+
+/** `<dataDir>.port`: where the running postmaster listens, for CLI commands that attach to it. */
+const portFile = (dataDir: string) => `${dataDir}.port`;
 
 export interface PgLogger {
   info(obj: object | string, msg?: string): void;
@@ -92,6 +103,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       "embedded PostgreSQL ready",
     );
 
+    await writeFile(portFile(dataDir), `${pm.port}\n`, { mode: 0o644 });
     const releaseLock = release;
     let stopping: Promise<void> | null = null;
     return {
@@ -104,6 +116,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       stop() {
         stopping ??= (async () => {
           try {
+            await rm(portFile(dataDir), { force: true });
             await pm.stop();
             log.info({ dataDir }, "embedded PostgreSQL stopped");
           } finally {
@@ -120,5 +133,44 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     throw new EmbeddedPostgresError(`embedded PostgreSQL could not start (${dataDir}): ${errorMessage(err)}`, {
       cause: err,
     });
+  }
+}
+
+/**
+ * The embedded PostgreSQL that a running Hangar started for `dataDir`, for CLI commands run beside
+ * it (`hangar outbox`, `hangar reset-password`): connects with the cluster's own secret to the port
+ * the running process recorded. Its `stop()` leaves the server alone. Rejects with the original
+ * busy error when there is nothing to attach to.
+ */
+export async function attachEmbeddedPostgres(
+  opts: Pick<EmbeddedPostgresOptions, "dataDir" | "log" | "database">,
+  busy: DataDirBusyError,
+): Promise<EmbeddedPostgres> {
+  const dataDir = path.resolve(opts.dataDir);
+  const database = opts.database ?? "hangar";
+  const port = Number((await readFile(portFile(dataDir), "utf8").catch(() => "")).trim());
+  const secret = await readSecret(secretPath(dataDir), opts.log).catch(() => null);
+  if (!port || !secret) throw busy;
+  const url = `postgres://${encodeURIComponent(secret.user)}:${encodeURIComponent(secret.password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await probe.connect();
+  } catch {
+    throw busy;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  return { url, port, stop: async () => {} };
+}
+
+/** Starts the embedded PostgreSQL, or attaches to the one a running Hangar holds for `dataDir`. */
+export async function startOrAttachEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  try {
+    return await startEmbeddedPostgres(opts);
+  } catch (err) {
+    if (!(err instanceof DataDirBusyError)) throw err;
+    const attached = await attachEmbeddedPostgres(opts, err);
+    opts.log.info({ dataDir: opts.dataDir }, "attached to the PostgreSQL of the running Hangar");
+    return attached;
   }
 }

@@ -15,7 +15,8 @@ export type MailMessage = z.infer<typeof MailMessage>;
 /**
  * Mail goes out through a job so a slow or failing SMTP server never fails the request and a message
  * is retried rather than lost. Without SMTP_URL it lands in the dev outbox table (`hangar outbox`
- * prints it); the log gets the recipient and subject only, since bodies carry single-use tokens.
+ * prints it, also while Hangar runs) and the log gets its link; with SMTP the log gets the recipient
+ * and subject only, since bodies carry single-use tokens.
  */
 export function createMailer(opts: { db: Db; log: Logger; jobs: Jobs; smtpUrl?: string; from: string }) {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
@@ -30,9 +31,14 @@ export function createMailer(opts: { db: Db; log: Logger; jobs: Jobs; smtpUrl?: 
       .insertInto("mail_outbox")
       .values({ to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null })
       .execute();
+    // Development only (no SMTP_URL): the outbox already holds the token, and the person running
+    // Hangar needs the link now, so the log gets it on one line they can click.
+    const link = /https?:\/\/\S+/.exec(msg.text)?.[0];
     opts.log.info(
       { to: msg.to, subject: msg.subject },
-      "mail kept in the dev outbox (no SMTP_URL); read it with `npm run outbox`",
+      link
+        ? `dev outbox: mail to ${msg.to}: ${link}`
+        : "mail kept in the dev outbox (no SMTP_URL); read it with `npm run outbox`",
     );
   }
 
