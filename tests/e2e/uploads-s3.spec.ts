@@ -55,6 +55,7 @@ test.beforeAll(async () => {
       DATABASE_URL: "",
       SMTP_URL: "",
       DEMO_ACCOUNT: "1",
+      DEMO_CONTENT: "0",
       AI_TAGS: "0",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },

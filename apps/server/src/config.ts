@@ -31,6 +31,8 @@ export const ConfigSchema = z
     /** Raise behind a shared address (an office NAT); the browser tests sign up many users from one. */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     DEMO_ACCOUNT: bool.default(true),
+    /** The new demo account's workspace gets sample boards and files (generated, processed for real). */
+    DEMO_CONTENT: bool.default(true),
     WEB_DIST: z.string().optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     JOBS_SCHEMA: z

@@ -7,7 +7,7 @@ import { migrateToLatest } from "./db/db.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres, startOrAttachEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { installMetrics } from "./platform/metrics-routes.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
-import { ensureDemoAccount } from "./seed.ts";
+import { ensureDemoAccount, seedDemoContent } from "./seed.ts";
 
 /** "migrate" runs migrations only: no workers, no HTTP. */
 export type Role = "all" | "serve" | "work" | "migrate";
@@ -74,6 +74,13 @@ export async function start(config: Config, log: Logger, role: Role = "all", opt
     }
     // Only once everything is up, so a failed start never swallows the printed password.
     const demo = config.DEMO_ACCOUNT && role !== "migrate" ? await ensureDemoAccount(rt) : null;
+    // A new demo account gets something to look at; the pipeline processes it in the background.
+    if (demo?.password && app && config.DEMO_CONTENT) {
+      const runtime = rt;
+      seedDemoContent(app, runtime, demo.email, demo.password).catch((err) =>
+        runtime.log.warn({ err }, "could not add the demo workspace's sample files"),
+      );
+    }
     // A second Ctrl-C: skip the draining, but never leave the embedded PostgreSQL running.
     const forceStop = async () => {
       await embedded?.stop();

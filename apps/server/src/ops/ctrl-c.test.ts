@@ -35,6 +35,7 @@ function startHangar(dataDir: string, port: number): Started {
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO_ACCOUNT: "1",
+      DEMO_CONTENT: "0",
       AI_TAGS: "0",
       DATABASE_URL: "",
     },
