@@ -7,3 +7,4 @@ export * from "./messages.ts";
 export * from "./uploads.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";
+export * from "./routes/index.ts";

@@ -1,26 +1,18 @@
-import { IdParams, MeAnswer, PatchMeBody } from "@hangar/contract";
+import { usersApi as api } from "@hangar/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { invalid } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
+import { addRoute } from "../../platform/register-route.ts";
 import { userOf } from "../../platform/route-helpers.ts";
 import type { UsersService } from "./service.ts";
 
 export function usersRoutes(app: App, users: UsersService) {
-  const user = { access: "user" as const };
+  addRoute(app, api.me, async (req) => ({ status: "ok" as const, data: users.me(userOf(req)) }));
 
-  app.get("/users/me", { config: user, schema: { tags: ["users"], response: { 200: MeAnswer } } }, async (req) => ({
+  addRoute(app, api.patchMe, async (req) => ({
     status: "ok" as const,
-    data: users.me(userOf(req)),
+    data: await users.patchMe(userOf(req), req.body),
   }));
-
-  app.patch(
-    "/users/me",
-    { config: user, schema: { tags: ["users"], body: PatchMeBody, response: { 200: MeAnswer } } },
-    async (req) => ({
-      status: "ok" as const,
-      data: await users.patchMe(userOf(req), req.body),
-    }),
-  );
 
   const sendAvatar = async (req: FastifyRequest, reply: FastifyReply, id: string) => {
     const a = await users.avatar(userOf(req), id);
@@ -30,36 +22,24 @@ export function usersRoutes(app: App, users: UsersService) {
       .header("X-Content-Type-Options", "nosniff");
     return reply.send(a.image);
   };
-  app.get("/users/avatar", { config: user, schema: { tags: ["users"] } }, (req, reply) =>
-    sendAvatar(req, reply, userOf(req).userId),
-  );
-  app.get("/users/:id/avatar", { config: user, schema: { tags: ["users"], params: IdParams } }, (req, reply) =>
-    sendAvatar(req, reply, (req.params as { id: string }).id),
-  );
+  addRoute(app, api.myAvatar, (req, reply) => sendAvatar(req, reply, userOf(req).userId));
+  addRoute(app, api.avatar, (req, reply) => sendAvatar(req, reply, req.params.id));
 
-  app.post(
-    "/users/avatar/upload",
-    { config: user, schema: { tags: ["users"], consumes: ["multipart/form-data"], response: { 200: MeAnswer } } },
-    async (req) => {
-      if (!req.isMultipart())
-        throw invalid("Send the image as multipart/form-data in the field avatar_file.", [
-          { field: "avatar_file", message: "Required" },
-        ]);
-      const file = await req.file();
-      if (file?.fieldname !== "avatar_file") {
-        throw invalid("Send the image in the field avatar_file.", [{ field: "avatar_file", message: "Required" }]);
-      }
-      const bytes = await file.toBuffer();
-      return { status: "ok" as const, data: await users.setAvatar(userOf(req), bytes) };
-    },
-  );
+  addRoute(app, api.uploadAvatar, async (req) => {
+    if (!req.isMultipart())
+      throw invalid("Send the image as multipart/form-data in the field avatar_file.", [
+        { field: "avatar_file", message: "Required" },
+      ]);
+    const file = await req.file();
+    if (file?.fieldname !== "avatar_file") {
+      throw invalid("Send the image in the field avatar_file.", [{ field: "avatar_file", message: "Required" }]);
+    }
+    const bytes = await file.toBuffer();
+    return { status: "ok" as const, data: await users.setAvatar(userOf(req), bytes) };
+  });
 
-  app.delete(
-    "/users/avatar",
-    { config: user, schema: { tags: ["users"], response: { 200: MeAnswer } } },
-    async (req) => ({
-      status: "ok" as const,
-      data: await users.deleteAvatar(userOf(req)),
-    }),
-  );
+  addRoute(app, api.deleteAvatar, async (req) => ({
+    status: "ok" as const,
+    data: await users.deleteAvatar(userOf(req)),
+  }));
 }

@@ -1,0 +1,56 @@
+import type {
+  Route,
+  RouteAnswer,
+  RouteBodyOut,
+  RouteParamsOut,
+  RouteQueryOut,
+  RouteSpec,
+} from "@hangar/contract";
+import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { App } from "./http.ts";
+
+/** The request as a handler sees it: params, query and body already parsed by the route's schemas. */
+export type RouteRequest<R extends RouteSpec> = FastifyRequest & {
+  params: RouteParamsOut<R>;
+  query: RouteQueryOut<R>;
+  body: RouteBodyOut<R>;
+};
+
+/** A handler answers the route's success shape, or sends through `reply` itself (status, bytes, raw JSON). */
+export type RouteHandler<R extends RouteSpec> = (
+  req: RouteRequest<R>,
+  reply: FastifyReply,
+) => RouteAnswer<R> | FastifyReply | Promise<RouteAnswer<R> | FastifyReply>;
+
+/**
+ * Registers one contract route (`app` is the `/api/v1`-prefixed instance): its schemas drive
+ * validation, serialisation and OpenAPI; `access` and `csrf` go to `config` for the session hook.
+ * Bodies the handler reads itself (multipart, raw bytes) get no body schema.
+ */
+export function addRoute<const R extends Route>(app: App, route: R, handler: RouteHandler<R>): void {
+  const schema: Record<string, unknown> = { tags: [route.tag] };
+  if (route.summary) schema.summary = route.summary;
+  if (route.params) schema.params = route.params;
+  if (route.query) schema.querystring = route.query;
+  if (route.body && route.bodyKind === "json") schema.body = route.body;
+  if (route.bodyKind === "multipart") schema.consumes = ["multipart/form-data"];
+  if (route.response) schema.response = route.response;
+  const options = {
+    method: route.method,
+    url: route.path,
+    config: { access: route.access, csrf: route.csrf },
+    schema,
+    handler,
+  } as unknown as RouteOptions;
+  if (route.bodyKind !== "raw") {
+    app.route(options);
+    return;
+  }
+  // Raw bytes: the body stream goes to storage as it arrives, never whole into memory, so this
+  // route alone (its own encapsulated context) parses nothing.
+  app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser("*", (_req, _payload, done) => done(null));
+    raw.route(options);
+  });
+}

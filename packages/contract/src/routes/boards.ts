@@ -1,0 +1,100 @@
+import {
+  AssetIdsBody,
+  Board,
+  BoardAncestors,
+  BoardAssetsAnswer,
+  BoardList,
+  BoardParams,
+  BoardsQuery,
+  CreateBoardBody,
+  DeleteBoardAnswer,
+  ReorderBody,
+  RestoreAnswer,
+  UpdateBoardBody,
+} from "../boards.ts";
+import { WorkspaceParams } from "../workspaces.ts";
+import { defineRoute } from "./define.ts";
+
+const tag = "boards";
+const access = "workspace";
+
+export const boardsApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/boards",
+    tag,
+    access,
+    params: WorkspaceParams,
+    query: BoardsQuery,
+    response: { 200: BoardList },
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/boards",
+    tag,
+    access,
+    params: WorkspaceParams,
+    body: CreateBoardBody,
+    response: { 201: Board },
+  }),
+  reorder: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/boards/reorder",
+    tag,
+    access,
+    params: WorkspaceParams,
+    body: ReorderBody,
+    response: { 200: BoardList },
+  }),
+  update: defineRoute({
+    method: "PUT",
+    path: "/workspaces/:id/boards/:boardId",
+    tag,
+    access,
+    params: BoardParams,
+    body: UpdateBoardBody,
+    response: { 200: Board },
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/workspaces/:id/boards/:boardId",
+    tag,
+    access,
+    params: BoardParams,
+    response: { 200: DeleteBoardAnswer },
+  }),
+  restore: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/boards/:boardId/restore",
+    tag,
+    access,
+    params: BoardParams,
+    response: { 200: RestoreAnswer },
+  }),
+  ancestors: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/boards/:boardId/ancestors",
+    tag,
+    access,
+    params: BoardParams,
+    response: { 200: BoardAncestors },
+  }),
+  addAssets: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/boards/:boardId/assets",
+    tag,
+    access,
+    params: BoardParams,
+    body: AssetIdsBody,
+    response: { 200: BoardAssetsAnswer },
+  }),
+  removeAssets: defineRoute({
+    method: "DELETE",
+    path: "/workspaces/:id/boards/:boardId/assets",
+    tag,
+    access,
+    params: BoardParams,
+    body: AssetIdsBody,
+    response: { 200: BoardAssetsAnswer },
+  }),
+};

@@ -1,0 +1,93 @@
+import type { z } from "zod";
+
+/** Base path of every API route; route paths below are relative to it. */
+export const API_PREFIX = "/api/v1";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may call a route (the session hook enforces it before the handler runs):
+ * - public: anyone (still CSRF-checked when mutating)
+ * - user: any signed-in user
+ * - workspace: a signed-in member of the workspace named by the `id` path parameter
+ */
+export type RouteAccess = "public" | "user" | "workspace";
+
+/**
+ * How the request body travels. `json` is validated by the server against `body`; the others are read
+ * by the handler itself: `multipart` (form data, the web sends FormData), `json-or-multipart` (either;
+ * `body` still types and validates the fields), `raw` (bytes streamed to storage, never parsed).
+ */
+export type BodyKind = "json" | "multipart" | "json-or-multipart" | "raw";
+
+/** What the answer is: JSON described by `response`, bytes (zip, image), or nothing (204). */
+export type AnswerKind = "json" | "bytes" | "empty";
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Fastify syntax, relative to `/api/v1`, e.g. `/workspaces/:id/boards/:boardId`. */
+  path: string;
+  /** The OpenAPI tag (one per feature). */
+  tag: string;
+  summary?: string;
+  access: RouteAccess;
+  /** Mutations need the CSRF token unless they carry their own proof (signed URLs): set false there. */
+  csrf?: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  bodyKind?: BodyKind;
+  /** Status → answer schema; the lowest 2xx is the success answer the web client types and checks. */
+  response?: Partial<Record<number, z.ZodType>>;
+  answer?: AnswerKind;
+}
+
+export type Route<S extends RouteSpec = RouteSpec> = S & {
+  csrf: boolean;
+  bodyKind: BodyKind;
+  answer: AnswerKind;
+};
+
+const MUTATING: ReadonlySet<HttpMethod> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Fills the defaults: CSRF on every mutation, JSON bodies, JSON answers. */
+export function defineRoute<const S extends RouteSpec>(spec: S): Route<S> {
+  return {
+    ...spec,
+    csrf: spec.csrf ?? MUTATING.has(spec.method),
+    bodyKind: spec.bodyKind ?? "json",
+    answer: spec.answer ?? "json",
+  };
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type In<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+/** Parsed (server-side) shapes. */
+export type RouteParamsOut<R extends RouteSpec> = Out<R["params"]>;
+export type RouteQueryOut<R extends RouteSpec> = Out<R["query"]>;
+export type RouteBodyOut<R extends RouteSpec> = Out<R["body"]>;
+/** What a caller sends (client-side) shapes. */
+export type RouteParamsIn<R extends RouteSpec> = In<R["params"]>;
+export type RouteQueryIn<R extends RouteSpec> = In<R["query"]>;
+export type RouteBodyIn<R extends RouteSpec> = In<R["body"]>;
+
+type SuccessSchema<Res> = Res extends { 200: infer S }
+  ? S
+  : Res extends { 201: infer S }
+    ? S
+    : Res extends { 204: infer S }
+      ? S
+      : undefined;
+/** The success answer of a route (undefined for byte and empty answers). */
+export type RouteAnswer<R extends RouteSpec> = Out<SuccessSchema<R["response"]>>;
+
+/** The success status and schema of a route, if it answers JSON. */
+export function successSchema(route: RouteSpec): z.ZodType | undefined {
+  if (!route.response) return undefined;
+  const codes = Object.keys(route.response)
+    .map(Number)
+    .filter((c) => c >= 200 && c < 300)
+    .sort((a, b) => a - b);
+  return codes.length ? route.response[codes[0] as number] : undefined;
+}

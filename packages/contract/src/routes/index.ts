@@ -1,0 +1,23 @@
+import { assetsApi, trashApi } from "./assets.ts";
+import { authApi } from "./auth.ts";
+import { boardsApi } from "./boards.ts";
+import type { Route } from "./define.ts";
+import { downloadsApi, uploadsApi } from "./transfers.ts";
+import { usersApi } from "./users.ts";
+import { membersApi, workspacesApi } from "./workspaces.ts";
+
+export * from "./define.ts";
+export { assetsApi, authApi, boardsApi, downloadsApi, membersApi, trashApi, uploadsApi, usersApi, workspacesApi };
+
+/** Every API route, once. The server registers exactly these; the route-table test walks them. */
+export const apiRoutes: readonly Route[] = [
+  authApi,
+  usersApi,
+  workspacesApi,
+  membersApi,
+  boardsApi,
+  assetsApi,
+  trashApi,
+  uploadsApi,
+  downloadsApi,
+].flatMap((group) => Object.values(group) as Route[]);
