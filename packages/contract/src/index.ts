@@ -4,7 +4,7 @@ export * from "./common.ts";
 export * from "./downloads.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";
+export * from "./routes/index.ts";
 export * from "./uploads.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";
-export * from "./routes/index.ts";

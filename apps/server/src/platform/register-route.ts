@@ -1,11 +1,4 @@
-import type {
-  Route,
-  RouteAnswer,
-  RouteBodyOut,
-  RouteParamsOut,
-  RouteQueryOut,
-  RouteSpec,
-} from "@hangar/contract";
+import type { Route, RouteAnswer, RouteBodyOut, RouteParamsOut, RouteQueryOut, RouteSpec } from "@hangar/contract";
 import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { App } from "./http.ts";
 

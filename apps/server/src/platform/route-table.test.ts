@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { API_PREFIX, apiRoutes } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, createTestEnv, signedInUser, type TestEnv, workspaceWith } from "../../test/harness.ts";
-import { API_PREFIX, apiRoutes } from "@hangar/contract";
 import { MUTATING } from "./http.ts";
 
 /**
@@ -49,7 +49,10 @@ describe("route table", () => {
   it("registers every contract route exactly once, and no API route outside the contract", () => {
     const registered = env.app.routeTable.map(key);
     for (const r of contractRoutes) {
-      expect(registered.filter((k) => k === key(r)), key(r)).toHaveLength(1);
+      expect(
+        registered.filter((k) => k === key(r)),
+        key(r),
+      ).toHaveLength(1);
     }
     const declared = new Set(contractRoutes.map(key));
     expect(declared.size, "a route declared twice in the contract").toBe(contractRoutes.length);

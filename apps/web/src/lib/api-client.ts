@@ -1,10 +1,21 @@
-import { CSRF, type FieldError } from "@hangar/contract";
+import {
+  API_PREFIX,
+  authApi,
+  CSRF,
+  type FieldError,
+  type Route,
+  type RouteAnswer,
+  type RouteBodyIn,
+  type RouteParamsIn,
+  type RouteQueryIn,
+  successSchema,
+} from "@hangar/contract";
 
 /** Every call goes through here: one base path, cookies, JSON, CSRF headers and one error shape. */
-export const API_BASE = "/api/v1";
+export const API_BASE = API_PREFIX;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const CSRF_PATH = "/users/set-csrf-token";
+const CSRF_PATH = authApi.csrfToken.path;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -188,10 +199,60 @@ async function send<T>(path: string, options: RequestOptions, retried = false): 
   throw error;
 }
 
-/** Calls `/api/v1{path}`; resolves with the parsed answer or throws an ApiError. */
-export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return send<T>(path, options);
+type Optional<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** What a call of `route` takes: its params, query and body as the contract types them. */
+export type CallOptions<R extends Route> = Optional<"params", RouteParamsIn<R>> &
+  Optional<"query", RouteQueryIn<R>> &
+  Optional<"body", R["bodyKind"] extends "multipart" ? FormData : RouteBodyIn<R>> & {
+    signal?: AbortSignal;
+    /** Shown when the answer carries no detail or message. */
+    fallback?: string;
+  };
+
+/** `route.path` with each `:name` replaced by its encoded parameter. */
+export function routeUrl(route: Route, params?: Record<string, unknown>): string {
+  return route.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${route.path}`);
+    return encodeURIComponent(String(value));
+  });
 }
+
+export const INVALID_RESPONSE = "Invalid response format from server";
+
+/**
+ * Calls a contract route: the URL is built from its path and params, the answer is typed by its
+ * success schema. Development builds check the answer against that schema (a drifted server shows
+ * at once); production trusts it, to stay lean.
+ */
+export async function callApi<R extends Route>(route: R, ...[options]: CallArgs<R>): Promise<RouteAnswer<R>> {
+  const o = (options ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+    fallback?: string;
+  };
+  const answer = await send<unknown>(routeUrl(route, o.params), {
+    method: route.method,
+    query: o.query,
+    body: o.body,
+    signal: o.signal,
+    fallback: o.fallback,
+  });
+  if (import.meta.env?.DEV && route.answer === "json") {
+    const schema = successSchema(route);
+    if (schema && !schema.safeParse(answer).success) {
+      throw new ApiError({ status: 200, detail: INVALID_RESPONSE, code: "INVALID_RESPONSE" });
+    }
+  }
+  return answer as RouteAnswer<R>;
+}
+
+/** The options argument may be left out when nothing in it is required. */
+type CallArgs<R extends Route> =
+  Record<never, never> extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
 
 /** Throws "Invalid response format from server" unless a list answer is an array. */
 export function expectArray<T>(value: unknown, message: string): T[] {

@@ -1,3 +1,4 @@
+import { OkBody } from "../common.ts";
 import {
   ChangeEmailBody,
   ChangePasswordBody,
@@ -11,7 +12,6 @@ import {
   ResetPasswordBody,
   TokenParams,
 } from "../users.ts";
-import { OkBody } from "../common.ts";
 import { defineRoute } from "./define.ts";
 
 const tag = "auth";

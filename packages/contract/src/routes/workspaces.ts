@@ -1,4 +1,5 @@
 import { OkBody } from "../common.ts";
+import { TokenBody, TokenParams } from "../users.ts";
 import {
   AcceptInviteAnswer,
   CreateInviteBody,
@@ -16,7 +17,6 @@ import {
   WorkspaceList,
   WorkspaceParams,
 } from "../workspaces.ts";
-import { TokenBody, TokenParams } from "../users.ts";
 import { defineRoute } from "./define.ts";
 
 const tag = "workspaces";

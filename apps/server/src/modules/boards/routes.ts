@@ -1,4 +1,4 @@
-import { type Board, boardsApi as api } from "@hangar/contract";
+import { boardsApi as api, type Board } from "@hangar/contract";
 import type { App } from "../../platform/http.ts";
 import { addRoute } from "../../platform/register-route.ts";
 import { userOf } from "../../platform/route-helpers.ts";

@@ -1,4 +1,4 @@
-import { UploadInitBody, uploadsApi as api } from "@hangar/contract";
+import { uploadsApi as api, UploadInitBody } from "@hangar/contract";
 import { invalid } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
 import { addRoute } from "../../platform/register-route.ts";
@@ -36,7 +36,9 @@ export function uploadsRoutes(app: App, uploads: UploadsService, maxUploadBytes:
 
   addRoute(app, api.folder, async (req) => {
     if (!req.isMultipart())
-      throw invalid("Send multipart/form-data with files and file_paths[n].", [{ field: "files", message: "Required" }]);
+      throw invalid("Send multipart/form-data with files and file_paths[n].", [
+        { field: "files", message: "Required" },
+      ]);
     return uploads.folder(
       userOf(req),
       req.params.id,
@@ -46,7 +48,13 @@ export function uploadsRoutes(app: App, uploads: UploadsService, maxUploadBytes:
 
   // Raw bytes to a signed URL: the body stream goes to disk as it arrives, never whole into memory.
   addRoute(app, api.putPart, async (req, reply) => {
-    const { etag } = await uploads.putPart(req.params.uploadId, req.params.partNumber, req.query.exp, req.query.sig, req.raw);
+    const { etag } = await uploads.putPart(
+      req.params.uploadId,
+      req.params.partNumber,
+      req.query.exp,
+      req.query.sig,
+      req.raw,
+    );
     reply.header("ETag", etag).header("Access-Control-Expose-Headers", "ETag");
     return reply.status(200).send({ status: "ok", etag });
   });

@@ -1,6 +1,6 @@
-import { ACCOUNT_MESSAGES, type DetailAnswer, type MeAnswer, type PatchMeBody, type User } from "@hangar/contract";
+import { ACCOUNT_MESSAGES, authApi, type PatchMeBody, type User, usersApi } from "@hangar/contract";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client";
+import { callApi } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
 import { authKeys } from "../auth/api";
 
@@ -21,8 +21,7 @@ function withFreshAvatar(previous: User | null | undefined, next: User): User {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PatchMeBody) =>
-      apiRequest<MeAnswer>("/users/me", { method: "PATCH", body, fallback: ACCOUNT_MESSAGES.updateProfile }),
+    mutationFn: (body: PatchMeBody) => callApi(usersApi.patchMe, { body, fallback: ACCOUNT_MESSAGES.updateProfile }),
     onSuccess: (answer) => {
       queryClient.setQueryData(authKeys.me(), answer.data);
       refreshMemberLists(queryClient);
@@ -34,8 +33,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { current_password: string; new_password: string }) =>
-      apiRequest<DetailAnswer>("/users/change-password", {
-        method: "POST",
+      callApi(authApi.changePassword, {
         body,
         fallback: "Failed to change password",
       }),
@@ -47,8 +45,7 @@ export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (newEmail: string) =>
-      apiRequest<DetailAnswer>("/users/change-email", {
-        method: "POST",
+      callApi(authApi.changeEmail, {
         body: { new_email: newEmail },
         fallback: "Failed to change e-mail",
       }),
@@ -66,8 +63,7 @@ export function useUploadAvatar() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("avatar_file", file);
-      return apiRequest<MeAnswer>("/users/avatar/upload", {
-        method: "POST",
+      return callApi(usersApi.uploadAvatar, {
         body: form,
         fallback: "Failed to upload avatar",
       });
@@ -84,7 +80,7 @@ export function useUploadAvatar() {
 export function useRemoveAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<MeAnswer>("/users/avatar", { method: "DELETE", fallback: "Failed to remove avatar" }),
+    mutationFn: () => callApi(usersApi.deleteAvatar, { fallback: "Failed to remove avatar" }),
     onSuccess: (answer) => {
       queryClient.setQueryData(authKeys.me(), answer.data);
       refreshMemberLists(queryClient);

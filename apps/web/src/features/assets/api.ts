@@ -1,22 +1,21 @@
 import {
-  type AiTagSummary,
   type Asset,
   type AssetListAnswer,
+  assetsApi,
   type ListingOrder,
   type Pagination,
   STORE_MESSAGES,
-  type TagSummary,
 } from "@hangar/contract";
 import {
   type InfiniteData,
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useInfiniteQuery,
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { z } from "zod";
-import { ApiError, apiRequest, isApiError } from "../../lib/api-client";
+import { ApiError, callApi, isApiError } from "../../lib/api-client";
 import { workspaceKeys } from "../workspaces/api";
 import { type AssetFilters, listingBody } from "./filters/filter-model";
 
@@ -41,8 +40,6 @@ export interface AssetListView {
   order: ListingOrder;
   filters: AssetFilters;
 }
-
-const workspacePath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
 
 const invalidAnswer = () =>
   new ApiError({ status: 200, detail: STORE_MESSAGES.invalidResponse, code: "INVALID_RESPONSE" });
@@ -80,8 +77,8 @@ export function useAssetList(workspaceId: string, view: AssetListView) {
     queryKey: assetKeys.list(workspaceId, view),
     queryFn: async ({ pageParam, signal }) =>
       normaliseListAnswer(
-        await apiRequest<unknown>(`${workspacePath(workspaceId)}/assets`, {
-          method: "POST",
+        await callApi(assetsApi.list, {
+          params: { id: workspaceId },
           body: listingBody(view, pageParam),
           signal,
           fallback: STORE_MESSAGES.fetchAssets,
@@ -108,15 +105,23 @@ function cachedAsset(queryClient: QueryClient, workspaceId: string, assetId: str
   return undefined;
 }
 
+/** GET one asset: the single request behind `useAsset`, `assetQuery` and the processing poller. */
+export function fetchAsset(workspaceId: string, assetId: string, signal?: AbortSignal, fallback?: string) {
+  return callApi(assetsApi.get, { params: { id: workspaceId, assetId }, signal, fallback });
+}
+
+/** The one asset query (key and fetch), for hooks and for imperative `queryClient.fetchQuery`. */
+export function assetQuery(workspaceId: string, assetId: string) {
+  return queryOptions({
+    queryKey: assetKeys.detail(workspaceId, assetId),
+    queryFn: ({ signal }) => fetchAsset(workspaceId, assetId, signal, "Failed to fetch asset"),
+  });
+}
+
 export function useAsset(workspaceId: string, assetId: string | null) {
   const queryClient = useQueryClient();
-  return useQuery<Asset>({
-    queryKey: assetKeys.detail(workspaceId, assetId ?? ""),
-    queryFn: ({ signal }) =>
-      apiRequest<Asset>(`${workspacePath(workspaceId)}/assets/${encodeURIComponent(assetId ?? "")}`, {
-        signal,
-        fallback: "Failed to fetch asset",
-      }),
+  return useQuery({
+    ...assetQuery(workspaceId, assetId ?? ""),
     enabled: !!assetId,
     placeholderData: () => (assetId ? cachedAsset(queryClient, workspaceId, assetId) : undefined),
   });
@@ -128,7 +133,7 @@ export const isNotFound = (error: unknown) => isApiError(error) && [400, 404, 42
 export function useWorkspaceTags(workspaceId: string, enabled = true) {
   return useQuery({
     queryKey: assetKeys.tags(workspaceId),
-    queryFn: ({ signal }) => apiRequest<z.infer<typeof TagSummary>[]>(`${workspacePath(workspaceId)}/tags`, { signal }),
+    queryFn: ({ signal }) => callApi(assetsApi.tags, { params: { id: workspaceId }, signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -137,8 +142,7 @@ export function useWorkspaceTags(workspaceId: string, enabled = true) {
 export function useWorkspaceAiTags(workspaceId: string, enabled = true) {
   return useQuery({
     queryKey: assetKeys.aiTags(workspaceId),
-    queryFn: ({ signal }) =>
-      apiRequest<z.infer<typeof AiTagSummary>[]>(`${workspacePath(workspaceId)}/ai-tags`, { signal }),
+    queryFn: ({ signal }) => callApi(assetsApi.aiTags, { params: { id: workspaceId }, signal }),
     enabled,
     staleTime: 60_000,
   });

@@ -1,14 +1,6 @@
-import {
-  ACCOUNT_MESSAGES,
-  type DetailAnswer,
-  type LoginBody,
-  type MeAnswer,
-  type RegisterAnswer,
-  type RegisterBody,
-  type User,
-} from "@hangar/contract";
+import { ACCOUNT_MESSAGES, authApi, type LoginBody, type RegisterBody, type User, usersApi } from "@hangar/contract";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, clearCsrfToken, isApiError, refreshCsrfToken } from "../../lib/api-client";
+import { callApi, clearCsrfToken, isApiError, refreshCsrfToken } from "../../lib/api-client";
 import { selectionStore } from "../workspaces/selection-store";
 
 export const authKeys = {
@@ -21,7 +13,7 @@ export const authKeys = {
 /** The signed-in user, or null when the session is missing (401 is an answer, not an error). */
 async function fetchMe(): Promise<User | null> {
   try {
-    const answer = await apiRequest<MeAnswer>("/users/me");
+    const answer = await callApi(usersApi.me);
     return answer.data;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
@@ -67,8 +59,7 @@ export function endSession(queryClient: QueryClient): void {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) =>
-      apiRequest<MeAnswer>("/users/login", { method: "POST", body, fallback: "Failed to sign in" }),
+    mutationFn: (body: LoginBody) => callApi(authApi.login, { body, fallback: "Failed to sign in" }),
     onSuccess: (answer) => startSession(queryClient, answer.data),
   });
 }
@@ -77,8 +68,7 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: authKeys.register(),
-    mutationFn: (body: RegisterBody) =>
-      apiRequest<RegisterAnswer>("/users/register", { method: "POST", body, fallback: "Failed to create account" }),
+    mutationFn: (body: RegisterBody) => callApi(authApi.register, { body, fallback: "Failed to create account" }),
     onSuccess: async (answer) => {
       if (answer.signed_in && answer.data) await startSession(queryClient, answer.data);
     },
@@ -90,7 +80,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => {
       signedOutOnPurpose = true;
-      return apiRequest<unknown>("/users/logout", { method: "POST", fallback: "Failed to sign out" });
+      return callApi(authApi.logout, { fallback: "Failed to sign out" });
     },
     // Signed out locally even if the call fails: the user asked to leave.
     onSettled: () => endSession(queryClient),
@@ -100,8 +90,7 @@ export function useLogout() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest<DetailAnswer>("/users/resend-verification", {
-        method: "POST",
+      callApi(authApi.resendVerification, {
         body: { email },
         fallback: ACCOUNT_MESSAGES.resendVerification,
       }),
@@ -112,8 +101,8 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest<MeAnswer>(`/users/verify-email/${encodeURIComponent(token)}`, {
-        method: "POST",
+      callApi(authApi.verifyEmail, {
+        params: { token },
         fallback: ACCOUNT_MESSAGES.verifyEmail,
       }),
     onSuccess: (answer) => startSession(queryClient, answer.data),
@@ -124,7 +113,8 @@ export function useVerifyEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest<MeAnswer>(`/users/verify-email-change/${encodeURIComponent(token)}`, {
+      callApi(authApi.verifyEmailChange, {
+        params: { token },
         fallback: ACCOUNT_MESSAGES.verifyEmailChange,
       }),
     onSuccess: (answer) => {
@@ -138,8 +128,7 @@ export function useVerifyEmailChange() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest<DetailAnswer>("/users/forgot-password", {
-        method: "POST",
+      callApi(authApi.forgotPassword, {
         body: { email },
         fallback: "Failed to send the reset link",
       }),
@@ -149,8 +138,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: { token: string; new_password: string }) =>
-      apiRequest<DetailAnswer>("/users/reset-password", {
-        method: "POST",
+      callApi(authApi.resetPassword, {
         body,
         fallback: "Failed to reset password",
       }),

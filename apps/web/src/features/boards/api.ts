@@ -1,6 +1,14 @@
-import { BOARD_MESSAGES, type Board, type ReorderEntry, STORE_MESSAGES } from "@hangar/contract";
+import {
+  BOARD_MESSAGES,
+  type Board,
+  type BoardAncestor as BoardAncestorSchema,
+  boardsApi,
+  type ReorderEntry,
+  STORE_MESSAGES,
+} from "@hangar/contract";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, errorMessage, expectArray } from "../../lib/api-client";
+import type { z } from "zod";
+import { callApi, errorMessage, expectArray } from "../../lib/api-client";
 import { notifyError, notifySuccess, notifySuccessWithAction } from "../../lib/notify";
 import { workspaceKeys } from "../workspaces/api";
 import { selectionStore } from "../workspaces/selection-store";
@@ -25,21 +33,7 @@ export const boardKeys = {
     [...workspaceKeys.boards(workspaceId), "ancestors", boardId] as const,
 };
 
-export interface BoardAncestor {
-  id: string;
-  name: string;
-  parent_id: string | null;
-}
-
-interface DeleteBoardAnswer {
-  status: "ok";
-  batch_id: string;
-  deleted_boards: number;
-  deleted_assets: number;
-}
-
-const boardsPath = (workspaceId: string) => `/workspaces/${workspaceId}/boards`;
-const boardPath = (workspaceId: string, boardId: string) => `${boardsPath(workspaceId)}/${boardId}`;
+export type BoardAncestor = z.infer<typeof BoardAncestorSchema>;
 
 /** The whole tree in one call (recursive=true answers in ~70 ms even for 10,000 boards). */
 export function useBoardTree(workspaceId: string) {
@@ -47,8 +41,9 @@ export function useBoardTree(workspaceId: string) {
     queryKey: boardKeys.tree(workspaceId),
     queryFn: async ({ signal }) =>
       expectArray<Board>(
-        await apiRequest<unknown>(boardsPath(workspaceId), {
-          query: { recursive: true },
+        await callApi(boardsApi.list, {
+          params: { id: workspaceId },
+          query: { recursive: "true" },
           signal,
           fallback: BOARD_MESSAGES.loadFailed,
         }),
@@ -64,7 +59,8 @@ export function useBoardAncestors(workspaceId: string, boardId: string) {
     queryKey: boardKeys.ancestors(workspaceId, boardId),
     queryFn: async ({ signal }) =>
       expectArray<BoardAncestor>(
-        await apiRequest<unknown>(`${boardPath(workspaceId, boardId)}/ancestors`, {
+        await callApi(boardsApi.ancestors, {
+          params: { id: workspaceId, boardId },
           signal,
           fallback: STORE_MESSAGES.fetchBoards,
         }),
@@ -97,8 +93,8 @@ export function useCreateBoard(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, parentId }: { name: string; parentId: string | null }) =>
-      apiRequest<Board>(boardsPath(workspaceId), {
-        method: "POST",
+      callApi(boardsApi.create, {
+        params: { id: workspaceId },
         body: { name, parent_id: parentId },
         fallback: BOARD_MESSAGES.createFailed,
       }),
@@ -118,8 +114,8 @@ export function useRenameBoard(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      apiRequest<Board>(boardPath(workspaceId, id), {
-        method: "PUT",
+      callApi(boardsApi.update, {
+        params: { id: workspaceId, boardId: id },
         body: { name },
         fallback: BOARD_MESSAGES.renameFailed,
       }),
@@ -176,16 +172,16 @@ export function useDropBoards(workspaceId: string) {
   return useMutation({
     mutationFn: async (plan: DropPlan) => {
       for (const id of plan.movers) {
-        await apiRequest<Board>(boardPath(workspaceId, id), {
-          method: "PUT",
+        await callApi(boardsApi.update, {
+          params: { id: workspaceId, boardId: id },
           // The root travels as "root" (spec 01 §4).
           body: { parent_id: plan.parentId ?? "root" },
           fallback: BOARD_MESSAGES.moveFailed,
         });
       }
       if (plan.reorder) {
-        await apiRequest<Board[]>(`${boardsPath(workspaceId)}/reorder`, {
-          method: "POST",
+        await callApi(boardsApi.reorder, {
+          params: { id: workspaceId },
           body: reorderBody(plan.reorder),
           fallback: plan.kind === "move" ? BOARD_MESSAGES.moveFailed : BOARD_MESSAGES.reorderFailed,
         });
@@ -220,8 +216,8 @@ export function useMoveBoards(workspaceId: string) {
   return useMutation({
     mutationFn: async ({ ids, destination }: MoveInput) => {
       for (const id of ids) {
-        await apiRequest<Board>(boardPath(workspaceId, id), {
-          method: "PUT",
+        await callApi(boardsApi.update, {
+          params: { id: workspaceId, boardId: id },
           body: { parent_id: destination?.id ?? "root" },
           fallback: BOARD_MESSAGES.moveFailed,
         });
@@ -255,8 +251,8 @@ export function useDeleteBoards(workspaceId: string) {
     mutationFn: async (ids: string[]) => {
       const deleted: string[] = [];
       for (const id of ids) {
-        await apiRequest<DeleteBoardAnswer>(boardPath(workspaceId, id), {
-          method: "DELETE",
+        await callApi(boardsApi.remove, {
+          params: { id: workspaceId, boardId: id },
           fallback: BOARD_MESSAGES.deleteFailed,
         });
         deleted.push(id);
@@ -286,8 +282,8 @@ export function useDeleteBoards(workspaceId: string) {
 async function restoreBoards(queryClient: QueryClient, workspaceId: string, ids: string[]) {
   try {
     for (const id of ids) {
-      await apiRequest<unknown>(`${boardPath(workspaceId, id)}/restore`, {
-        method: "POST",
+      await callApi(boardsApi.restore, {
+        params: { id: workspaceId, boardId: id },
         fallback: "Failed to restore board",
       });
     }

@@ -1,6 +1,6 @@
-import { ACCOUNT_MESSAGES, type InviteInfo, type Workspace } from "@hangar/contract";
+import { ACCOUNT_MESSAGES, membersApi } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client";
+import { callApi } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
 import { rememberWorkspace } from "../workspaces/api";
 
@@ -12,7 +12,8 @@ export function useInviteInfo(token: string) {
   return useQuery({
     queryKey: inviteKeys.info(token),
     queryFn: () =>
-      apiRequest<InviteInfo>(`/invites/${encodeURIComponent(token)}/info`, {
+      callApi(membersApi.inviteInfo, {
+        params: { token },
         fallback: ACCOUNT_MESSAGES.inviteDetails,
       }),
     // The page itself shows the failure.
@@ -24,8 +25,7 @@ export function useAcceptInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest<{ status: "ok"; data: Workspace }>("/invites/accept", {
-        method: "POST",
+      callApi(membersApi.acceptInvite, {
         body: { token },
         fallback: ACCOUNT_MESSAGES.acceptInvite,
       }),

@@ -1,6 +1,6 @@
-import { type Invite, type Member, type OkBody, type Role, STORE_MESSAGES } from "@hangar/contract";
+import { type Invite, type Member, membersApi, type Role, STORE_MESSAGES } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, expectArray } from "../../lib/api-client";
+import { callApi, expectArray } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
 import { forgetWorkspace, workspaceKeys } from "../workspaces/api";
 
@@ -14,7 +14,7 @@ export function useMembers(workspaceId: string) {
     queryKey: memberKeys.members(workspaceId),
     queryFn: async () =>
       expectArray<Member>(
-        await apiRequest<unknown>(`/workspaces/${workspaceId}/members`, { fallback: "Failed to fetch members" }),
+        await callApi(membersApi.list, { params: { id: workspaceId }, fallback: "Failed to fetch members" }),
         STORE_MESSAGES.invalidResponse,
       ),
   });
@@ -26,7 +26,7 @@ export function useInvites(workspaceId: string, enabled: boolean) {
     queryKey: memberKeys.invites(workspaceId),
     queryFn: async () =>
       expectArray<Invite>(
-        await apiRequest<unknown>(`/workspaces/${workspaceId}/invites`, { fallback: "Failed to fetch invitations" }),
+        await callApi(membersApi.invites, { params: { id: workspaceId }, fallback: "Failed to fetch invitations" }),
         STORE_MESSAGES.invalidResponse,
       ),
     enabled,
@@ -37,8 +37,8 @@ export function useUpdateMemberRole(workspaceId: string, currentUserId: string |
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      apiRequest<Member>(`/workspaces/${workspaceId}/members/${userId}`, {
-        method: "PUT",
+      callApi(membersApi.setRole, {
+        params: { id: workspaceId, userId },
         body: { role },
         fallback: "Failed to update role",
       }),
@@ -58,8 +58,8 @@ export function useRemoveMember(workspaceId: string, currentUserId: string | und
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest<OkBody>(`/workspaces/${workspaceId}/members/${userId}`, {
-        method: "DELETE",
+      callApi(membersApi.remove, {
+        params: { id: workspaceId, userId },
         fallback: "Failed to remove member",
       }),
     onSuccess: (_answer, userId) => {
@@ -81,8 +81,8 @@ export function useCreateInvite(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; role: Role }) =>
-      apiRequest<Invite>(`/workspaces/${workspaceId}/invites`, {
-        method: "POST",
+      callApi(membersApi.invite, {
+        params: { id: workspaceId },
         body,
         fallback: "Failed to send invitation",
       }),
@@ -97,8 +97,8 @@ export function useRevokeInvite(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inviteId: string) =>
-      apiRequest<unknown>(`/workspaces/${workspaceId}/invites/${inviteId}`, {
-        method: "DELETE",
+      callApi(membersApi.revokeInvite, {
+        params: { id: workspaceId, inviteId },
         fallback: "Failed to revoke invitation",
       }),
     onSuccess: () => {

@@ -1,14 +1,13 @@
-import type { TrashAnswer as TrashAnswerSchema, TrashList as TrashListSchema } from "@hangar/contract";
+import { type TrashList as TrashListSchema, trashApi } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiRequest, errorMessage } from "../../lib/api-client";
+import { callApi, errorMessage } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { boardKeys } from "../boards/api";
 import { workspaceKeys } from "../workspaces/api";
 
 export type TrashList = z.infer<typeof TrashListSchema>;
 export type TrashItem = TrashList["assets"][number];
-type TrashAnswer = z.infer<typeof TrashAnswerSchema>;
 
 /** Recently deleted: the list, restore and delete forever (spec 01 §2, issue #5). */
 export const trashKeys = {
@@ -23,12 +22,11 @@ export const TRASH_MESSAGES = {
   purgeFailed: "Failed to delete items forever",
 } as const;
 
-const path = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/recently-deleted`;
-
 export function useTrash(workspaceId: string) {
   return useQuery({
     queryKey: trashKeys.list(workspaceId),
-    queryFn: ({ signal }) => apiRequest<TrashList>(path(workspaceId), { signal, fallback: TRASH_MESSAGES.loadFailed }),
+    queryFn: ({ signal }) =>
+      callApi(trashApi.list, { params: { id: workspaceId }, signal, fallback: TRASH_MESSAGES.loadFailed }),
     // The page shows its own error state with Retry.
     staleTime: 0,
   });
@@ -49,8 +47,8 @@ function useTrashMutation(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (selection: TrashSelection) =>
-      apiRequest<TrashAnswer>(`${path(workspaceId)}/${action}`, {
-        method: "POST",
+      callApi(trashApi[action], {
+        params: { id: workspaceId },
         body: { asset_ids: selection.assetIds, board_ids: selection.boardIds },
         fallback: texts.failed,
       }),

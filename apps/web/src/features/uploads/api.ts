@@ -1,13 +1,13 @@
 import {
-  type Asset,
   type CompleteUploadAnswer,
   FolderUploadAnswer,
   UPLOAD_MESSAGES,
   UploadInitAnswer,
   type UploadInitBody,
+  uploadsApi,
 } from "@hangar/contract";
 import type { QueryClient } from "@tanstack/react-query";
-import { API_BASE, apiRequest, isApiError } from "../../lib/api-client";
+import { API_BASE, callApi, isApiError, routeUrl } from "../../lib/api-client";
 import { workspaceKeys } from "../workspaces/api";
 import {
   csrfHeaders,
@@ -23,9 +23,7 @@ import {
  * The upload calls of spec 01 §7. Uploads are not queries: the runner drives them and keeps their
  * state in the upload store. What they change on the server is announced to TanStack Query here.
  */
-const workspacePath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
-
-/** apiRequest's own text when an answer had no detail: left out of "Upload failed: {status} {detail}". */
+/** The API client's own text when an answer had no detail: left out of "Upload failed: {status} {detail}". */
 const GENERIC_DETAIL = /^Request failed \(\d+\)$/;
 
 function uploadFailure(error: unknown): unknown {
@@ -42,7 +40,7 @@ function uploadFailure(error: unknown): unknown {
 export async function initUpload(workspaceId: string, body: UploadInitBody, signal?: AbortSignal) {
   let answer: unknown;
   try {
-    answer = await apiRequest<unknown>(`${workspacePath(workspaceId)}/assets/upload`, { method: "POST", body, signal });
+    answer = await callApi(uploadsApi.init, { params: { id: workspaceId }, body, signal });
   } catch (error) {
     throw uploadFailure(error);
   }
@@ -59,15 +57,14 @@ export async function completeUpload(
   signal?: AbortSignal,
 ): Promise<ReturnType<typeof CompleteUploadAnswer.parse>> {
   try {
-    return await apiRequest(`${workspacePath(workspaceId)}/assets/upload/complete`, { method: "POST", body, signal });
+    return await callApi(uploadsApi.complete, { params: { id: workspaceId }, body, signal });
   } catch (error) {
     throw uploadFailure(error);
   }
 }
 
-export function fetchAsset(workspaceId: string, assetId: string, signal?: AbortSignal): Promise<Asset> {
-  return apiRequest<Asset>(`${workspacePath(workspaceId)}/assets/${encodeURIComponent(assetId)}`, { signal });
-}
+// One GET-asset request for the whole app: the assets feature's.
+export { fetchAsset } from "../assets/api";
 
 export interface FolderFile {
   file: File;
@@ -95,7 +92,7 @@ export async function uploadFolderBatch(
   const send = async (fresh: boolean): Promise<XhrAnswer> =>
     xhrSend({
       method: "POST",
-      url: `${API_BASE}${workspacePath(workspaceId)}/upload-folder`,
+      url: `${API_BASE}${routeUrl(uploadsApi.folder, { id: workspaceId })}`,
       body: form,
       headers: { Accept: "application/json", ...(await csrfHeaders(fresh)) },
       onProgress,

@@ -1,8 +1,8 @@
-import { type OkBody, STORE_MESSAGES, type Workspace } from "@hangar/contract";
+import { STORE_MESSAGES, type Workspace, workspacesApi } from "@hangar/contract";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
-import { apiRequest, expectArray, isApiError } from "../../lib/api-client";
+import { callApi, expectArray, isApiError } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
 import { selectionStore } from "./selection-store";
 
@@ -26,7 +26,7 @@ export function useWorkspaces() {
   return useQuery({
     queryKey: workspaceKeys.list(),
     queryFn: async () => {
-      const answer = await apiRequest<unknown>("/workspaces", { fallback: STORE_MESSAGES.fetchWorkspaces });
+      const answer = await callApi(workspacesApi.list, { fallback: STORE_MESSAGES.fetchWorkspaces });
       return expectArray<Workspace>(answer, STORE_MESSAGES.invalidResponse);
     },
     meta: {
@@ -40,8 +40,7 @@ export function useWorkspaces() {
 export function useWorkspace(id: string | undefined) {
   return useQuery({
     queryKey: workspaceKeys.detail(id ?? ""),
-    queryFn: () =>
-      apiRequest<Workspace>(`/workspaces/${encodeURIComponent(id ?? "")}`, { fallback: STORE_MESSAGES.fetchWorkspace }),
+    queryFn: () => callApi(workspacesApi.get, { params: { id: id ?? "" }, fallback: STORE_MESSAGES.fetchWorkspace }),
     enabled: !!id,
     meta: {
       // A missing workspace renders a not-found state in the shell instead of a toast.
@@ -111,7 +110,7 @@ export function useCreateWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      apiRequest<Workspace>("/workspaces", { method: "POST", body: { name }, fallback: "Failed to create workspace" }),
+      callApi(workspacesApi.create, { body: { name }, fallback: "Failed to create workspace" }),
     onSuccess: (workspace) => {
       rememberWorkspace(queryClient, workspace);
       notifySuccess("Workspace created");
@@ -123,8 +122,8 @@ export function useRenameWorkspace(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      apiRequest<Workspace>(`/workspaces/${id}`, {
-        method: "PUT",
+      callApi(workspacesApi.rename, {
+        params: { id },
         body: { name },
         fallback: "Failed to rename workspace",
       }),
@@ -139,8 +138,7 @@ export function useRenameWorkspace(id: string) {
 export function useDeleteWorkspace(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<OkBody>(`/workspaces/${id}`, { method: "DELETE", fallback: "Failed to delete workspace" }),
+    mutationFn: () => callApi(workspacesApi.remove, { params: { id }, fallback: "Failed to delete workspace" }),
     onSuccess: () => {
       forgetWorkspace(queryClient, id);
       notifySuccess("Workspace deleted");

@@ -1,6 +1,6 @@
-import { ASSET_MESSAGES, type Asset } from "@hangar/contract";
+import { ASSET_MESSAGES, assetsApi, boardsApi, trashApi } from "@hangar/contract";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { callApi, errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess, notifySuccessWithAction } from "../../../lib/notify";
 import { boardKeys } from "../../boards/api";
 import { trashKeys } from "../../trash/api";
@@ -13,9 +13,7 @@ import { assetKeys } from "../api";
  */
 
 // One set of query keys and one single-asset query for the whole assets feature (see ../api).
-export { assetKeys, useAsset } from "../api";
-
-const wsPath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
+export { assetKeys, assetQuery, useAsset } from "../api";
 
 /**
  * Every cached listing and asset of the workspace may now be out of date (also the workspace-scoped
@@ -28,17 +26,13 @@ export function invalidateAssetQueries(queryClient: QueryClient, workspaceId: st
   if (opts.trash) queryClient.invalidateQueries({ queryKey: trashKeys.list(workspaceId) });
 }
 
-export function fetchAsset(workspaceId: string, assetId: string, signal?: AbortSignal) {
-  return apiRequest<Asset>(`${wsPath(workspaceId)}/assets/${encodeURIComponent(assetId)}`, { signal });
-}
-
 /** Edit name and/or description (PUT). */
 export function useUpdateAsset(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name, description }: { id: string; name?: string; description?: string | null }) =>
-      apiRequest<Asset>(`${wsPath(workspaceId)}/assets/${encodeURIComponent(id)}`, {
-        method: "PUT",
+      callApi(assetsApi.update, {
+        params: { id: workspaceId, assetId: id },
         body: { name, description },
         fallback: ASSET_MESSAGES.renameFailed,
       }),
@@ -56,8 +50,8 @@ export function useSetTags(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, tags }: { ids: string[]; tags: string[] }) =>
-      apiRequest<{ count: number }>(`${wsPath(workspaceId)}/assets/tags`, {
-        method: "POST",
+      callApi(assetsApi.setTags, {
+        params: { id: workspaceId },
         body: { asset_ids: ids, tags },
       }),
     onSuccess: (answer, { ids }) => notifySuccess(ASSET_MESSAGES.tagsUpdated(answer?.count ?? ids.length)),
@@ -72,8 +66,8 @@ export function useSetFavorite(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, favorite }: { ids: string[]; favorite: boolean }) =>
-      apiRequest<{ count: number }>(`${wsPath(workspaceId)}/assets/favorites`, {
-        method: "POST",
+      callApi(assetsApi.setFavorite, {
+        params: { id: workspaceId },
         body: { asset_ids: ids, favorite },
       }),
     onSuccess: (_answer, { favorite }) => notifySuccess(favorite ? "Added to favourites" : "Removed from favourites"),
@@ -93,8 +87,8 @@ export function useMoveAssets(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, destination }: MoveAssetsInput) =>
-      apiRequest<{ count: number }>(`${wsPath(workspaceId)}/assets/move`, {
-        method: "POST",
+      callApi(assetsApi.move, {
+        params: { id: workspaceId },
         body: { asset_ids: ids, destination_id: destination?.id ?? "root", destination_type: "board" },
       }),
     onSuccess: (_answer, { destination }) =>
@@ -117,8 +111,8 @@ export function useAddToBoard(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, board }: { ids: string[]; board: { id: string; name: string } }) =>
-      apiRequest<{ count: number }>(`${wsPath(workspaceId)}/boards/${encodeURIComponent(board.id)}/assets`, {
-        method: "POST",
+      callApi(boardsApi.addAssets, {
+        params: { id: workspaceId, boardId: board.id },
         body: { asset_ids: ids },
       }),
     onSuccess: (_answer, { board }) => notifySuccess(ASSET_MESSAGES.addedTo(board.name)),
@@ -144,8 +138,8 @@ export function useRemoveFromBoard(workspaceId: string) {
   return useMutation({
     mutationFn: async ({ ids, boardId }: RemoveFromBoardInput) => {
       if (!boardId) throw new Error(ASSET_MESSAGES.missingBoard);
-      return apiRequest<{ count: number }>(`${wsPath(workspaceId)}/boards/${encodeURIComponent(boardId)}/assets`, {
-        method: "DELETE",
+      return callApi(boardsApi.removeAssets, {
+        params: { id: workspaceId, boardId },
         body: { asset_ids: ids },
       });
     },
@@ -169,7 +163,7 @@ export function useDeleteAssets(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids }: { ids: string[] }) =>
-      apiRequest<{ count: number }>(`${wsPath(workspaceId)}/assets`, { method: "DELETE", body: { asset_ids: ids } }),
+      callApi(assetsApi.remove, { params: { id: workspaceId }, body: { asset_ids: ids } }),
     onSuccess: (answer, { ids }) => {
       if ((answer?.count ?? ids.length) < ids.length) return notifyError(ASSET_MESSAGES.deleteSomeFailed);
       notifySuccessWithAction(ids.length === 1 ? ASSET_MESSAGES.deleted : ASSET_MESSAGES.itemsDeleted, {
@@ -193,8 +187,8 @@ export function useDeleteAssets(workspaceId: string) {
 /** Undo from the delete toast: a plain function (the dialog that deleted them is gone by then). */
 async function undoDelete(queryClient: QueryClient, workspaceId: string, ids: string[]) {
   try {
-    await apiRequest(`${wsPath(workspaceId)}/recently-deleted/restore`, {
-      method: "POST",
+    await callApi(trashApi.restore, {
+      params: { id: workspaceId },
       body: { asset_ids: ids, board_ids: [] },
       fallback: "Failed to restore items",
     });

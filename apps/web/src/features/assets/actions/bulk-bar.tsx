@@ -12,7 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { assetKeys, fetchAsset, useSetFavorite } from "./api";
+import { assetQuery, useSetFavorite } from "./api";
 import { AssetActionDialogs, type AssetDialogKind } from "./asset-action-dialogs";
 import { useAssetPermissions } from "./use-asset-permissions";
 import { downloadAsset, downloadItems, useDownload } from "./use-download";
@@ -81,10 +81,7 @@ export function BulkBar({
     if (assetIds.length !== 1) return downloadItems(workspaceId, { assetIds });
     const id = assetIds[0]!;
     try {
-      const asset = await queryClient.fetchQuery({
-        queryKey: assetKeys.detail(workspaceId, id),
-        queryFn: ({ signal }) => fetchAsset(workspaceId, id, signal),
-      });
+      const asset = await queryClient.fetchQuery(assetQuery(workspaceId, id));
       await downloadAsset(workspaceId, asset);
     } catch {
       // Unknown size: ask for it as a direct download (the server answers one either way).

@@ -4,9 +4,10 @@ import {
   DOWNLOAD_MULTIPART_THRESHOLD,
   DOWNLOAD_PART_SIZE,
   type DownloadBody,
+  downloadsApi,
 } from "@hangar/contract";
 import { useContext } from "react";
-import { apiRequest, isApiError } from "../../../lib/api-client";
+import { callApi, isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
 import { WorkspaceContext } from "../../workspaces/workspace-context";
 import { installDownloadProgress } from "./download-progress";
@@ -50,8 +51,8 @@ function failed(kind: DownloadKind, error: unknown) {
 }
 
 const requestDownload = (workspaceId: string, body: DownloadBody, kind: DownloadKind) =>
-  apiRequest<unknown>(`/workspaces/${encodeURIComponent(workspaceId)}/download`, {
-    method: "POST",
+  callApi(downloadsApi.request, {
+    params: { id: workspaceId },
     body,
     fallback: OUTER[kind],
   });
