@@ -10,7 +10,7 @@ export * from "./define.ts";
 export { assetsApi, authApi, boardsApi, downloadsApi, membersApi, trashApi, uploadsApi, usersApi, workspacesApi };
 
 /** Every API route, once. The server registers exactly these; the route-table test walks them. */
-export const apiRoutes: readonly Route[] = [
+export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   authApi,
   usersApi,
   workspacesApi,
