@@ -1,14 +1,10 @@
+import type { RouteAccess } from "@hangar/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Actor } from "./actor.ts";
 
-/**
- * How a route is reached. Every route declares one; the route-table test walks them all.
- * - public: anyone (still CSRF-checked when mutating)
- * - user: any signed-in user
- * - workspace: a signed-in member of the workspace named by the `id` path parameter
- */
-export type RouteAccess = "public" | "user" | "workspace";
+/** How a route is reached (public / user / workspace): declared by each contract route. */
+export type { RouteAccess };
 
 declare module "fastify" {
   interface FastifyContextConfig {
