@@ -45,10 +45,11 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const limiter = createRateLimiter(db);
   const users = createUsersService({ db, cache });
   const workspaces = createWorkspacesService({ db, access });
-  const boards = createBoardsService({ db, access });
   const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
   const store = createBlobStore(config, signer);
+  // Assets own their rows; boards file and delete them through the assets service (created first).
   const assets = createAssetsService({ db, access, signer, cache, assertBoard: (ws, id) => boards.assertLive(ws, id) });
+  const boards = createBoardsService({ db, access, assets });
   let tagger: Promise<Tagger | null> | null = null;
   const processJob = processAssetJob({
     assets,
@@ -57,7 +58,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     onFailure: (reason) => metrics.pipelineFailure(reason),
     tagger: () => (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null)),
   });
-  const trash = createTrashService({ db, access, store, boards });
+  const trash = createTrashService({ db, access, store, boards, assets });
   const downloads = createDownloadsService({ db, access, signer, store, log: log.child({ component: "downloads" }) });
   const listing = createListingService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
   const uploads = createUploadsService({
@@ -66,6 +67,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     store,
     signer,
     boards,
+    assets,
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     enqueueProcessing: async (assetId) => {
       await jobs.send(processJob, { asset_id: assetId });

@@ -13,45 +13,8 @@ export const assetsRepo = {
     return sql<{ id: string }>`SELECT a.id FROM assets a
       WHERE a.id = ${assetId}::uuid AND a.workspace_id = ${workspaceId}::uuid AND a.deleted_at IS NULL`;
   },
-  get(db: Db, workspaceId: string, assetId: string): Promise<AssetRow | undefined> {
-    return db
-      .selectFrom("assets")
-      .selectAll()
-      .where("id", "=", assetId)
-      .where("workspace_id", "=", workspaceId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
-  },
   byId(db: Db, assetId: string): Promise<AssetRow | undefined> {
     return db.selectFrom("assets").selectAll().where("id", "=", assetId).executeTakeFirst();
-  },
-  /** Tags, AI tags and live boards of some assets, three indexed queries whatever the count. */
-  async relations(db: Db, assetIds: string[]) {
-    if (assetIds.length === 0) return { tags: [], aiTags: [], boards: [] };
-    const [tags, aiTags, boards] = await Promise.all([
-      db
-        .selectFrom("asset_tags as at")
-        .innerJoin("tags as t", "t.id", "at.tag_id")
-        .select(["at.asset_id", "t.name"])
-        .where("at.asset_id", "in", assetIds)
-        .orderBy("t.name")
-        .execute(),
-      db
-        .selectFrom("ai_tags")
-        .select(["asset_id", "label", "confidence", "type"])
-        .where("asset_id", "in", assetIds)
-        .orderBy("confidence", "desc")
-        .execute(),
-      db
-        .selectFrom("board_assets as ba")
-        .innerJoin("boards as b", "b.id", "ba.board_id")
-        .select(["ba.asset_id", "b.id", "b.name"])
-        .where("ba.asset_id", "in", assetIds)
-        .where("b.deleted_at", "is", null)
-        .orderBy("b.name")
-        .execute(),
-    ]);
-    return { tags, aiTags, boards };
   },
   async update(db: Db, assetId: string, patch: Updateable<AssetsTable>) {
     // node-pg sends JS arrays as PostgreSQL arrays; jsonb columns need JSON text.
@@ -150,16 +113,6 @@ export const assetsRepo = {
     } else {
       await db.deleteFrom("asset_favorites").where("user_id", "=", userId).where("asset_id", "in", assetIds).execute();
     }
-  },
-  async favoritesOf(db: Db, userId: string, assetIds: string[]): Promise<Set<string>> {
-    if (assetIds.length === 0) return new Set();
-    const rows = await db
-      .selectFrom("asset_favorites")
-      .select("asset_id")
-      .where("user_id", "=", userId)
-      .where("asset_id", "in", assetIds)
-      .execute();
-    return new Set(rows.map((r) => r.asset_id));
   },
   /** Moving makes the destination the assets' only board (the root: no board at all). */
   async move(db: Db, assetIds: string[], destination: string | null, userId: string) {

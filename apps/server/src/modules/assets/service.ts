@@ -8,7 +8,8 @@ import { notFound } from "../../platform/errors.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { type ListedRow, listingRepo } from "./listing-repo.ts";
-import { type AssetRow, assetsRepo } from "./repo.ts";
+import { createAssetLifecycle } from "./lifecycle-service.ts";
+import { assetsRepo } from "./repo.ts";
 import { toAsset } from "./serialize.ts";
 
 export function createAssetsService(deps: {
@@ -33,37 +34,11 @@ export function createAssetsService(deps: {
     return asset;
   }
 
-  async function serialize(rows: AssetRow[]): Promise<Asset[]> {
-    const rel = await assetsRepo.relations(
-      db,
-      rows.map((r) => r.id),
-    );
-    return Promise.all(
-      rows.map((row) =>
-        toAsset(
-          row,
-          {
-            tags: rel.tags.filter((t) => t.asset_id === row.id).map((t) => t.name),
-            aiTags: rel.aiTags.filter((t) => t.asset_id === row.id),
-            boards: rel.boards.filter((b) => b.asset_id === row.id).map((b) => ({ id: b.id, name: b.name })),
-          },
-          signer,
-        ),
-      ),
-    );
-  }
-
-  /** Every id must be a live asset of the workspace, else 404 (nothing is changed). */
-  async function requireLive(workspaceId: string, assetIds: string[]): Promise<string[]> {
-    const unique = [...new Set(assetIds)];
-    const live = await assetsRepo.liveIds(db, workspaceId, unique);
-    if (live.length !== unique.length) throw notFound("Asset not found.");
-    return unique;
-  }
+  const lifecycle = createAssetLifecycle(db);
+  const { requireLive } = lifecycle;
 
   return {
-    serialize,
-    requireLive,
+    ...lifecycle,
     async edit(actor: UserActor, workspaceId: string, assetId: string, body: UpdateAssetBody): Promise<Asset> {
       await access.require(actor, "workspace.edit", workspaceId);
       await requireLive(workspaceId, [assetId]);
@@ -100,7 +75,6 @@ export function createAssetsService(deps: {
       const count = await assetsRepo.softDelete(db, workspaceId, ids, actor.userId, randomUUID());
       return { status: "ok" as const, count };
     },
-    favoritesOf: (userId: string, assetIds: string[]) => assetsRepo.favoritesOf(db, userId, assetIds),
     async get(actor: UserActor, workspaceId: string, assetId: string): Promise<Asset> {
       await access.require(actor, "workspace.read", workspaceId);
       return toApi(await liveRow(actor, workspaceId, assetId));
@@ -128,15 +102,6 @@ export function createAssetsService(deps: {
       await access.require(actor, "workspace.read", workspaceId);
       return assetsRepo.workspaceAiTags(db, workspaceId);
     },
-    // For the pipeline (same process or a worker machine): rows by id, results, failures.
-    byId: (assetId: string) => assetsRepo.byId(db, assetId),
-    update: (assetId: string, patch: Parameters<typeof assetsRepo.update>[2]) => assetsRepo.update(db, assetId, patch),
-    bumpAttempts: (assetId: string) => assetsRepo.bumpAttempts(db, assetId),
-    replaceAiTags: (
-      assetId: string,
-      workspaceId: string,
-      tags: Array<{ label: string; confidence: number; type: string }>,
-    ) => assetsRepo.replaceAiTags(db, assetId, workspaceId, tags),
   };
 }
 export type AssetsService = ReturnType<typeof createAssetsService>;

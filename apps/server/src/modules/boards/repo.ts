@@ -176,30 +176,23 @@ export const boardsRepo = {
       WHERE b.id = o.id AND b.workspace_id = ${workspaceId}`.execute(db);
   },
 
-  /** Every board in the subtree and every asset that lives only inside it: deleted together, one batch. */
-  async softDeleteSubtree(db: Db, workspaceId: string, boardId: string, userId: string, batch: string) {
-    const assets = await sql<{ n: number }>`
-      ${subtreeIds(workspaceId, boardId)},
-      inside AS (SELECT DISTINCT asset_id FROM board_assets WHERE board_id IN (SELECT id FROM sub)),
-      elsewhere AS (
-        SELECT DISTINCT ba.asset_id FROM board_assets ba JOIN boards b ON b.id = ba.board_id
-        WHERE ba.asset_id IN (SELECT asset_id FROM inside) AND b.deleted_at IS NULL AND b.id NOT IN (SELECT id FROM sub)
-      ),
-      gone AS (
-        UPDATE assets SET deleted_at = now(), deleted_by = ${userId}, delete_batch = ${batch}
-        WHERE id IN (SELECT asset_id FROM inside) AND id NOT IN (SELECT asset_id FROM elsewhere)
-          AND workspace_id = ${workspaceId} AND deleted_at IS NULL
-        RETURNING 1
-      )
-      SELECT count(*)::int AS n FROM gone`.execute(db);
-    const boards = await sql<{ n: number }>`
-      ${subtreeIds(workspaceId, boardId)},
-      gone AS (
-        UPDATE boards SET deleted_at = now(), deleted_by = ${userId}, delete_batch = ${batch}
-        WHERE id IN (SELECT id FROM sub) RETURNING 1
-      )
-      SELECT count(*)::int AS n FROM gone`.execute(db);
-    return { boards: boards.rows[0]?.n ?? 0, assets: assets.rows[0]?.n ?? 0 };
+  /** The ids of a live subtree, the board itself included. */
+  async subtree(db: Db, workspaceId: string, boardId: string): Promise<string[]> {
+    const r = await sql<{ id: string }>`${subtreeIds(workspaceId, boardId)} SELECT id FROM sub`.execute(db);
+    return r.rows.map((x) => x.id);
+  },
+
+  /** Soft-deletes these boards as one batch (the assets that go with them are the assets feature's). */
+  async softDelete(db: Db, workspaceId: string, boardIds: string[], userId: string, batch: string) {
+    if (boardIds.length === 0) return 0;
+    const r = await db
+      .updateTable("boards")
+      .set({ deleted_at: new Date(), deleted_by: userId, delete_batch: batch })
+      .where("workspace_id", "=", workspaceId)
+      // One array parameter: a subtree may hold more boards than a statement may have parameters.
+      .where(sql<boolean>`id = ANY(${boardIds}::uuid[])`)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
   },
 
   /** The boards of a batch whose parent is not in the batch (the tops of what was deleted). */
@@ -224,47 +217,13 @@ export const boardsRepo = {
     return r?.delete_batch ?? null;
   },
 
-  async restoreBatch(db: Db, workspaceId: string, batch: string) {
+  async restoreBatch(db: Db, workspaceId: string, batch: string): Promise<number> {
     const boards = await db
       .updateTable("boards")
       .set({ deleted_at: null, deleted_by: null, delete_batch: null })
       .where("workspace_id", "=", workspaceId)
       .where("delete_batch", "=", batch)
       .executeTakeFirst();
-    const assets = await db
-      .updateTable("assets")
-      .set({ deleted_at: null, deleted_by: null, delete_batch: null })
-      .where("workspace_id", "=", workspaceId)
-      .where("delete_batch", "=", batch)
-      .executeTakeFirst();
-    return { boards: Number(boards.numUpdatedRows), assets: Number(assets.numUpdatedRows) };
-  },
-
-  /** Answers the ids among `assetIds` that are live assets of the workspace. */
-  async liveAssetIds(db: Db, workspaceId: string, assetIds: string[]): Promise<string[]> {
-    const rows = await db
-      .selectFrom("assets")
-      .select("id")
-      .where("workspace_id", "=", workspaceId)
-      .where("deleted_at", "is", null)
-      .where("id", "in", assetIds)
-      .execute();
-    return rows.map((r) => r.id);
-  },
-  async addAssets(db: Db, boardId: string, assetIds: string[], userId: string): Promise<number> {
-    const r = await db
-      .insertInto("board_assets")
-      .values(assetIds.map((asset_id) => ({ board_id: boardId, asset_id, added_by: userId })))
-      .onConflict((oc) => oc.columns(["board_id", "asset_id"]).doNothing())
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0);
-  },
-  async removeAssets(db: Db, boardId: string, assetIds: string[]): Promise<number> {
-    const r = await db
-      .deleteFrom("board_assets")
-      .where("board_id", "=", boardId)
-      .where("asset_id", "in", assetIds)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
+    return Number(boards.numUpdatedRows);
   },
 };

@@ -4,9 +4,10 @@ import type { Db } from "../../db/db.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
+import type { AssetLifecycle } from "../assets/index.ts";
 import { boardsRepo } from "./repo.ts";
 
-export function createBoardsService(deps: { db: Db; access: Access }) {
+export function createBoardsService(deps: { db: Db; access: Access; assets: AssetLifecycle }) {
   const { db, access } = deps;
 
   async function liveBoard(workspaceId: string, boardId: string) {
@@ -31,7 +32,8 @@ export function createBoardsService(deps: { db: Db; access: Access }) {
           position: await boardsRepo.nextPosition(tx, workspaceId, parent),
         });
       }
-      return boardsRepo.restoreBatch(tx, workspaceId, batch);
+      const boards = await boardsRepo.restoreBatch(tx, workspaceId, batch);
+      return { boards, assets: await deps.assets.restoreBatch(workspaceId, batch, tx) };
     });
   }
 
@@ -147,7 +149,10 @@ export function createBoardsService(deps: { db: Db; access: Access }) {
       const batch = randomUUID();
       const counts = await db.transaction().execute(async (tx) => {
         if (!(await boardsRepo.get(tx, workspaceId, boardId))) throw notFound("Board not found.");
-        return boardsRepo.softDeleteSubtree(tx, workspaceId, boardId, actor.userId, batch);
+        const ids = await boardsRepo.subtree(tx, workspaceId, boardId);
+        // Assets first: which live only inside the subtree is decided while its boards are still live.
+        const assets = await deps.assets.softDeleteOnlyIn(workspaceId, ids, actor.userId, batch, tx);
+        return { assets, boards: await boardsRepo.softDelete(tx, workspaceId, ids, actor.userId, batch) };
       });
       return { status: "ok" as const, batch_id: batch, deleted_boards: counts.boards, deleted_assets: counts.assets };
     },
@@ -170,16 +175,14 @@ export function createBoardsService(deps: { db: Db; access: Access }) {
     async addAssets(actor: UserActor, workspaceId: string, boardId: string, assetIds: string[]) {
       await access.require(actor, "workspace.edit", workspaceId);
       await liveBoard(workspaceId, boardId);
-      const unique = [...new Set(assetIds)];
-      const live = await boardsRepo.liveAssetIds(db, workspaceId, unique);
-      if (live.length !== unique.length) throw notFound("Asset not found.");
-      return { status: "ok" as const, count: await boardsRepo.addAssets(db, boardId, unique, actor.userId) };
+      const unique = await deps.assets.requireLive(workspaceId, assetIds);
+      return { status: "ok" as const, count: await deps.assets.addToBoard(boardId, unique, actor.userId) };
     },
 
     async removeAssets(actor: UserActor, workspaceId: string, boardId: string, assetIds: string[]) {
       await access.require(actor, "workspace.edit", workspaceId);
       await liveBoard(workspaceId, boardId);
-      return { status: "ok" as const, count: await boardsRepo.removeAssets(db, boardId, [...new Set(assetIds)]) };
+      return { status: "ok" as const, count: await deps.assets.removeFromBoard(boardId, [...new Set(assetIds)]) };
     },
   };
 }

@@ -50,60 +50,28 @@ export const trashRepo = {
       .limit(1000)
       .execute();
   },
-  async restoreAssets(db: Db, workspaceId: string, ids: string[]): Promise<number> {
-    if (!ids.length) return 0;
-    const r = await db
-      .updateTable("assets")
-      .set({ deleted_at: null, deleted_by: null, delete_batch: null })
-      .where("workspace_id", "=", workspaceId)
-      .where("deleted_at", "is not", null)
-      .where("id", "in", ids)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
-  },
-  /** Deletes asset rows for good; answers their media directories so the bytes can go too. */
-  async purgeAssets(db: Db, workspaceId: string, ids: string[]): Promise<string[]> {
-    if (!ids.length) return [];
+  /** The delete batches of these deleted boards (their sub-boards and assets went in the same ones). */
+  async batchesOf(db: Db, workspaceId: string, boardIds: string[]): Promise<string[]> {
+    if (!boardIds.length) return [];
     const rows = await db
-      .deleteFrom("assets")
+      .selectFrom("boards")
+      .select("delete_batch")
       .where("workspace_id", "=", workspaceId)
       .where("deleted_at", "is not", null)
-      .where("id", "in", ids)
-      .returning("directory")
+      .where("id", "in", boardIds)
       .execute();
-    return rows.flatMap((r) => (r.directory ? [r.directory] : []));
+    return rows.flatMap((b) => (b.delete_batch ? [b.delete_batch] : []));
   },
-  /** Deletes deleted boards for good with everything of their batch (sub-boards, assets). */
-  async purgeBoards(db: Db, workspaceId: string, ids: string[]): Promise<{ boards: number; directories: string[] }> {
-    if (!ids.length) return { boards: 0, directories: [] };
-    return db.transaction().execute(async (tx) => {
-      const batches = await tx
-        .selectFrom("boards")
-        .select("delete_batch")
-        .where("workspace_id", "=", workspaceId)
-        .where("deleted_at", "is not", null)
-        .where("id", "in", ids)
-        .execute();
-      const keys = batches.flatMap((b) => (b.delete_batch ? [b.delete_batch] : []));
-      if (!keys.length) return { boards: 0, directories: [] };
-      const assets = await tx
-        .deleteFrom("assets")
-        .where("workspace_id", "=", workspaceId)
-        .where("deleted_at", "is not", null)
-        .where("delete_batch", "in", keys)
-        .returning("directory")
-        .execute();
-      const boards = await tx
-        .deleteFrom("boards")
-        .where("workspace_id", "=", workspaceId)
-        .where("deleted_at", "is not", null)
-        .where("delete_batch", "in", keys)
-        .executeTakeFirst();
-      return {
-        boards: Number(boards.numDeletedRows),
-        directories: assets.flatMap((a) => (a.directory ? [a.directory] : [])),
-      };
-    });
+  /** Deletes the deleted boards of these batches for good. */
+  async purgeBoardBatches(db: Db, workspaceId: string, batches: string[]): Promise<number> {
+    if (!batches.length) return 0;
+    const r = await db
+      .deleteFrom("boards")
+      .where("workspace_id", "=", workspaceId)
+      .where("deleted_at", "is not", null)
+      .where("delete_batch", "in", batches)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   },
   /** Everything deleted before the cutoff, per workspace, for the auto-purge job. */
   expired(db: Db, cutoff: Date) {

@@ -6,6 +6,7 @@ import type { JobDefinition } from "../../jobs/queue.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
+import type { AssetLifecycle } from "../assets/index.ts";
 import type { BoardsService } from "../boards/index.ts";
 import { trashRepo } from "./repo.ts";
 
@@ -14,7 +15,13 @@ const person = (r: { by_id: string | null; by_name: string | null; by_email: str
   r.by_id ? { id: r.by_id, name: r.by_name ?? r.by_email ?? "Someone" } : null;
 
 /** Recently deleted: what was soft-deleted, restorable for 30 days, then purged with its bytes. */
-export function createTrashService(deps: { db: Db; access: Access; store: BlobStore; boards: BoardsService }) {
+export function createTrashService(deps: {
+  db: Db;
+  access: Access;
+  store: BlobStore;
+  boards: BoardsService;
+  assets: AssetLifecycle;
+}) {
   const { db, access, store } = deps;
 
   async function dropBytes(directories: string[]) {
@@ -22,8 +29,13 @@ export function createTrashService(deps: { db: Db; access: Access; store: BlobSt
   }
 
   async function purge(workspaceId: string, assetIds: string[], boardIds: string[]) {
-    const b = await trashRepo.purgeBoards(db, workspaceId, boardIds);
-    const dirs = await trashRepo.purgeAssets(db, workspaceId, assetIds);
+    // A deleted board goes for good with everything of its batch (sub-boards, assets), atomically.
+    const b = await db.transaction().execute(async (tx) => {
+      const batches = await trashRepo.batchesOf(tx, workspaceId, boardIds);
+      const directories = await deps.assets.purge(workspaceId, { batches }, tx);
+      return { directories, boards: await trashRepo.purgeBoardBatches(tx, workspaceId, batches) };
+    });
+    const dirs = await deps.assets.purge(workspaceId, { ids: assetIds });
     // Rows first, bytes after: a crash in between leaves unreferenced bytes, never a row without bytes.
     await dropBytes([...b.directories, ...dirs]);
     return { status: "ok" as const, assets: dirs.length + b.directories.length, boards: b.boards };
@@ -92,7 +104,7 @@ export function createTrashService(deps: { db: Db; access: Access; store: BlobSt
         boards += r.restored_boards;
         assets += r.restored_assets;
       }
-      assets += await trashRepo.restoreAssets(db, workspaceId, assetIds);
+      assets += await deps.assets.restore(workspaceId, assetIds);
       return { status: "ok" as const, assets, boards };
     },
     async purge(actor: UserActor, workspaceId: string, assetIds: string[], boardIds: string[]) {

@@ -3,50 +3,8 @@ import type { Db } from "../../db/db.ts";
 import type { UploadsTable } from "../../db/types.ts";
 
 export const uploadsRepo = {
-  async createAssetWithUpload(
-    db: Db,
-    a: {
-      workspaceId: string;
-      name: string;
-      extension: string;
-      contentType: string;
-      size: number;
-      boardId: string | null;
-      userId: string;
-      assetId: string;
-      directory: string;
-    },
-    upload: Omit<Insertable<UploadsTable>, "asset_id" | "workspace_id">,
-  ): Promise<{ uploadId: string }> {
-    return db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto("assets")
-        .values({
-          id: a.assetId,
-          workspace_id: a.workspaceId,
-          name: a.name,
-          file_extension: a.extension,
-          mime_type: a.contentType,
-          size: a.size,
-          upload_board_id: a.boardId,
-          uploaded_by: a.userId,
-          directory: a.directory,
-          storage_key: upload.key,
-        })
-        .execute();
-      if (a.boardId) {
-        await tx
-          .insertInto("board_assets")
-          .values({ board_id: a.boardId, asset_id: a.assetId, added_by: a.userId })
-          .execute();
-      }
-      const u = await tx
-        .insertInto("uploads")
-        .values({ ...upload, asset_id: a.assetId, workspace_id: a.workspaceId })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { uploadId: u.id };
-    });
+  async insert(db: Db, upload: Insertable<UploadsTable>) {
+    await db.insertInto("uploads").values(upload).execute();
   },
   get(db: Db, uploadId: string) {
     return db.selectFrom("uploads").selectAll().where("id", "=", uploadId).executeTakeFirst();
@@ -71,26 +29,15 @@ export const uploadsRepo = {
   parts(db: Db, uploadId: string) {
     return db.selectFrom("upload_parts").selectAll().where("upload_id", "=", uploadId).orderBy("part_number").execute();
   },
-  /** Marks the upload complete and the asset `processing`; false when another call already did. */
-  async complete(db: Db, uploadId: string, assetId: string, size: number, sha256: string): Promise<boolean> {
-    return db.transaction().execute(async (tx) => {
-      const done = await tx
-        .updateTable("uploads")
-        .set({ completed_at: new Date() })
-        .where("id", "=", uploadId)
-        .where("completed_at", "is", null)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0) return false;
-      await tx
-        .updateTable("assets")
-        .set({ status: "processing", size, sha256, updated_at: new Date() })
-        .where("id", "=", assetId)
-        .execute();
-      return true;
-    });
-  },
-  assetChecksum(db: Db, assetId: string) {
-    return db.selectFrom("assets").select(["size", "sha256", "status"]).where("id", "=", assetId).executeTakeFirst();
+  /** Marks the upload complete; false when another call already did. */
+  async complete(db: Db, uploadId: string): Promise<boolean> {
+    const done = await db
+      .updateTable("uploads")
+      .set({ completed_at: new Date() })
+      .where("id", "=", uploadId)
+      .where("completed_at", "is", null)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) > 0;
   },
   /** Uploads never completed, older than the cutoff, with their asset still waiting for bytes. */
   abandoned(db: Db, cutoff: Date, limit = 500) {
@@ -126,50 +73,5 @@ export const uploadsRepo = {
       .orderBy("created_at")
       .limit(limit)
       .execute();
-  },
-  async deleteAsset(db: Db, assetId: string) {
-    await db.deleteFrom("assets").where("id", "=", assetId).where("status", "=", "uploading").execute();
-  },
-  /** A finished folder-upload file: the asset row, straight to `processing`. */
-  async insertProcessedAsset(
-    db: Db,
-    a: {
-      id: string;
-      workspaceId: string;
-      name: string;
-      extension: string;
-      contentType: string;
-      size: number;
-      sha256: string;
-      boardId: string | null;
-      userId: string;
-      directory: string;
-      key: string;
-    },
-  ) {
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto("assets")
-        .values({
-          id: a.id,
-          workspace_id: a.workspaceId,
-          name: a.name,
-          file_extension: a.extension,
-          mime_type: a.contentType,
-          size: a.size,
-          sha256: a.sha256,
-          status: "processing",
-          upload_board_id: a.boardId,
-          uploaded_by: a.userId,
-          directory: a.directory,
-          storage_key: a.key,
-        })
-        .execute();
-      if (a.boardId)
-        await tx
-          .insertInto("board_assets")
-          .values({ board_id: a.boardId, asset_id: a.id, added_by: a.userId })
-          .execute();
-    });
   },
 };

@@ -22,6 +22,7 @@ import {
   uploadStagingPrefix,
 } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
+import type { AssetLifecycle } from "../assets/index.ts";
 import type { BoardsService } from "../boards/index.ts";
 import { extensionOf, sanitizePath } from "./paths.ts";
 import { uploadsRepo } from "./repo.ts";
@@ -42,6 +43,7 @@ export interface UploadDeps {
   store: BlobStore;
   signer: Signer;
   boards: BoardsService;
+  assets: AssetLifecycle;
   maxUploadBytes: number;
   /** Queues the pipeline for an asset; called only after the row says `processing`. */
   enqueueProcessing: (assetId: string) => Promise<void>;
@@ -101,7 +103,13 @@ export function createUploadsService(deps: UploadDeps) {
     }
     const { size, sha256 } = assembled;
     if (size !== up.size) throw invalid(`The parts add up to ${size} bytes, not the ${up.size} announced.`);
-    if (await uploadsRepo.complete(db, uploadId, up.asset_id, size, sha256)) {
+    // The upload's completion and its asset's `processing` commit together, or neither does.
+    const completed = await db.transaction().execute(async (tx) => {
+      if (!(await uploadsRepo.complete(tx, uploadId))) return false;
+      await deps.assets.markUploaded(up.asset_id, size, sha256, tx);
+      return true;
+    });
+    if (completed) {
       await deps.enqueueProcessing(up.asset_id);
       await store.deletePrefix(uploadStagingPrefix(uploadId));
     }
@@ -109,7 +117,7 @@ export function createUploadsService(deps: UploadDeps) {
   }
 
   async function answerFor(assetId: string) {
-    const a = await uploadsRepo.assetChecksum(db, assetId);
+    const a = await deps.assets.byId(assetId);
     return { status: "ok" as const, asset_id: assetId, size: a?.size ?? 0, sha256: a?.sha256 ?? "" };
   }
 
@@ -137,21 +145,27 @@ export function createUploadsService(deps: UploadDeps) {
         partCount,
         kind,
       });
-      await uploadsRepo.createAssetWithUpload(
-        db,
-        {
-          workspaceId,
-          name: body.name,
-          extension: extensionOf(body.name),
-          contentType: body.content_type || "application/octet-stream",
-          size: body.size,
-          boardId,
-          userId: actor.userId,
-          assetId,
-          directory,
-        },
-        {
+      await db.transaction().execute(async (tx) => {
+        await deps.assets.create(
+          {
+            id: assetId,
+            workspaceId,
+            name: body.name,
+            extension: extensionOf(body.name),
+            contentType: body.content_type || "application/octet-stream",
+            size: body.size,
+            status: "uploading",
+            boardId,
+            userId: actor.userId,
+            directory,
+            key,
+          },
+          tx,
+        );
+        await uploadsRepo.insert(tx, {
           id: uploadId,
+          asset_id: assetId,
+          workspace_id: workspaceId,
           key,
           kind,
           s3_upload_id: storeUploadId,
@@ -160,8 +174,8 @@ export function createUploadsService(deps: UploadDeps) {
           part_count: partCount,
           content_type: body.content_type || "application/octet-stream",
           created_by: actor.userId,
-        },
-      );
+        });
+      });
       const ref: UploadRef = { id: uploadId, key, size: body.size, partSize, partCount, kind, storeUploadId };
       const urls = await store.partUrls(ref, UPLOAD_URL_TTL_SECONDS);
       if (direct) return { asset_id: assetId, upload_id: uploadId, key, direct_url: urls[0] ?? "" };
@@ -286,7 +300,7 @@ export function createUploadsService(deps: UploadDeps) {
           const directory = mediaDirectory(workspaceId, assetId);
           const key = originalKey(directory);
           await store.move(f.key, key);
-          await uploadsRepo.insertProcessedAsset(db, {
+          await deps.assets.create({
             id: assetId,
             workspaceId,
             name: clean.file,
@@ -294,6 +308,7 @@ export function createUploadsService(deps: UploadDeps) {
             contentType: f.mimetype || "application/octet-stream",
             size: f.size,
             sha256: f.sha256,
+            status: "processing",
             boardId,
             userId: actor.userId,
             directory,
@@ -348,7 +363,7 @@ export function createUploadsService(deps: UploadDeps) {
         });
         await store.deletePrefix(uploadStagingPrefix(s.id));
         if (s.directory) await store.deletePrefix(`media/${s.directory}`);
-        await uploadsRepo.deleteAsset(db, s.asset_id);
+        await deps.assets.deleteUploading(s.asset_id);
       }
       return stale.length;
     },
