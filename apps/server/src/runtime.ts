@@ -1,19 +1,24 @@
 import type pg from "pg";
 import type { Logger } from "pino";
-import { z } from "zod";
 import type { Config } from "./config.ts";
 import { type CacheListener, pingThrough, startCacheListener } from "./db/cache-listener.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
-import { cleanupUploadsJob, finishDirectUploadsJob, processAssetJob } from "./jobs/process-asset.ts";
+import { cleanupUploadsJob } from "./jobs/cleanup-uploads.ts";
+import { finishDirectUploadsJob } from "./jobs/finish-direct-uploads.ts";
+import { housekeepingJob } from "./jobs/housekeeping.ts";
+import { processAssetJob, processAssetSpec } from "./jobs/process-asset.ts";
+import { purgeTrashJob } from "./jobs/purge-trash.ts";
+import { purgeWorkspacesJob } from "./jobs/purge-workspaces.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
+import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
-import type { Tagger } from "./media/pipeline.ts";
 import { createAssetsService } from "./modules/assets/index.ts";
 import { createListingService } from "./modules/assets/listing-service.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
 import { createDownloadsService } from "./modules/downloads/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
+import type { Tagger } from "./modules/processing/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
@@ -70,7 +75,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     assets,
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     enqueueProcessing: async (assetId) => {
-      await jobs.send(processJob, { asset_id: assetId });
+      await jobs.send(processAssetSpec, { asset_id: assetId });
     },
   });
   // members ends sessions through auth; auth joins workspaces through members: wired late to avoid a cycle.
@@ -97,26 +102,21 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   });
   endSessions = auth.endSessions;
 
-  const housekeeping: JobDefinition = {
-    name: "housekeeping",
-    payload: z.object({}).passthrough(),
-    cron: "*/15 * * * *",
-    async handle() {
-      await auth.purgeExpired();
-      await limiter.purgeExpired();
-    },
-  };
+  // Every job, defined in jobs/ (one file each) around the services that do the work.
   const jobDefinitions: JobDefinition[] = [
-    mailer.job as JobDefinition,
-    workspaces.purgeJob,
-    housekeeping,
+    sendEmailJob(mailer.deliver) as JobDefinition,
+    purgeWorkspacesJob(() => workspaces.purgeExpired()) as JobDefinition,
+    housekeepingJob([() => auth.purgeExpired(), () => limiter.purgeExpired()]) as JobDefinition,
     processJob as JobDefinition,
     // Rows without bytes (abandoned uploads), then bytes without rows (killed mid-write).
-    cleanupUploadsJob(async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store }))),
-    trash.purgeJob,
+    cleanupUploadsJob(
+      async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store })),
+    ) as JobDefinition,
+    purgeTrashJob(() => trash.purgeExpired()) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
-  if (store.kind === "s3") jobDefinitions.push(finishDirectUploadsJob(() => uploads.completeArrivedDirect()));
+  if (store.kind === "s3")
+    jobDefinitions.push(finishDirectUploadsJob(() => uploads.completeArrivedDirect()) as JobDefinition);
 
   let listener: CacheListener | null = null;
 

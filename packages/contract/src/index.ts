@@ -2,6 +2,7 @@ export * from "./assets.ts";
 export * from "./boards.ts";
 export * from "./common.ts";
 export * from "./downloads.ts";
+export * from "./jobs.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";
 export * from "./routes/index.ts";

@@ -1,15 +1,19 @@
-import { z } from "zod";
-import { type PipelineDeps, processAsset } from "../media/pipeline.ts";
-import type { JobDefinition } from "./queue.ts";
+import { ProcessAssetPayload } from "@hangar/contract";
+import { type PipelineDeps, processAsset } from "../modules/processing/index.ts";
+import type { JobDefinition, JobSpec } from "./queue.ts";
 
 export const PROCESS_ASSET_RETRIES = 3;
 
-export function processAssetJob(
-  deps: Omit<PipelineDeps, "maxAttempts">,
-): JobDefinition<z.ZodObject<{ asset_id: z.ZodString }>> {
+/** What a sender needs (uploads, the backup tool): the name and the payload. */
+export const processAssetSpec: JobSpec<typeof ProcessAssetPayload> = {
+  name: "process-asset",
+  payload: ProcessAssetPayload,
+};
+
+/** Sniff, describe and render one asset (DESIGN.md §6); a killed worker loses it after 20 s. */
+export function processAssetJob(deps: Omit<PipelineDeps, "maxAttempts">): JobDefinition<typeof ProcessAssetPayload> {
   return {
-    name: "process-asset",
-    payload: z.object({ asset_id: z.string() }),
+    ...processAssetSpec,
     retryLimit: PROCESS_ASSET_RETRIES,
     retryDelaySeconds: 5,
     expireInSeconds: 30 * 60,
@@ -17,22 +21,3 @@ export function processAssetJob(
     handle: (data) => processAsset({ ...deps, maxAttempts: PROCESS_ASSET_RETRIES + 1 }, data.asset_id),
   };
 }
-
-export const cleanupUploadsJob = (cleanup: () => Promise<number>): JobDefinition => ({
-  name: "cleanup-abandoned-uploads",
-  payload: z.object({}).passthrough(),
-  cron: "23 * * * *",
-  async handle() {
-    await cleanup();
-  },
-});
-
-/** S3 only: finishes direct uploads whose bytes arrived but whose client never completed them. */
-export const finishDirectUploadsJob = (finish: () => Promise<number>): JobDefinition => ({
-  name: "finish-direct-uploads",
-  payload: z.object({}).passthrough(),
-  cron: "* * * * *",
-  async handle() {
-    await finish();
-  },
-});

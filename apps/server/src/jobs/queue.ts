@@ -3,10 +3,17 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Metrics } from "../platform/metrics.ts";
 
-/** A job: a name, a zod payload, and a handler that is safe to run twice (DESIGN.md §3). */
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+/** What sending a job needs: its queue's name and its payload's schema (in @hangar/contract). */
+export interface JobSpec<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
+}
+
+/**
+ * A job (one file each in this folder): a name, a zod payload, and a handler that is safe to run
+ * twice (DESIGN.md §3).
+ */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobSpec<S> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
@@ -22,7 +29,7 @@ export const DEAD_LETTER_QUEUE = "dead-letter";
 export interface Jobs {
   boss: PgBoss;
   send<S extends z.ZodType>(
-    def: JobDefinition<S>,
+    def: JobSpec<S>,
     data: z.infer<S>,
     options?: { singletonKey?: string },
   ): Promise<string | null>;

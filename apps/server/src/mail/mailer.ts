@@ -1,16 +1,11 @@
+import type { MailMessage } from "@hangar/contract";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import { z } from "zod";
 import type { Db } from "../db/db.ts";
-import type { JobDefinition, Jobs } from "../jobs/queue.ts";
+import type { Jobs } from "../jobs/queue.ts";
+import { sendEmailSpec } from "../jobs/send-email.ts";
 
-export const MailMessage = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string().optional(),
-});
-export type MailMessage = z.infer<typeof MailMessage>;
+export { MailMessage } from "@hangar/contract";
 
 /**
  * Mail goes out through a job so a slow or failing SMTP server never fails the request and a message
@@ -42,20 +37,11 @@ export function createMailer(opts: { db: Db; log: Logger; jobs: Jobs; smtpUrl?: 
     );
   }
 
-  const sendMailJob: JobDefinition<typeof MailMessage> = {
-    name: "send-email",
-    payload: MailMessage,
-    retryLimit: 8,
-    retryDelaySeconds: 15,
-    handle: deliver,
-  };
-
   return {
     deliver,
-    job: sendMailJob,
     /** Queue a message; call after the transaction that creates its token has committed. */
     async send(msg: MailMessage): Promise<void> {
-      await opts.jobs.send(sendMailJob, msg);
+      await opts.jobs.send(sendEmailSpec, msg);
     },
   };
 }

@@ -6,6 +6,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
+import { processAssetSpec } from "../jobs/process-asset.ts";
 import type { Runtime } from "../runtime.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 
@@ -210,8 +211,6 @@ export async function requeueProcessing(rt: Runtime): Promise<number> {
     .execute();
   if (rows.length === 0) return 0;
   await rt.jobs.start(rt.jobDefinitions, { work: false, concurrency: 1 });
-  const def = rt.jobDefinitions.find((d) => d.name === "process-asset");
-  if (!def) throw new Error("process-asset job is not defined");
-  for (const r of rows) await rt.jobs.send(def, { asset_id: r.id });
+  for (const r of rows) await rt.jobs.send(processAssetSpec, { asset_id: r.id });
   return rows.length;
 }

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
-import { serveWorker } from "../media/limits.ts";
+import { serveWorker } from "../platform/worker-threads.ts";
 import type { HashRequest } from "./prefix-hasher.ts";
 
 /**

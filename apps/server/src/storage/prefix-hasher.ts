@@ -1,4 +1,4 @@
-import { createSerialWorker } from "../media/limits.ts";
+import { createSerialWorker } from "../platform/worker-threads.ts";
 
 export type HashRequest =
   | { type: "part"; uploadId: string; file: string; offset: number; size: number; etag: string }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { serveWorker } from "../media/limits.ts";
+import { serveWorker } from "../platform/worker-threads.ts";
 
 export interface UrlHashRequest {
   url: string;

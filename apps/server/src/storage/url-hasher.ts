@@ -1,4 +1,4 @@
-import { createSerialWorker, type SerialWorker } from "../media/limits.ts";
+import { createSerialWorker, type SerialWorker } from "../platform/worker-threads.ts";
 import type { UrlHashRequest } from "./url-hash-worker.ts";
 
 export interface UrlHasher {

@@ -190,7 +190,7 @@ describe("delete and Recently deleted", () => {
       .set({ deleted_at: new Date(Date.now() - 31 * 86_400_000) })
       .where("id", "=", inside)
       .execute();
-    await env.rt.services.trash.purgeJob.handle({});
+    await env.rt.services.trash.purgeExpired();
     const gone = await env.rt.db.selectFrom("boards").select("id").where("workspace_id", "=", ws.id).execute();
     expect(gone).toEqual([]);
     expect(

@@ -7,8 +7,8 @@ import type { UserActor } from "../../platform/actor.ts";
 import { notFound } from "../../platform/errors.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { type ListedRow, listingRepo } from "./listing-repo.ts";
 import { createAssetLifecycle } from "./lifecycle-service.ts";
+import { type ListedRow, listingRepo } from "./listing-repo.ts";
 import { assetsRepo } from "./repo.ts";
 import { toAsset } from "./serialize.ts";
 

@@ -1,8 +1,6 @@
 import { TRASH_RETENTION_DAYS } from "@hangar/contract";
-import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import type { Renditions } from "../../db/types.ts";
-import type { JobDefinition } from "../../jobs/queue.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
@@ -41,23 +39,19 @@ export function createTrashService(deps: {
     return { status: "ok" as const, assets: dirs.length + b.directories.length, boards: b.boards };
   }
 
-  const purgeJob: JobDefinition = {
-    name: "purge-recently-deleted",
-    payload: z.object({}).passthrough(),
-    cron: "41 * * * *",
-    async handle() {
-      const [assets, boards] = await trashRepo.expired(db, new Date(Date.now() - TRASH_RETENTION_DAYS * DAY));
-      const byWs = new Map<string, { a: string[]; b: string[] }>();
-      for (const a of assets)
-        (byWs.get(a.workspace_id) ?? byWs.set(a.workspace_id, { a: [], b: [] }).get(a.workspace_id)!).a.push(a.id);
-      for (const b of boards)
-        (byWs.get(b.workspace_id) ?? byWs.set(b.workspace_id, { a: [], b: [] }).get(b.workspace_id)!).b.push(b.id);
-      for (const [ws, sel] of byWs) await purge(ws, sel.a, sel.b);
-    },
-  };
+  /** Everything deleted longer ago than the retention, with its bytes (jobs/purge-trash.ts). */
+  async function purgeExpired() {
+    const [assets, boards] = await trashRepo.expired(db, new Date(Date.now() - TRASH_RETENTION_DAYS * DAY));
+    const byWs = new Map<string, { a: string[]; b: string[] }>();
+    for (const a of assets)
+      (byWs.get(a.workspace_id) ?? byWs.set(a.workspace_id, { a: [], b: [] }).get(a.workspace_id)!).a.push(a.id);
+    for (const b of boards)
+      (byWs.get(b.workspace_id) ?? byWs.set(b.workspace_id, { a: [], b: [] }).get(b.workspace_id)!).b.push(b.id);
+    for (const [ws, sel] of byWs) await purge(ws, sel.a, sel.b);
+  }
 
   return {
-    purgeJob,
+    purgeExpired,
     async list(actor: UserActor, workspaceId: string) {
       await access.require(actor, "workspace.read", workspaceId);
       const [assets, boards] = await Promise.all([

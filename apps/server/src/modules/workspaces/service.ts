@@ -1,7 +1,5 @@
 import type { Workspace } from "@hangar/contract";
-import { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import type { JobDefinition } from "../../jobs/queue.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -29,18 +27,11 @@ export function createWorkspacesService(deps: { db: Db; access: Access }) {
     return toWorkspace(w);
   }
 
-  const purgeJob: JobDefinition = {
-    name: "purge-deleted-workspaces",
-    payload: z.object({}).passthrough(),
-    cron: "17 3 * * *",
-    async handle() {
-      await workspacesRepo.purgeDeletedBefore(db, new Date(Date.now() - WORKSPACE_RETENTION_DAYS * 86_400_000));
-    },
-  };
-
   return {
     get,
-    purgeJob,
+    /** Workspaces deleted longer ago than their retention go for good (jobs/purge-workspaces.ts). */
+    purgeExpired: () =>
+      workspacesRepo.purgeDeletedBefore(db, new Date(Date.now() - WORKSPACE_RETENTION_DAYS * 86_400_000)),
     async list(actor: UserActor): Promise<Workspace[]> {
       return (await workspacesRepo.listForUser(db, actor.userId)).map(toWorkspace);
     },

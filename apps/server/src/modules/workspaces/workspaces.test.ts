@@ -65,7 +65,7 @@ describe("workspaces", () => {
       .set({ deleted_at: new Date(Date.now() - 31 * 86_400_000) })
       .where("id", "=", ws.id)
       .execute();
-    await env.rt.services.workspaces.purgeJob.handle({});
+    await env.rt.services.workspaces.purgeExpired();
     const row = await env.rt.db.selectFrom("workspaces").select("id").where("id", "=", ws.id).executeTakeFirst();
     expect(row).toBeUndefined();
   });
@@ -78,7 +78,7 @@ describe("workspaces", () => {
       .set({ deleted_at: new Date(Date.now() - 29 * 86_400_000) })
       .where("id", "=", ws.id)
       .execute();
-    await env.rt.services.workspaces.purgeJob.handle({});
+    await env.rt.services.workspaces.purgeExpired();
     expect((await admin.client.post(`/workspaces/${ws.id}/restore`)).statusCode).toBe(200);
   });
 

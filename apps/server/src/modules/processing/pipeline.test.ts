@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cameraJpeg as cameraJpegOf, pngBomb, textPdf } from "../../test/fixtures.ts";
-import { createTestEnv, type TestEnv, uploadBytes, waitForAsset, workspaceWith } from "../../test/harness.ts";
-import { runTool } from "./limits.ts";
-import { ffmpegPath } from "./video.ts";
+import { cameraJpeg as cameraJpegOf, pngBomb, textPdf } from "../../../test/fixtures.ts";
+import { createTestEnv, type TestEnv, uploadBytes, waitForAsset, workspaceWith } from "../../../test/harness.ts";
+import { runTool } from "../../media/limits.ts";
+import { ffmpegPath } from "../../media/video.ts";
 
 /** The whole path: real upload → pg-boss job → media steps → renditions in the store → the asset API. */
 let env: TestEnv;
@@ -85,7 +85,7 @@ describe("image pipeline", () => {
   });
 
   it("a HEIC photo (what iPhones take) becomes an image with renditions", async () => {
-    const heic = await readFile(path.join(import.meta.dirname, "../../test/files/quadrants.heic"));
+    const heic = await readFile(path.join(import.meta.dirname, "../../../test/files/quadrants.heic"));
     const a = await upload("IMG_0001.HEIC", heic);
     expect(a).toMatchObject({
       status: "COMPLETED",

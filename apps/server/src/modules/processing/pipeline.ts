@@ -2,16 +2,16 @@ import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Logger } from "pino";
-import type { Renditions } from "../db/types.ts";
-import type { AssetsService } from "../modules/assets/index.ts";
-import { type BlobStore, mediaKey } from "../storage/blob-store.ts";
-import { copyToLocalFile } from "../storage/local-copy.ts";
-import { convertOffice, OFFICE_EXTENSIONS, renderPdf } from "./document.ts";
-import { ImageError } from "./image.ts";
-import { analyseImage } from "./image-analysis.ts";
-import { MediaError } from "./limits.ts";
-import { sniffFile } from "./sniff.ts";
-import { probeVideo, transcodeVideo, videoPoster } from "./video.ts";
+import type { Renditions } from "../../db/types.ts";
+import { convertOffice, OFFICE_EXTENSIONS, renderPdf } from "../../media/document.ts";
+import { ImageError } from "../../media/image.ts";
+import { analyseImage } from "../../media/image-analysis.ts";
+import { MediaError } from "../../media/limits.ts";
+import { sniffFile } from "../../media/sniff.ts";
+import { probeVideo, transcodeVideo, videoPoster } from "../../media/video.ts";
+import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
+import { copyToLocalFile } from "../../storage/local-copy.ts";
+import type { AssetLifecycle } from "../assets/index.ts";
 
 export interface Tagger {
   tag(imagePath: string): Promise<Array<{ label: string; confidence: number; type: string }>>;
@@ -19,7 +19,8 @@ export interface Tagger {
 }
 
 export interface PipelineDeps {
-  assets: AssetsService;
+  /** The asset rows are the assets feature's: read and written through its service. */
+  assets: AssetLifecycle;
   store: BlobStore;
   log: Logger;
   /** null when AI tags are off. */
@@ -48,7 +49,8 @@ async function walk(dir: string, base = dir): Promise<string[]> {
 }
 
 /**
- * The `process-asset` job (DESIGN.md §6): sniff the real type, then per type metadata and
+ * Processing is a feature of its own: this orchestrates the pure steps of media/ (bytes in, facts and
+ * renditions out) around the asset's row and its blobs. The `process-asset` job (DESIGN.md §6): sniff the real type, then per type metadata and
  * renditions under media/{directory}/, colours, quality, AI tags; COMPLETED, or `error` with the
  * reason kept. Safe to run twice: everything is recomputed and overwritten.
  */
@@ -68,7 +70,7 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
       await copyToLocalFile(store, row.storage_key, original, Number(row.size));
     }
     const sniffed = await sniffFile(original);
-    const patch: Parameters<AssetsService["update"]>[1] = {
+    const patch: Parameters<AssetLifecycle["update"]>[1] = {
       file_type: sniffed.fileType,
       mime_type: sniffed.mime,
       file_extension: sniffed.ext || row.file_extension,

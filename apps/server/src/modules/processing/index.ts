@@ -1,0 +1,1 @@
+export { type PipelineDeps, permanentReason, processAsset, type Tagger } from "./pipeline.ts";

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/**
+ * The payloads of the background jobs (apps/server/src/jobs/, one file per job). A job's payload is
+ * checked when it is sent and again when a worker takes it, so a worker of another version (a rolling
+ * deploy) fails loudly instead of acting on a payload it misreads.
+ */
+
+/** `process-asset`: run the media pipeline for one asset. */
+export const ProcessAssetPayload = z.object({ asset_id: z.string() });
+export type ProcessAssetPayload = z.infer<typeof ProcessAssetPayload>;
+
+/** `send-email`: one message; bodies carry single-use tokens, so they are never logged. */
+export const MailMessage = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+});
+export type MailMessage = z.infer<typeof MailMessage>;
+
+/** Periodic jobs carry nothing of their own; the scheduler may add fields, which they ignore. */
+export const CronPayload = z.object({}).passthrough();
+export type CronPayload = z.infer<typeof CronPayload>;
