@@ -15,11 +15,11 @@ import {
 } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import { migrationsApplied, ping } from "./db/db.ts";
-import { listingRoutes } from "./modules/assets/listing-routes.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
 import { downloadsRoutes } from "./modules/downloads/routes.ts";
+import { listingRoutes } from "./modules/listing/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
 import { trashRoutes } from "./modules/trash/routes.ts";

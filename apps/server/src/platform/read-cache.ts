@@ -99,3 +99,17 @@ export const cacheKeys = {
   role: (userId: string, workspaceId: string) => `r:${userId}:${workspaceId}`,
   asset: (userId: string, workspaceId: string, assetId: string) => `a:${userId}:${workspaceId}:${assetId}`,
 };
+
+/**
+ * How a change to a table reaches the cache: the column its NOTIFY trigger (migration 0009) keys the
+ * change by. `workspace_id`: the row's own workspace ("w:<workspace>"); `asset_id`: the workspace of
+ * the row's asset. A read model declares one per table it reads (modules/assets/view.ts).
+ */
+export type CacheInvalidation = keyof typeof CACHE_TRIGGERS;
+
+/** The trigger function behind each invalidation path, and the one every table has for TRUNCATE. */
+export const CACHE_TRIGGERS = {
+  workspace_id: "hangar_cache_by_workspace",
+  asset_id: "hangar_cache_by_asset",
+} as const;
+export const CACHE_TRUNCATE_TRIGGER = "hangar_cache_all";

@@ -1,6 +1,7 @@
 import type { Asset } from "@hangar/contract";
 import type { Signer } from "../../storage/signer.ts";
 import type { AssetRow } from "./repo.ts";
+import type { AssetViewRow } from "./view-repo.ts";
 
 export const ORIGINAL_URL_TTL_SECONDS = 24 * 3600;
 
@@ -81,4 +82,11 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer): Pr
     created_at: row.date_uploaded.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/** The answer for one row of the asset view (view-repo.ts): the asset GET's and each listing item's. */
+export async function serializeView(row: AssetViewRow, signer: Signer): Promise<Asset> {
+  const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer);
+  asset.favorite = row.is_favorite; // the caller's own
+  return asset;
 }

@@ -8,9 +8,10 @@ import { notFound } from "../../platform/errors.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { createAssetLifecycle } from "./lifecycle-service.ts";
-import { type ListedRow, listingRepo } from "./listing-repo.ts";
 import { assetsRepo } from "./repo.ts";
-import { toAsset } from "./serialize.ts";
+import { serializeView } from "./serialize.ts";
+import { assetViewCacheDeps } from "./view.ts";
+import { type AssetViewRow, assetViewRepo } from "./view-repo.ts";
 
 export function createAssetsService(deps: {
   db: Db;
@@ -23,16 +24,12 @@ export function createAssetsService(deps: {
   const { db, access, signer, cache } = deps;
 
   /** One statement: the row with its tags, AI tags, boards and the caller's favourite. */
-  async function liveRow(actor: UserActor, workspaceId: string, assetId: string): Promise<ListedRow> {
-    const row = (await listingRepo.page(db, assetsRepo.liveIdSql(workspaceId, assetId), actor.userId))[0];
+  async function liveRow(actor: UserActor, workspaceId: string, assetId: string): Promise<AssetViewRow> {
+    const row = (await assetViewRepo.rows(db, assetsRepo.liveIdSql(workspaceId, assetId), actor.userId))[0];
     if (!row) throw notFound("Asset not found.");
     return row;
   }
-  async function toApi(row: ListedRow): Promise<Asset> {
-    const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer);
-    asset.favorite = row.is_favorite;
-    return asset;
-  }
+  const toApi = (row: AssetViewRow): Promise<Asset> => serializeView(row, signer);
 
   const lifecycle = createAssetLifecycle(db);
   const { requireLive } = lifecycle;
@@ -91,7 +88,7 @@ export function createAssetsService(deps: {
       if (hit) return hit;
       const snap = cache.snapshot();
       const json = JSON.stringify(z.encode(Asset, await toApi(await liveRow(actor, workspaceId, assetId))));
-      cache.set(key, json, [cacheKeys.workspace(workspaceId)], snap);
+      cache.set(key, json, assetViewCacheDeps(workspaceId), snap);
       return json;
     },
     async tags(actor: UserActor, workspaceId: string) {

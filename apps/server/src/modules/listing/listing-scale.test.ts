@@ -3,17 +3,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import type { UserActor } from "../../platform/actor.ts";
-import {
-  DAY_SKIP_MIN_OFFSET,
-  dayPageIdsSql,
-  listingRepo,
-  PROBE_LIMIT,
-  pageIdsSql,
-  plainPageIds,
-  probePageIds,
-} from "./listing-repo.ts";
-import { createListingService, filteredPageIds } from "./listing-service.ts";
-import { LISTABLE, listingOrder, listingWhere } from "./listing-sql.ts";
+import { assetViewRepo, plainPageIds } from "../assets/index.ts";
+import { LISTABLE, listingOrder, listingWhere } from "./filters-repo.ts";
+import { DAY_SKIP_MIN_OFFSET, dayPageIdsSql, filteredPageIds, PROBE_LIMIT, pageIdsSql, probePageIds } from "./repo.ts";
+import { createListingService } from "./service.ts";
 
 /**
  * The listing's scale machinery on a workspace of 12,000 assets: asset_list_days kept by triggers,
@@ -216,8 +209,8 @@ describe("listing at scale", () => {
       for (const order of orders) {
         const where = listingWhere(AssetListBody.parse(input), scope);
         for (const offset of [0, 7, 995, matches - 5, matches + 3]) {
-          const ids = async (page: Parameters<typeof listingRepo.page>[1]) =>
-            (await listingRepo.page(env.rt.db, page, actor.userId)).map((r) => r.id);
+          const ids = async (page: Parameters<typeof assetViewRepo.rows>[1]) =>
+            (await assetViewRepo.rows(env.rt.db, page, actor.userId)).map((r) => r.id);
           const want = await ids(plainPageIds(pageIdsSql(where, listingOrder(order), 11, offset)));
           expect(want.length, `${label} ${order} ${offset}`).toBe(Math.max(0, Math.min(11, matches - offset)));
           expect(await ids(probePageIds(where, order, 11, offset)), `${label} ${order} ${offset}`).toEqual(want);

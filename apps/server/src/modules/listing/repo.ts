@@ -1,8 +1,38 @@
-import { EXACT_COUNT_LIMIT, type ListingOrder } from "@hangar/contract";
+import { type AssetListBody, EXACT_COUNT_LIMIT, type ListingOrder } from "@hangar/contract";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/db.ts";
-import { LISTABLE, listingOrder, orderBy, orderKey } from "./listing-sql.ts";
-import type { AssetRow } from "./repo.ts";
+import { type AssetViewRow, assetViewRepo, type PageIds, plainPageIds } from "../assets/index.ts";
+import {
+  LISTABLE,
+  type ListingScope,
+  listingFilters,
+  listingOrder,
+  listingWhere,
+  orderBy,
+  orderKey,
+  roughEstimate,
+} from "./filters-repo.ts";
+
+/**
+ * The listing's plans: which ids make a page (the order index, the day counts, or a probe of few
+ * matches) and how the total is counted (exactly, bounded, or the planner's estimate), chosen here
+ * from the filter and the planner's estimate. The rows themselves are the asset view's
+ * (modules/assets view-repo.ts), joined in the same statement.
+ */
+
+/** At or below this planner estimate, a filtered page probes its matches first (probePageIds). */
+export const PROBE_MAX_ESTIMATE = 50_000;
+/**
+ * Exact counting only when the planner prices finding every match at most this (its cost units; a
+ * full scan of a million assets is ~100,000 at PostgreSQL's default settings). Dearer: the estimate.
+ */
+export const COUNT_MAX_PLAN_COST = 50_000;
+
+/** For tests: force the probe on or off, lower the cost of an exact count. */
+export interface ListingTuning {
+  probe?: "always" | "never";
+  countMaxPlanCost?: number;
+}
 
 /**
  * From this offset on, the unfiltered listing by upload date starts its page from asset_list_days
@@ -49,20 +79,6 @@ export function dayPageIdsSql(workspaceId: string, desc: boolean, limit: number,
 }
 
 /**
- * How a page's ids are found: an array expression of them (in page order, limit + 1 of them), with
- * the WITH clause it needs, if any.
- */
-export interface PageIds {
-  with: RawBuilder<unknown> | null;
-  ids: RawBuilder<unknown>;
-}
-
-export const plainPageIds = (select: RawBuilder<{ id: string }>): PageIds => ({
-  with: null,
-  ids: sql`ARRAY(${select})`,
-});
-
-/**
  * Up to this many matches, the probe sorts them instead of walking the order index (about where the
  * two cost the same for a first page of a million assets: the walk reads ~11 / density rows in index
  * order, the probe every match at a random heap page).
@@ -87,82 +103,6 @@ export function probePageIds(where: RawBuilder<SqlBool>, order: ListingOrder, li
     ids: sql`ARRAY(SELECT m.id FROM m WHERE ${few} ORDER BY ${orderBy(order, sql`m.k`, sql`m.id`)} LIMIT ${limit} OFFSET ${offset})
       || ARRAY(SELECT a.id FROM assets a WHERE ${where} AND NOT ${few} ORDER BY ${listingOrder(order)} LIMIT ${limit} OFFSET ${offset})`,
   };
-}
-
-/** What the listing reads of an asset: every column toAsset() uses, not the search or EXIF dumps. */
-const COLUMNS = sql.raw(
-  [
-    "id",
-    "workspace_id",
-    "name",
-    "description",
-    "status",
-    "error_reason",
-    "file_type",
-    "mime_type",
-    "file_extension",
-    "size",
-    "sha256",
-    "directory",
-    "width",
-    "height",
-    "duration",
-    "page_count",
-    "is_temp",
-    "upload_board_id",
-    "date_uploaded",
-    "updated_at",
-    "placeholder",
-    "renditions",
-    "camera_make",
-    "camera_model",
-    "lens",
-    "iso",
-    "aperture",
-    "exposure_time",
-    "focal_length",
-    "date_taken",
-    "gps_latitude",
-    "gps_longitude",
-    "gps_altitude",
-    "palette",
-    "simplified_colors",
-    "quality_contrast",
-    "quality_sharpness",
-    "quality_brightness",
-    "processed_at",
-  ]
-    .map((c) => `a.${c}`)
-    .join(", "),
-);
-
-export type ListedRow = AssetRow & {
-  tag_names: string[];
-  ai: Array<{ label: string; confidence: number; type: string }>;
-  board_list: Array<{ id: string; name: string }>;
-  is_favorite: boolean;
-};
-
-/**
- * One statement for the whole page: the ids (`page`, in page order) joined by primary key to their
- * rows, manual tags (by name), AI tags (by confidence), live boards (by name) and whether the caller
- * favourited each. `exif` is read as present/absent only (the asset carries the EXIF columns).
- */
-export function pageRowsSql(page: PageIds, userId: string) {
-  return sql<ListedRow>`
-    ${page.with ?? sql``}
-    SELECT ${COLUMNS}, CASE WHEN a.exif IS NULL THEN NULL ELSE '{}'::jsonb END AS exif,
-      coalesce((SELECT array_agg(t.name ORDER BY t.name) FROM asset_tags at JOIN tags t ON t.id = at.tag_id
-                WHERE at.asset_id = a.id), '{}') AS tag_names,
-      coalesce((SELECT json_agg(json_build_object('label', g.label, 'confidence', g.confidence, 'type', g.type)
-                  ORDER BY g.confidence DESC) FROM ai_tags g WHERE g.asset_id = a.id), '[]') AS ai,
-      coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.name)
-                FROM board_assets ba JOIN boards b ON b.id = ba.board_id
-                WHERE ba.asset_id = a.id AND b.deleted_at IS NULL), '[]') AS board_list,
-      EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${userId} AND f.asset_id = a.id) AS is_favorite
-    FROM unnest(${page.ids}::uuid[]) WITH ORDINALITY AS p(id, n)
-    JOIN assets a ON a.id = p.id
-    ORDER BY p.n`;
 }
 
 /** Counts matches, stopping at EXACT_COUNT_LIMIT + 1: the answer is exact when it is ≤ the limit. */
@@ -198,11 +138,79 @@ export interface Estimate {
 const scansAssets = (n: PlanNode): boolean =>
   (n["Node Type"] === "Seq Scan" && n["Relation Name"] === "assets") || (n.Plans ?? []).some(scansAssets);
 
+const window = (body: AssetListBody) => ({
+  limit: body.page_size + 1, // one more than asked: has_more without a count
+  offset: (body.page - 1) * body.page_size,
+});
+
+/** The unfiltered listing's page: by upload date and deep, from the day counts; else its order index. */
+export function unfilteredPageIds(body: AssetListBody, scope: ListingScope): PageIds {
+  const { limit, offset } = window(body);
+  const byUpload = body.order_by === "-date_uploaded" || body.order_by === "date_uploaded";
+  if (byUpload && offset >= DAY_SKIP_MIN_OFFSET)
+    return plainPageIds(dayPageIdsSql(scope.workspaceId, body.order_by.startsWith("-"), limit, offset));
+  return plainPageIds(pageIdsSql(listingWhere(body, scope), listingOrder(body.order_by), limit, offset));
+}
+
+/**
+ * A filtered listing's page, given the planner's estimate: its plan as it chooses (for an ORDER BY
+ * with LIMIT, usually walking the order index), except when the matches are few (expected at most
+ * PROBE_LIMIT, or a rough estimate at most PROBE_MAX_ESTIMATE) and reachable through indexes (no scan
+ * of every asset); then they are probed first (probePageIds). When it would scan every asset anyway,
+ * walking in order is never worse.
+ */
+export function filteredPageIds(
+  body: AssetListBody,
+  scope: ListingScope,
+  planned: Estimate,
+  probe: "auto" | "always" | "never" = "auto",
+): PageIds {
+  const { limit, offset } = window(body);
+  const where = listingWhere(body, scope);
+  const few = planned.rows <= PROBE_LIMIT || (roughEstimate(body) && planned.rows <= PROBE_MAX_ESTIMATE);
+  const auto = few && !planned.seqScan;
+  if (probe === "always" || (probe === "auto" && auto)) return probePageIds(where, body.order_by, limit, offset);
+  return plainPageIds(pageIdsSql(where, listingOrder(body.order_by), limit, offset));
+}
+
 export const listingRepo = {
-  /** The listed rows of `ids`: a PageIds, or a statement selecting ids (in order). */
-  async page(db: Db, ids: PageIds | RawBuilder<{ id: string }>, userId: string): Promise<ListedRow[]> {
-    const page = "ids" in ids ? ids : plainPageIds(ids);
-    return (await pageRowsSql(page, userId).execute(db)).rows;
+  /**
+   * One page of the listing (page_size + 1 rows, so has_more needs no count) and its count: the
+   * unfiltered listing counted exactly from the day counts; a filtered one as its estimate says.
+   */
+  async find(
+    db: Db,
+    body: AssetListBody,
+    scope: ListingScope,
+    tuning: ListingTuning = {},
+  ): Promise<{ rows: AssetViewRow[]; total: number; estimate: boolean }> {
+    if (listingFilters(body, scope).length === 0) {
+      const [rows, total] = await Promise.all([
+        assetViewRepo.rows(db, unfilteredPageIds(body, scope), scope.userId),
+        listingRepo.listableCount(db, scope.workspaceId),
+      ]);
+      return { rows, total, estimate: false };
+    }
+    // Filtered: the planner's estimate (a plan, no scan) picks how to find the page and how to count.
+    const where = listingWhere(body, scope);
+    const planned = await listingRepo.estimate(db, where);
+    const [rows, counted] = await Promise.all([
+      assetViewRepo.rows(db, filteredPageIds(body, scope, planned, tuning.probe ?? "auto"), scope.userId),
+      listingRepo.countFiltered(db, where, planned, tuning.countMaxPlanCost ?? COUNT_MAX_PLAN_COST),
+    ]);
+    return { rows, ...counted };
+  },
+  /**
+   * The counting strategy for a filtered listing (contract listing.ts), from the planner's estimate:
+   * above EXACT_COUNT_LIMIT expected matches, or when finding them all would be dear, the estimate;
+   * otherwise an exact count that stops at EXACT_COUNT_LIMIT + 1.
+   */
+  async countFiltered(db: Db, where: RawBuilder<SqlBool>, planned: Estimate, countMaxPlanCost: number) {
+    if (planned.rows > EXACT_COUNT_LIMIT || planned.cost > countMaxPlanCost)
+      return { total: planned.rows, estimate: true };
+    const bounded = await listingRepo.boundedCount(db, where);
+    if (bounded <= EXACT_COUNT_LIMIT) return { total: bounded, estimate: false };
+    return { total: EXACT_COUNT_LIMIT + 1, estimate: true };
   },
   async boundedCount(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
     const r = await boundedCountSql(where).execute(db);

@@ -1,0 +1,109 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Db } from "../../db/db.ts";
+import type { AssetRow } from "./repo.ts";
+
+/**
+ * The asset read model's query: the one statement behind every asset answer (the asset GET, each
+ * listing page). Which assets, and in what order, is the caller's (`PageIds`); what is read of each
+ * is this. The tables it reads, and how a change to each reaches the read cache, are declared next
+ * to it in view.ts; a test runs EXPLAIN on this statement and fails on any table not declared there.
+ */
+
+/**
+ * How a page's ids are found: an array expression of them (in page order, limit + 1 of them), with
+ * the WITH clause it needs, if any.
+ */
+export interface PageIds {
+  with: RawBuilder<unknown> | null;
+  ids: RawBuilder<unknown>;
+}
+
+export const plainPageIds = (select: RawBuilder<{ id: string }>): PageIds => ({
+  with: null,
+  ids: sql`ARRAY(${select})`,
+});
+
+/** What the asset view reads of an asset: every column toAsset() uses, not the search or EXIF dumps. */
+const COLUMNS = sql.raw(
+  [
+    "id",
+    "workspace_id",
+    "name",
+    "description",
+    "status",
+    "error_reason",
+    "file_type",
+    "mime_type",
+    "file_extension",
+    "size",
+    "sha256",
+    "directory",
+    "width",
+    "height",
+    "duration",
+    "page_count",
+    "is_temp",
+    "upload_board_id",
+    "date_uploaded",
+    "updated_at",
+    "placeholder",
+    "renditions",
+    "camera_make",
+    "camera_model",
+    "lens",
+    "iso",
+    "aperture",
+    "exposure_time",
+    "focal_length",
+    "date_taken",
+    "gps_latitude",
+    "gps_longitude",
+    "gps_altitude",
+    "palette",
+    "simplified_colors",
+    "quality_contrast",
+    "quality_sharpness",
+    "quality_brightness",
+    "processed_at",
+  ]
+    .map((c) => `a.${c}`)
+    .join(", "),
+);
+
+/** One row of the asset view: the asset with its relations and the caller's favourite. */
+export type AssetViewRow = AssetRow & {
+  tag_names: string[];
+  ai: Array<{ label: string; confidence: number; type: string }>;
+  board_list: Array<{ id: string; name: string }>;
+  is_favorite: boolean;
+};
+
+/**
+ * One statement for the whole page: the ids (`page`, in page order) joined by primary key to their
+ * rows, manual tags (by name), AI tags (by confidence), live boards (by name) and whether the caller
+ * favourited each. `exif` is read as present/absent only (the asset carries the EXIF columns).
+ */
+export function assetViewSql(page: PageIds, userId: string) {
+  return sql<AssetViewRow>`
+    ${page.with ?? sql``}
+    SELECT ${COLUMNS}, CASE WHEN a.exif IS NULL THEN NULL ELSE '{}'::jsonb END AS exif,
+      coalesce((SELECT array_agg(t.name ORDER BY t.name) FROM asset_tags at JOIN tags t ON t.id = at.tag_id
+                WHERE at.asset_id = a.id), '{}') AS tag_names,
+      coalesce((SELECT json_agg(json_build_object('label', g.label, 'confidence', g.confidence, 'type', g.type)
+                  ORDER BY g.confidence DESC) FROM ai_tags g WHERE g.asset_id = a.id), '[]') AS ai,
+      coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.name)
+                FROM board_assets ba JOIN boards b ON b.id = ba.board_id
+                WHERE ba.asset_id = a.id AND b.deleted_at IS NULL), '[]') AS board_list,
+      EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${userId} AND f.asset_id = a.id) AS is_favorite
+    FROM unnest(${page.ids}::uuid[]) WITH ORDINALITY AS p(id, n)
+    JOIN assets a ON a.id = p.id
+    ORDER BY p.n`;
+}
+
+export const assetViewRepo = {
+  /** The view's rows of `ids`: a PageIds, or a statement selecting ids (in order). */
+  async rows(db: Db, ids: PageIds | RawBuilder<{ id: string }>, userId: string): Promise<AssetViewRow[]> {
+    const page = "ids" in ids ? ids : plainPageIds(ids);
+    return (await assetViewSql(page, userId).execute(db)).rows;
+  },
+};

@@ -1,0 +1,1 @@
+export { createListingService, type ListingService } from "./service.ts";
