@@ -112,12 +112,8 @@ async function main() {
   if (cmd === "migrate" || cmd === "outbox") {
     const started = await start({ ...config, DEMO_ACCOUNT: false }, log, "migrate", { attach: cmd === "outbox" });
     if (cmd === "outbox") {
-      const mails = await started.rt.db
-        .selectFrom("mail_outbox")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .limit(10)
-        .execute();
+      const { outboxRepo } = await import("./mail/outbox-repo.ts");
+      const mails = await outboxRepo.latest(started.rt.db, 10);
       if (!mails.length) process.stdout.write("The dev outbox is empty.\n");
       for (const m of mails.reverse()) {
         process.stdout.write(

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Db } from "../db/db.ts";
 import type { Jobs } from "../jobs/queue.ts";
 import { sendEmailSpec } from "../jobs/send-email.ts";
+import { outboxRepo } from "./outbox-repo.ts";
 
 export { MailMessage } from "@hangar/contract";
 
@@ -22,10 +23,7 @@ export function createMailer(opts: { db: Db; log: Logger; jobs: Jobs; smtpUrl?: 
       opts.log.info({ to: msg.to, subject: msg.subject }, "mail sent");
       return;
     }
-    await opts.db
-      .insertInto("mail_outbox")
-      .values({ to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null })
-      .execute();
+    await outboxRepo.keep(opts.db, msg);
     // Development only (no SMTP_URL): the outbox already holds the token, and the person running
     // Hangar needs the link now, so the log gets it on one line they can click.
     const link = /https?:\/\/\S+/.exec(msg.text)?.[0];
