@@ -10,7 +10,6 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { trustProxyOption } from "./config.ts";
@@ -33,6 +32,7 @@ import type { App } from "./platform/http.ts";
 import { installMetrics } from "./platform/metrics-routes.ts";
 import { installSecurityHeaders } from "./platform/security-headers.ts";
 import { API_PREFIX, installSessionHook, type RouteEntry } from "./platform/session-hook.ts";
+import { screeningValidatorCompiler } from "./platform/validation.ts";
 import type { Runtime } from "./runtime.ts";
 import { directOrigins } from "./storage/blob-store.ts";
 
@@ -59,7 +59,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
     // A path with a bad percent-encoding answers in our error shape, not the framework's.
     frameworkErrors: badUrl,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(screeningValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (req, reply) => {
     reply.header("X-Request-Id", req.id);

@@ -71,15 +71,13 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       await jobs.send(processJob, { asset_id: assetId });
     },
   });
-  // members ends sessions through auth; auth joins workspaces through members: wired late to avoid a cycle.
-  let endSessions: (userId: string) => Promise<void> = async () => {};
   const members = createMembersService({
     db,
     access,
     mailer,
     users,
     publicUrl: config.publicUrl,
-    endSessions: (id) => endSessions(id),
+    limiter,
   });
   const auth = createAuthService({
     db,
@@ -89,11 +87,12 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     access,
     cache,
+    signer,
+    log: log.child({ component: "auth" }),
     publicUrl: config.publicUrl,
     sessionTtlDays: config.SESSION_TTL_DAYS,
     registrationsPerIpPerHour: config.REGISTRATIONS_PER_IP_PER_HOUR,
   });
-  endSessions = auth.endSessions;
 
   const housekeeping: JobDefinition = {
     name: "housekeeping",

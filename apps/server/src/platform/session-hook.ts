@@ -4,6 +4,7 @@ import type { AuthService } from "../modules/auth/index.ts";
 import type { Access } from "./access.ts";
 import { AppError, unauthenticated } from "./errors.ts";
 import { MUTATING, type RouteAccess } from "./http.ts";
+import { foreignOrigin } from "./origin.ts";
 import { cacheKeys, type ReadCache } from "./read-cache.ts";
 import { newToken, safeEqual } from "./tokens.ts";
 
@@ -25,6 +26,17 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
     secure: isSecure(req, opts.secure),
     path: "/",
     maxAge: opts.ttlDays * 86_400,
+  });
+}
+/** Marks a browser that signed in to an account before; it passes the account-wide login limit. */
+export const DEVICE_COOKIE = "hangar_device";
+export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, value: string, opts: CookieOptions) {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(req, opts.secure),
+    path: "/api/v1/users/login",
+    maxAge: 365 * 86_400,
   });
 }
 export function clearSessionCookie(reply: FastifyReply) {
@@ -89,7 +101,7 @@ export function installSessionHook(
       }
     }
     if (!isApi) return; // media checks its own access (session or signature)
-    if (fresh && config.csrf !== false && !csrfOk(req)) {
+    if (fresh && config.csrf !== false && (!csrfOk(req) || foreignOrigin(req))) {
       throw new AppError("CSRF_FAILED", "CSRF token missing or incorrect.");
     }
     if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();
