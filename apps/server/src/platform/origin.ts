@@ -11,7 +11,8 @@ export function foreignOrigin(req: FastifyRequest): boolean {
   if (!origin) return false;
   if (origin === "null") return true; // sandboxed frames and some redirects: never our own pages
   try {
-    return new URL(origin).host.toLowerCase() !== req.host.toLowerCase();
+    // Both through URL, so a default port (":80", ":443") compares equal to none.
+    return new URL(origin).host !== new URL(`${req.protocol}://${req.host}`).host;
   } catch {
     return true;
   }

@@ -17,7 +17,7 @@ export function EmailSection({ user }: { user: User }) {
     const value = form.values.new_email.trim();
     let error = emailError(value);
     if (!error && value.toLowerCase() === user.email.toLowerCase()) error = "This is already your e-mail address";
-    const passwordError = form.values.current_password ? null : "Enter your current password";
+    const passwordError = form.values.current_password ? undefined : "Enter your current password";
     form.setErrors({ new_email: error, current_password: passwordError });
     if (error || passwordError) return;
     change.mutate(
