@@ -1,6 +1,14 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, createTestEnv, PASSWORD, signedInUser, type TestEnv, uniqueEmail, workspaceWith } from "../../test/harness.ts";
+import {
+  Client,
+  createTestEnv,
+  PASSWORD,
+  signedInUser,
+  type TestEnv,
+  uniqueEmail,
+  workspaceWith,
+} from "../../test/harness.ts";
 import { ConfigError, loadConfig, trustProxyOption } from "../config.ts";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "./body-parsing.ts";
 
@@ -44,7 +52,11 @@ describe("client address behind a proxy (issue 12 item 1)", () => {
           method: "POST",
           url: "/api/v1/users/register",
           remoteAddress: "10.9.0.5",
-          headers: { "x-forwarded-for": `203.0.113.${i + 1}, 198.51.100.7`, cookie: "XSRF-TOKEN=t", "x-csrftoken": "t" },
+          headers: {
+            "x-forwarded-for": `203.0.113.${i + 1}, 198.51.100.7`,
+            cookie: "XSRF-TOKEN=t",
+            "x-csrftoken": "t",
+          },
           payload: { email: uniqueEmail(), password: PASSWORD, first_name: "Eve" },
         });
         codes.push(res.statusCode);
@@ -69,7 +81,7 @@ describe("request bodies (issue 12 item 2)", () => {
   it("measures nesting in one pass without being fooled by brackets inside strings", () => {
     expect(jsonDepthExceeds("[".repeat(MAX_JSON_DEPTH) + "]".repeat(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(false);
     expect(jsonDepthExceeds("[".repeat(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(true);
-    expect(jsonDepthExceeds(JSON.stringify({ a: "[[[[[[[[[[\\\"[[[[".repeat(20) }), 3)).toBe(false);
+    expect(jsonDepthExceeds(JSON.stringify({ a: '[[[[[[[[[[\\"[[[['.repeat(20) }), 3)).toBe(false);
     expect(jsonDepthExceeds('{"a":"\\\\"}', 1)).toBe(false);
   });
 
@@ -78,7 +90,9 @@ describe("request bodies (issue 12 item 2)", () => {
     const deep = "[".repeat(1_000_000) + "]".repeat(1_000_000); // 2 MB, the probe's body
     const headers = { "content-type": "application/json" };
     const flood = [
-      ...Array.from({ length: 5 }, () => new Client(env.app).request("POST", "/users/login", undefined, { payload: deep, headers })),
+      ...Array.from({ length: 5 }, () =>
+        new Client(env.app).request("POST", "/users/login", undefined, { payload: deep, headers }),
+      ),
       ...Array.from({ length: 5 }, () =>
         admin.client.request("POST", `/workspaces/${ws.id}/assets`, undefined, { payload: deep, headers }),
       ),
@@ -140,18 +154,33 @@ describe("headers (issue 12, should fix)", () => {
 
   it("refuses a mutation whose Origin or Referer is another site, even with the right token", async () => {
     const { client } = await signedInUser(env);
-    const foreign = await client.request("PATCH", "/users/me", { first_name: "Mallory" }, {
-      headers: { origin: "https://evil.example" },
-    });
+    const foreign = await client.request(
+      "PATCH",
+      "/users/me",
+      { first_name: "Mallory" },
+      {
+        headers: { origin: "https://evil.example" },
+      },
+    );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().code).toBe("CSRF_FAILED");
-    const referer = await client.request("PATCH", "/users/me", { first_name: "Mallory" }, {
-      headers: { referer: "https://evil.example/page" },
-    });
+    const referer = await client.request(
+      "PATCH",
+      "/users/me",
+      { first_name: "Mallory" },
+      {
+        headers: { referer: "https://evil.example/page" },
+      },
+    );
     expect(referer.statusCode).toBe(403);
-    const own = await client.request("PATCH", "/users/me", { first_name: "Ada" }, {
-      headers: { origin: "http://localhost:80" },
-    });
+    const own = await client.request(
+      "PATCH",
+      "/users/me",
+      { first_name: "Ada" },
+      {
+        headers: { origin: "http://localhost:80" },
+      },
+    );
     expect(own.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,8 @@
-import { screenText } from "@hangar/contract";
+import { type FieldError, screenText } from "@hangar/contract";
 import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { invalid } from "./errors.ts";
 
 /**
  * The zod validator of fastify-type-provider-zod, preceded by the contract's text rule
@@ -26,3 +28,21 @@ export const screeningValidatorCompiler: FastifySchemaCompiler<FastifySchema> = 
     return validate(value);
   };
 };
+
+/**
+ * For routes that read their body themselves (JSON or multipart fields): the same text rule, then
+ * the schema, failing as the validator does (422 naming each field).
+ */
+export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const { value, issues } = screenText(raw);
+  const errors: FieldError[] = issues.map((i) => ({
+    field: i.path.slice(1).replaceAll("/", ".") || "body",
+    message: i.message,
+  }));
+  if (errors.length === 0) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const i of parsed.error.issues) errors.push({ field: i.path.join(".") || "body", message: i.message });
+  }
+  throw invalid(`Invalid request: ${[...new Set(errors.map((e) => e.field))].join(", ")}.`, errors);
+}

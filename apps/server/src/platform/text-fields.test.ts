@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestEnv, type TestEnv, workspaceWith } from "../../test/harness.ts";
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+});
+afterAll(() => env.close());
+
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  parameters?: Array<{ in: string; name: string; schema?: Schema }>;
+}
+
+/**
+ * Every string field of a schema as a path of keys (array items as index 0), found by walking the
+ * JSON Schema that the contract's zod schemas generate for the OpenAPI document.
+ */
+function stringPaths(schema: Schema | undefined, components: Record<string, Schema>, depth = 0): string[][] {
+  if (!schema || depth > 8) return [];
+  if (schema.$ref) return stringPaths(components[schema.$ref.split("/").pop() ?? ""], components, depth + 1);
+  const out: string[][] = [];
+  const types = [schema.type].flat();
+  if (types.includes("string")) out.push([]);
+  for (const sub of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    out.push(...stringPaths(sub, components, depth + 1));
+  for (const [key, sub] of Object.entries(schema.properties ?? {}))
+    for (const p of stringPaths(sub, components, depth + 1)) out.push([key, ...p]);
+  if (schema.items) for (const p of stringPaths(schema.items, components, depth + 1)) out.push(["0", ...p]);
+  const seen = new Set<string>();
+  return out.filter((p) => !seen.has(p.join(".")) && seen.add(p.join(".")));
+}
+
+function bodyWith(path: string[], value: string): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  return head === "0" ? [bodyWith(rest, value)] : { [head!]: bodyWith(rest, value) };
+}
+
+const NUL = "a\u0000b";
+
+describe("control characters in every string field of the contract (issue 12 item 6)", () => {
+  it("answers 422 naming the field, never 500, for a NUL in any body or query string of any route", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const doc = (
+      env.app as unknown as {
+        swagger(): {
+          paths: Record<string, Record<string, Operation>>;
+          components?: { schemas?: Record<string, Schema> };
+        };
+      }
+    ).swagger();
+    const components = doc.components?.schemas ?? {};
+    const cases: Array<{ method: string; url: string; field: string; body?: unknown }> = [];
+    for (const [route, ops] of Object.entries(doc.paths)) {
+      if (!route.startsWith("/api/v1/")) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        const numeric = new Set(
+          (op.parameters ?? [])
+            .filter((p) => p.in === "path" && /integer|number/.test(String(p.schema?.type)))
+            .map((p) => p.name),
+        );
+        const url = route.replace(/\{(\w+)\}/g, (_m, name: string) =>
+          name === "id" ? ws.id : numeric.has(name) ? "1" : randomUUID(),
+        );
+        const json = op.requestBody?.content?.["application/json"]?.schema;
+        for (const p of stringPaths(json, components))
+          cases.push({ method: method.toUpperCase(), url, field: p.join(".") || "body", body: bodyWith(p, NUL) });
+        for (const q of op.parameters ?? []) {
+          if (q.in !== "query" || stringPaths(q.schema, components).length === 0) continue;
+          cases.push({ method: method.toUpperCase(), url: `${url}?${q.name}=a%00b`, field: q.name });
+        }
+      }
+    }
+    // Generated, not listed by hand: the contract's routes have dozens of string fields.
+    expect(cases.length).toBeGreaterThan(30);
+    const wrong: string[] = [];
+    for (const c of cases) {
+      const res =
+        c.body === undefined
+          ? await admin.client.request(c.method, c.url)
+          : await admin.client.request(c.method, c.url, c.body as Record<string, unknown>);
+      const fields = (res.json().errors ?? []).map((e: { field: string }) => e.field);
+      if (res.statusCode !== 422 || !fields.includes(c.field))
+        wrong.push(`${c.method} ${c.url} ${c.field}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses CR/LF in a declared content type, keeps line breaks in a description, strips bidi overrides from names", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const init = await admin.client.post(`/workspaces/${ws.id}/assets/upload`, {
+      name: "photo.jpg",
+      size: 10,
+      content_type: "image/jpeg\r\nX-Injected: 1",
+    });
+    expect(init.statusCode).toBe(422);
+    expect(init.json().errors.map((e: { field: string }) => e.field)).toContain("content_type");
+    const board = await admin.client.post(`/workspaces/${ws.id}/boards`, { name: "invoice\u202efdp.exe" });
+    expect(board.statusCode).toBeLessThan(300);
+    expect(board.json().name ?? board.json().data?.name).toBe("invoicefdp.exe");
+    const tab = await admin.client.post(`/workspaces/${ws.id}/boards`, { name: "a\tb" });
+    expect(tab.statusCode).toBe(422);
+  });
+});
