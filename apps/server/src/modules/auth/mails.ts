@@ -32,10 +32,12 @@ export const authMails = {
       link: { label: "Reset your password", url: resetUrl },
     }),
   /** To an address that already has an account, instead of revealing that to whoever typed it. */
-  addressInUse: (to: string, name: string, signInUrl: string, forgotUrl: string): MailMessage =>
+  addressInUse: (to: string, name: string, signInUrl: string, forgotUrl: string, signUp = false): MailMessage =>
     composeMail({
       to,
-      subject: "Someone tried to use your e-mail address on Hangar",
+      subject: signUp
+        ? "Someone tried to sign up with your e-mail address"
+        : "Someone tried to use your e-mail address on Hangar",
       paragraphs: [
         `Hi ${name},`,
         "Someone (maybe you) tried to use this address for another Hangar account. It already has one, so nothing changed.",

@@ -253,6 +253,7 @@ export function createAuthService(deps: {
               existing.first_name || "there",
               `${u}/a/login`,
               `${u}/a/forgot-password`,
+              true,
             ),
           );
         }
