@@ -184,3 +184,42 @@ describe("headers (issue 12, should fix)", () => {
     expect(own.statusCode).toBe(200);
   });
 });
+
+describe("CSRF token bound to the session (issue 12, should fix)", () => {
+  it("refuses a signed-in mutation carrying a token not issued for that session, even when cookie and header agree", async () => {
+    const { client } = await signedInUser(env);
+    // What someone who can plant cookies would do: their own token in both places.
+    const planted = "A".repeat(32);
+    client.cookies.set("XSRF-TOKEN", planted);
+    const forged = await client.request(
+      "PATCH",
+      "/users/me",
+      { first_name: "Mallory" },
+      {
+        csrf: false,
+        headers: { "x-csrftoken": planted },
+      },
+    );
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().code).toBe("CSRF_FAILED");
+    // A token fetched anonymously stops working once its browser signs in.
+    const other = await signedInUser(env);
+    const stale = new Client(env.app);
+    const anonymous = await stale.fetchCsrf();
+    stale.cookies.set("hangar_session", other.client.cookies.get("hangar_session")!);
+    const res = await stale.request(
+      "PATCH",
+      "/users/me",
+      { first_name: "Ada" },
+      {
+        csrf: false,
+        headers: { "x-csrftoken": anonymous },
+      },
+    );
+    expect(res.statusCode).toBe(403);
+    // The token issued for the session works.
+    const bound = await stale.fetchCsrf();
+    expect(bound).not.toBe(anonymous);
+    expect((await stale.request("PATCH", "/users/me", { first_name: "Ada" })).statusCode).toBe(200);
+  });
+});

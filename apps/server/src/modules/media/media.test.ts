@@ -1,6 +1,13 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, createTestEnv, putBytes, type TestEnv, waitForAsset, workspaceWith } from "../../../test/harness.ts";
+import {
+  type Client,
+  createTestEnv,
+  putBytes,
+  type TestEnv,
+  waitForAsset,
+  workspaceWith,
+} from "../../../test/harness.ts";
 
 // Workers off in one env: its assets stay `processing`, as when the pipeline has not reached them yet.
 let env: TestEnv;
@@ -36,7 +43,9 @@ describe("originals not vetted by the pipeline download as attachments (issue 12
     expect(res.headers["content-type"]).toBe("application/octet-stream");
     expect(String(res.headers["content-security-policy"])).toMatch(/sandbox/);
 
-    const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#000" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#000" } })
+      .jpeg()
+      .toBuffer();
     const good = await upload(admin.client, ws.id, "good.jpg", "image/jpeg", jpeg);
     expect((await waitForAsset(admin.client, ws.id, good)).status).toBe("COMPLETED");
     const ok = await original(admin.client, ws.id, good);
@@ -46,7 +55,13 @@ describe("originals not vetted by the pipeline download as attachments (issue 12
 
   it("serves an original still processing as an attachment, whatever type the uploader declared", async () => {
     const { ws, admin } = await workspaceWith(idle);
-    const id = await upload(admin.client, ws.id, "page.png", "image/png", Buffer.from("<html><script>alert(1)</script>"));
+    const id = await upload(
+      admin.client,
+      ws.id,
+      "page.png",
+      "image/png",
+      Buffer.from("<html><script>alert(1)</script>"),
+    );
     expect((await admin.client.get(`/workspaces/${ws.id}/assets/${id}`)).json().status).toBe("processing");
     const res = await original(admin.client, ws.id, id);
     expect(res.statusCode).toBe(200);
