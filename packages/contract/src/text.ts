@@ -1,7 +1,7 @@
 /**
  * The one rule for text that clients send (issue 12 item 6), applied by the server to every string
  * of every request body, query and path parameter before the route's own schema:
- * - NUL and the other C0 control characters (and DEL) are refused with 422 naming the field:
+ * - NUL and the other control characters (C0, DEL, C1) are refused with 422 naming the field:
  *   PostgreSQL refuses NUL outright, and a CR/LF smuggled into a name or a content type would end up
  *   in headers and file names. Multi-line fields (below) keep tab, line feed and carriage return.
  * - Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) are removed from names and
@@ -11,8 +11,9 @@
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(["description", "text", "message", "comment", "body"]);
 const SECRET_FIELD = /(password|token|sig|etag|key)$/i;
 
-const CONTROL_ANY = /[\u0000-\u001f\u007f]/;
-const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// \p{Cc}: C0 controls (NUL included), DEL and the C1 controls.
+const CONTROL_ANY = /\p{Cc}/u;
+const CONTROL_MULTILINE = /(?![\t\n\r])\p{Cc}/u;
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
 export const stripBidiControls = (s: string): string => s.replace(BIDI_CONTROLS, "");
@@ -49,8 +50,7 @@ export function screenText(value: unknown, path = "", field = ""): { value: unkn
       // No prototype: a "__proto__" key stays a plain key.
       const out: Record<string, unknown> = Object.create(null);
       for (const [k, item] of Object.entries(v)) {
-        if (CONTROL_ANY.test(k))
-          issues.push({ path: `${p}/${k.replace(/[\u0000-\u001f\u007f]/g, "?")}`, message: MESSAGE });
+        if (CONTROL_ANY.test(k)) issues.push({ path: `${p}/${k.replace(/\p{Cc}/gu, "?")}`, message: MESSAGE });
         out[k] = walk(item, `${p}/${k}`, k);
       }
       return out;
