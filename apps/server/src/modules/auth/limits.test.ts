@@ -54,6 +54,21 @@ describe("login throttling targets the guesser, not the owner (issue 12 item 4)"
   });
 });
 
+describe("the current password asked by account changes", () => {
+  it("cannot be guessed at leisure from a signed-in session", async () => {
+    const { client } = await signedInUser(env);
+    const codes: number[] = [];
+    for (let i = 0; i < LOGIN_LIMIT_ACCOUNT.max + 1; i++) {
+      const body = { new_email: uniqueEmail("x"), current_password: `guess-${i}-password` };
+      codes.push((await client.post("/users/change-email", body)).statusCode);
+    }
+    expect(codes.slice(0, LOGIN_LIMIT_ACCOUNT.max).every((s) => s === 422)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    const change = { current_password: PASSWORD, new_password: "another long password" };
+    expect((await client.post("/users/change-password", change)).statusCode).toBe(429);
+  });
+});
+
 describe("mail limits and inert user text (issue 12 item 3)", () => {
   it("limits invitations per recipient, keeps names out of the subject and escapes them in HTML", async () => {
     const { ws, admin } = await workspaceWith(env);

@@ -134,6 +134,21 @@ export function createAuthService(deps: {
     return signer.verify("DEVICE", `/device/${userId}/${id}`, exp, sig);
   };
 
+  /**
+   * The current password, asked before changing the password or the e-mail address. Wrong answers
+   * count like failed sign-ins, so a borrowed session cannot be used to guess it at leisure.
+   */
+  async function checkCurrentPassword(actor: UserActor, password: string) {
+    const key = `login:acct-session:${actor.sessionId}`;
+    await limiter.check([[key, LOGIN_LIMIT_ACCOUNT]], "Too many wrong passwords. Wait a few minutes and try again.");
+    if (!(await verifyPassword(actor.user.password_hash, password))) {
+      await limiter.hit(key, LOGIN_LIMIT_ACCOUNT);
+      throw invalid("The current password is not right.", [
+        { field: "current_password", message: "Incorrect password" },
+      ]);
+    }
+  }
+
   const sameAnswer = (email: string): RegisterAnswer => ({
     status: "ok",
     signed_in: false,
@@ -319,11 +334,7 @@ export function createAuthService(deps: {
       next: string,
       meta: { ip: string; userAgent: string | null },
     ) {
-      if (!(await verifyPassword(actor.user.password_hash, current))) {
-        throw invalid("The current password is not right.", [
-          { field: "current_password", message: "Incorrect password" },
-        ]);
-      }
+      await checkCurrentPassword(actor, current);
       const user = await users.update(actor.userId, { password_hash: await hashPassword(next) });
       await endSessions(actor.userId);
       return startSession(user!, meta);
@@ -334,11 +345,7 @@ export function createAuthService(deps: {
      * address's owner is told instead), and tells the current address. Limited per account and recipient.
      */
     async changeEmail(actor: UserActor, newEmail: string, currentPassword: string) {
-      if (!(await verifyPassword(actor.user.password_hash, currentPassword))) {
-        throw invalid("The current password is not right.", [
-          { field: "current_password", message: "Incorrect password" },
-        ]);
-      }
+      await checkCurrentPassword(actor, currentPassword);
       if (newEmail === actor.user.email.toLowerCase())
         throw invalid("That is already your e-mail address.", [{ field: "new_email", message: "Same as current" }]);
       await limiter.check(
