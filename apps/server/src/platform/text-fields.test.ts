@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { apiRoutes } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createTestEnv, type TestEnv, workspaceWith } from "../../test/harness.ts";
 
 let env: TestEnv;
@@ -17,14 +19,9 @@ type Schema = {
   oneOf?: Schema[];
   allOf?: Schema[];
 };
-interface Operation {
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-  parameters?: Array<{ in: string; name: string; schema?: Schema }>;
-}
-
 /**
  * Every string field of a schema as a path of keys (array items as index 0), found by walking the
- * JSON Schema that the contract's zod schemas generate for the OpenAPI document.
+ * JSON Schema that zod generates from the contract's schema ($defs aside: ours inline every part).
  */
 function stringPaths(schema: Schema | undefined, components: Record<string, Schema>, depth = 0): string[][] {
   if (!schema || depth > 8) return [];
@@ -52,34 +49,27 @@ const NUL = "a\u0000b";
 describe("control characters in every string field of the contract (issue 12 item 6)", () => {
   it("answers 422 naming the field, never 500, for a NUL in any body or query string of any route", async () => {
     const { ws, admin } = await workspaceWith(env);
-    const doc = (
-      env.app as unknown as {
-        swagger(): {
-          paths: Record<string, Record<string, Operation>>;
-          components?: { schemas?: Record<string, Schema> };
-        };
-      }
-    ).swagger();
-    const components = doc.components?.schemas ?? {};
+    // The contract's own list of routes, each schema turned into JSON Schema to find its string fields.
+    const json = (schema: z.ZodType | undefined): Schema | undefined =>
+      schema ? (z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Schema) : undefined;
     const cases: Array<{ method: string; url: string; field: string; body?: unknown }> = [];
-    for (const [route, ops] of Object.entries(doc.paths)) {
-      if (!route.startsWith("/api/v1/")) continue;
-      for (const [method, op] of Object.entries(ops)) {
-        const numeric = new Set(
-          (op.parameters ?? [])
-            .filter((p) => p.in === "path" && /integer|number/.test(String(p.schema?.type)))
-            .map((p) => p.name),
-        );
-        const url = route.replace(/\{(\w+)\}/g, (_m, name: string) =>
-          name === "id" ? ws.id : numeric.has(name) ? "1" : randomUUID(),
-        );
-        const json = op.requestBody?.content?.["application/json"]?.schema;
-        for (const p of stringPaths(json, components))
-          cases.push({ method: method.toUpperCase(), url, field: p.join(".") || "body", body: bodyWith(p, NUL) });
-        for (const q of op.parameters ?? []) {
-          if (q.in !== "query" || stringPaths(q.schema, components).length === 0) continue;
-          cases.push({ method: method.toUpperCase(), url: `${url}?${q.name}=a%00b`, field: q.name });
-        }
+    for (const route of apiRoutes) {
+      const params = json(route.params)?.properties ?? {};
+      const numeric = new Set(
+        Object.entries(params)
+          .filter(([, p]) => /integer|number/.test(String(p.type)))
+          .map(([name]) => name),
+      );
+      const url = `/api/v1${route.path}`.replace(/:(\w+)/g, (_m, name: string) =>
+        name === "id" ? ws.id : numeric.has(name) ? "1" : randomUUID(),
+      );
+      if (route.bodyKind === "json" || route.bodyKind === "json-or-multipart") {
+        for (const p of stringPaths(json(route.body), {}))
+          cases.push({ method: route.method, url, field: p.join(".") || "body", body: bodyWith(p, NUL) });
+      }
+      for (const [name, q] of Object.entries(json(route.query)?.properties ?? {})) {
+        if (stringPaths(q, {}).length > 0)
+          cases.push({ method: route.method, url: `${url}?${name}=a%00b`, field: name });
       }
     }
     // Generated, not listed by hand: the contract's routes have dozens of string fields.
