@@ -43,7 +43,7 @@ describe("client address behind a proxy (issue 12 item 1)", () => {
     expect(() => loadConfig({ TRUST_PROXY: "proxy.example.com" })).toThrow(/TRUST_PROXY/);
   });
 
-  it("throttles a client who spoofs X-Forwarded-For as one client (registrations)", async () => {
+  it("throttles a client who spoofs X-Forwarded-For as one client (registrations, sign-ins)", async () => {
     const proxied = await createTestEnv({ TRUST_PROXY: "10.9.0.0/16", REGISTRATIONS_PER_IP_PER_HOUR: "2" });
     try {
       const codes: number[] = [];
@@ -71,6 +71,23 @@ describe("client address behind a proxy (issue 12 item 1)", () => {
         payload: { email: uniqueEmail(), password: PASSWORD, first_name: "Bob" },
       });
       expect(other.statusCode).toBe(200);
+      // Failed sign-ins: a fresh left-most address on every try still counts against the one client.
+      const logins: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await proxied.app.inject({
+          method: "POST",
+          url: "/api/v1/users/login",
+          remoteAddress: "10.9.0.5",
+          headers: {
+            "x-forwarded-for": `203.0.113.${i + 1}, 198.51.100.9`,
+            cookie: "XSRF-TOKEN=t",
+            "x-csrftoken": "t",
+          },
+          payload: { email: "victim@example.test", password: `guess-${i}-password` },
+        });
+        logins.push(res.statusCode);
+      }
+      expect(logins).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429, 429]);
     } finally {
       await proxied.close();
     }
