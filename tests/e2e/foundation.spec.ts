@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { baseUrl, linkFromMail, uniqueEmail } from "./support.ts";
+import { baseUrl, E2E_PASSWORD, linkFromMail, signUpWithWorkspace, uniqueEmail } from "./support.ts";
 
 const PASSWORD = "a long enough password";
 const shot = (page: Page, name: string) =>
@@ -81,4 +81,27 @@ test("login page: wrong password shows the server's message; signed-out app rout
   await shot(page, "login-error");
   await page.goto(`${baseUrl()}/no/such/page`);
   await expect(page.getByText(/not found/i).first()).toBeVisible();
+});
+
+test("change e-mail asks for the current password, then waits for the new address to confirm", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  const { email } = await signUpWithWorkspace(page);
+  await page.goto("/a/settings");
+  const form = page.getByTestId("change-email-form");
+  const next = uniqueEmail("moved");
+  await form.getByLabel("New e-mail").fill(next);
+  await form.getByLabel("Current password").fill("not the password");
+  await form.getByRole("button", { name: "Change e-mail" }).click();
+  await expect(form.getByText("Incorrect password")).toBeVisible();
+  await form.getByLabel("Current password").fill(E2E_PASSWORD);
+  await form.getByRole("button", { name: "Change e-mail" }).click();
+  await expect(page.getByTestId("pending-email")).toContainText(next);
+  // The old address is told; the new one confirms.
+  await linkFromMail(email, "/a/forgot-password");
+  await page.goto(await linkFromMail(next, "/a/verify-email-change/"));
+  await page.goto("/a/settings");
+  await expect(page.getByTestId("pending-email")).toHaveCount(0);
+  await expect(page.getByTestId("email-section")).toContainText(`You sign in with ${next}`);
+  await context.close();
 });

@@ -21,7 +21,8 @@ async function freePort(): Promise<number> {
 function decodeMail(raw: string) {
   const [head = "", ...rest] = raw.split("\r\n\r\n");
   let text = rest.join("\r\n\r\n");
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
+  // Mails are multipart (text and HTML): each part names its own transfer encoding.
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(raw)) {
     text = text
       .replace(/=\r\n/g, "")
       .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));

@@ -1,10 +1,48 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no"])
   .transform((v) => v === "1" || v === "true" || v === "yes");
+
+/**
+ * Which proxies in front of us may be believed about the client's address. Fastify (proxy-addr) then
+ * takes the right-most address of `X-Forwarded-For` that is not a trusted proxy: whatever a client
+ * writes to the left of what its proxy appended is never believed. `true` means one proxy (the
+ * README's nginx); trusting every hop would hand the client the left-most, self-written value.
+ */
+export type TrustProxy = false | number | string[];
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (["false", "no", "0"].includes(v)) return false;
+  if (["true", "yes"].includes(v)) return 1;
+  if (/^\d+$/.test(v)) return Math.min(Number(v), 32);
+  const list = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((entry) => {
+    const [addr = "", prefix, ...rest] = entry.split("/");
+    const family = isIP(addr);
+    if (!family || rest.length > 0) return true;
+    return prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  if (list.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `TRUST_PROXY must be false, true, a hop count or a list of proxy addresses/CIDRs (bad: ${bad.join(", ")})`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+/** Fastify's `trustProxy` option: a hop count becomes "trust the socket and the next n-1 hops". */
+export function trustProxyOption(tp: TrustProxy): false | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof tp === "number" ? (_addr, hop) => hop < tp : tp;
+}
 
 /** Every environment variable Hangar reads. The README's configuration table mirrors this. */
 export const ConfigSchema = z
@@ -19,7 +57,7 @@ export const ConfigSchema = z
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default("Hangar <no-reply@hangar.local>"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     /** `/metrics` needs `Authorization: Bearer <token>` when set; without it only loopback callers get it. */
     METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
     /** `hangar work` has no HTTP server: with this set it serves /metrics and /healthz on this port. */

@@ -78,15 +78,13 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       await jobs.send(processAssetSpec, { asset_id: assetId });
     },
   });
-  // members ends sessions through auth; auth joins workspaces through members: wired late to avoid a cycle.
-  let endSessions: (userId: string) => Promise<void> = async () => {};
   const members = createMembersService({
     db,
     access,
     mailer,
     users,
     publicUrl: config.publicUrl,
-    endSessions: (id) => endSessions(id),
+    limiter,
   });
   const auth = createAuthService({
     db,
@@ -96,11 +94,12 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     access,
     cache,
+    signer,
+    log: log.child({ component: "auth" }),
     publicUrl: config.publicUrl,
     sessionTtlDays: config.SESSION_TTL_DAYS,
     registrationsPerIpPerHour: config.REGISTRATIONS_PER_IP_PER_HOUR,
   });
-  endSessions = auth.endSessions;
 
   // Every job, defined in jobs/ (one file each) around the services that do the work.
   const jobDefinitions: JobDefinition[] = [

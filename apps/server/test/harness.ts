@@ -73,6 +73,8 @@ export class Client {
   }
   private keep(res: LightMyRequestResponse) {
     for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      // The CSRF token is bound to the session: a new session needs a new token, as the web app refetches.
+      if (c.name === "hangar_session" && c.value !== this.cookies.get(c.name)) this.csrf = null;
       const gone = c.value === "" || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now());
       if (gone) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);

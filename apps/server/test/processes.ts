@@ -125,8 +125,18 @@ export async function httpLogin(base: string, email: string, password: string) {
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const cookie = [csrfCookie, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
-  return { cookie, "x-csrftoken": data.csrftoken, "content-type": "application/json" };
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  // The CSRF token is bound to the session: fetch the signed-in one, as the web app does after sign-in.
+  const bound = await fetch(`${base}/api/v1/users/set-csrf-token`, { headers: { cookie: session } });
+  const boundCookie = bound.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const token = ((await bound.json()) as { data: { csrftoken: string } }).data.csrftoken;
+  return { cookie: `${session}; ${boundCookie}`, "x-csrftoken": token, "content-type": "application/json" };
 }
 
 /**

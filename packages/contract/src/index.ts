@@ -6,6 +6,7 @@ export * from "./jobs.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";
 export * from "./routes/index.ts";
+export * from "./text.ts";
 export * from "./uploads.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";

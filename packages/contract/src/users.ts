@@ -54,7 +54,8 @@ export const RegisterAnswer = z.object({
 export type RegisterAnswer = z.infer<typeof RegisterAnswer>;
 
 export const EmailBody = z.object({ email: Email });
-export const ChangeEmailBody = z.object({ new_email: Email });
+/** The current password proves the caller is the owner, not someone at an unlocked screen. */
+export const ChangeEmailBody = z.object({ new_email: Email, current_password: z.string().min(1).max(PASSWORD_MAX) });
 export const TokenParams = z.object({ token: z.string().min(1).max(200) });
 export const TokenBody = z.object({ token: z.string().min(1).max(200) });
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), new_password: Password });

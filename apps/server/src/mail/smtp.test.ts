@@ -22,7 +22,8 @@ beforeAll(async () => {
         const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? "";
         let text = rest.join("\r\n\r\n");
         // nodemailer sends long lines quoted-printable: undo soft breaks and =XX escapes.
-        if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
+        // Multipart mails (text and HTML) name the encoding per part.
+        if (/Content-Transfer-Encoding: quoted-printable/i.test(raw)) {
           text = text
             .replace(/=\r\n/g, "")
             .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));

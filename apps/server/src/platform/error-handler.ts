@@ -1,5 +1,5 @@
 import type { ErrorBody, FieldError } from "@hangar/contract";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "./errors.ts";
 
@@ -59,8 +59,21 @@ export function installErrorHandler(app: FastifyInstance) {
       req.log.error({ err: { message: err.message, cause: String(err.cause) } }, "response did not match its schema");
       return send(500, { detail: "Internal server error.", code: "INTERNAL", request_id: req.id });
     }
+    if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return send(413, { detail: "The request body is too large.", code: "PAYLOAD_TOO_LARGE" });
+    }
     if (err.code === "FST_REQ_FILE_TOO_LARGE" || err.statusCode === 413) {
       return send(413, { detail: "The file is too large.", code: "PAYLOAD_TOO_LARGE" });
+    }
+    if (err.statusCode === 415) {
+      const type =
+        String(req.headers["content-type"] ?? "")
+          .split(";")[0]
+          ?.trim() || "none";
+      return send(415, {
+        detail: `Unsupported content type (${type.slice(0, 100)}): send application/json.`,
+        code: "UNSUPPORTED_MEDIA_TYPE",
+      });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.error({ err: { message: err.message, code: err.code } }, "database unavailable");
@@ -80,6 +93,15 @@ export function installErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, "unexpected error");
     return send(500, { detail: "Internal server error.", code: "INTERNAL", request_id: req.id });
   });
+}
+
+/** Fastify's `frameworkErrors`: a path it cannot decode (bad percent-encoding) answers our shape. */
+export function badUrl(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const body: ErrorBody = {
+    detail: err.code === "FST_ERR_BAD_URL" ? "The URL is not validly encoded." : "The request is malformed.",
+    code: "BAD_REQUEST",
+  };
+  reply.status(400).send(body);
 }
 
 /** 404 for anything unrouted; when an SPA file is given, browser paths get it instead (client routing). */

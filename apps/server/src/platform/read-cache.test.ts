@@ -167,8 +167,8 @@ describe("read cache (API)", () => {
     const editor = members.EDITOR!;
     await settled(() => editor.client.get(url));
     expect((await admin.client.del(`/workspaces/${ws.id}/members/${editor.user.id}`)).statusCode).toBe(200);
-    // Removal ends the member's sessions too.
-    expect((await editor.client.get(url)).statusCode).toBe(401);
+    // Removal ends the member's access to this workspace (issue 12: not their sessions).
+    expect((await editor.client.get(url)).statusCode).toBe(404);
 
     const commenter = members.COMMENTER!;
     const cookie = commenter.client.cookies.get("hangar_session")!;

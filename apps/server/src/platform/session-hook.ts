@@ -2,10 +2,12 @@ import { CSRF } from "@hangar/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthService } from "../modules/auth/index.ts";
 import type { Access } from "./access.ts";
+import { csrfBoundTo, newCsrfToken } from "./csrf.ts";
 import { AppError, unauthenticated } from "./errors.ts";
 import { MUTATING, type RouteAccess } from "./http.ts";
+import { foreignOrigin } from "./origin.ts";
 import { cacheKeys, type ReadCache } from "./read-cache.ts";
-import { newToken, safeEqual } from "./tokens.ts";
+import { safeEqual } from "./tokens.ts";
 
 export const SESSION_COOKIE = "hangar_session";
 export const API_PREFIX = "/api/v1";
@@ -27,13 +29,24 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
     maxAge: opts.ttlDays * 86_400,
   });
 }
+/** Marks a browser that signed in to an account before; it passes the account-wide login limit. */
+export const DEVICE_COOKIE = "hangar_device";
+export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, value: string, opts: CookieOptions) {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(req, opts.secure),
+    path: "/api/v1/users/login",
+    maxAge: 365 * 86_400,
+  });
+}
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 
 /** Double-submit token: readable by our own scripts only, echoed in a header on every mutation. */
 export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, opts: CookieOptions): string {
-  const token = newToken(24);
+  const token = newCsrfToken(req.cookies[SESSION_COOKIE]);
   reply.setCookie(CSRF.cookie, token, {
     httpOnly: false,
     sameSite: "lax",
@@ -47,7 +60,9 @@ function csrfOk(req: FastifyRequest): boolean {
   const cookie = req.cookies[CSRF.cookie];
   if (!cookie) return false;
   const sent = req.headers[CSRF.altHeader.toLowerCase()] ?? req.headers[CSRF.header.toLowerCase()];
-  return typeof sent === "string" && safeEqual(sent, cookie);
+  if (typeof sent !== "string" || !safeEqual(sent, cookie)) return false;
+  // A signed-in caller's token must be bound to their session (a planted cookie cannot be).
+  return req.actor.kind !== "user" || csrfBoundTo(sent, req.cookies[SESSION_COOKIE]);
 }
 
 /**
@@ -89,7 +104,7 @@ export function installSessionHook(
       }
     }
     if (!isApi) return; // media checks its own access (session or signature)
-    if (fresh && config.csrf !== false && !csrfOk(req)) {
+    if (fresh && config.csrf !== false && (!csrfOk(req) || foreignOrigin(req))) {
       throw new AppError("CSRF_FAILED", "CSRF token missing or incorrect.");
     }
     if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();

@@ -238,12 +238,30 @@ describe("account settings", () => {
   });
 
   it("changes the e-mail after the new address confirms", async () => {
-    const { client } = await signedInUser(env);
+    const { client, user } = await signedInUser(env);
     const taken = await signedInUser(env);
-    expect((await client.post("/users/change-email", { new_email: taken.email })).statusCode).toBe(409);
+    // Issue 12: a taken address answers as a free one does (no enumeration); its owner is told instead.
+    const tried = await client.post("/users/change-email", { new_email: taken.email, current_password: PASSWORD });
+    expect(tried.statusCode).toBe(200);
+    await waitForOutboxMail(env, taken.email, "Someone tried to use your e-mail");
+    expect((await client.get("/users/me")).json().data.pending_email).toBe(null);
     const next = uniqueEmail("next");
-    const res = await client.post("/users/change-email", { new_email: next });
+    const wrongPassword = await client.post("/users/change-email", { new_email: next, current_password: "not-it-123" });
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(wrongPassword.json().errors[0].field).toBe("current_password");
+    const res = await client.post("/users/change-email", { new_email: next, current_password: PASSWORD });
     expect(res.statusCode).toBe(200);
+    expect(res.json().detail.replace(next, "X")).toBe(tried.json().detail.replace(taken.email, "X"));
+    await waitForOutboxMail(env, user.email, "is being changed");
+    const noticeAbout = async (address: string) =>
+      env.rt.db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("to_address", "=", user.email)
+        .where("text_body", "like", `%${address}%`)
+        .executeTakeFirst();
+    for (let t = 0; t < 100 && !(await noticeAbout(next)); t++) await new Promise((r) => setTimeout(r, 100));
+    expect(await noticeAbout(next)).toBeTruthy();
     expect((await client.get("/users/me")).json().data.pending_email).toBe(next);
     const mail = await waitForOutboxMail(env, next, "Confirm your new");
     const token = linkToken(mail.text_body, "/a/verify-email-change/");

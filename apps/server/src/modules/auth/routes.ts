@@ -5,7 +5,9 @@ import { metaOf, userOf } from "../../platform/route-helpers.ts";
 import {
   type CookieOptions,
   clearSessionCookie,
+  DEVICE_COOKIE,
   issueCsrfToken,
+  setDeviceCookie,
   setSessionCookie,
 } from "../../platform/session-hook.ts";
 import type { AuthService } from "./service.ts";
@@ -16,8 +18,12 @@ export function authRoutes(app: App, auth: AuthService, cookies: CookieOptions) 
   }));
 
   addRoute(app, api.login, async (req, reply) => {
-    const s = await auth.login(req.body.email, req.body.password, metaOf(req));
+    const s = await auth.login(req.body.email, req.body.password, {
+      ...metaOf(req),
+      device: req.cookies[DEVICE_COOKIE],
+    });
     setSessionCookie(req, reply, s.token, cookies);
+    setDeviceCookie(req, reply, s.device, cookies);
     return { status: "ok" as const, data: s.user };
   });
 
@@ -68,6 +74,6 @@ export function authRoutes(app: App, auth: AuthService, cookies: CookieOptions) 
 
   addRoute(app, api.changeEmail, async (req) => ({
     status: "ok" as const,
-    detail: await auth.changeEmail(userOf(req), req.body.new_email),
+    detail: await auth.changeEmail(userOf(req), req.body.new_email, req.body.current_password),
   }));
 }

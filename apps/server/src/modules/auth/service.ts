@@ -1,4 +1,5 @@
 import type { RegisterAnswer, RegisterBody, User } from "@hangar/contract";
+import type { Logger } from "pino";
 import type { Db } from "../../db/db.ts";
 import type { UserRow } from "../../db/types.ts";
 import type { Mailer } from "../../mail/mailer.ts";
@@ -8,8 +9,10 @@ import { AppError, conflict, invalid, notFound, unauthenticated } from "../../pl
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
+import type { Signer } from "../../storage/signer.ts";
 import type { MembersService } from "../members/index.ts";
 import { toUser, type UsersService } from "../users/index.ts";
+import { authMails } from "./mails.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { authRepo } from "./repo.ts";
 
@@ -20,10 +23,22 @@ interface CachedSession {
   expiresAt: number;
 }
 
-/** Per account: a handful of tries, then a short wait, so an attacker cannot lock the owner out for long. */
+/**
+ * Failed sign-ins are throttled where the guesses come from, not on the account as such: per
+ * (account, address) a handful of tries, per address more. A guesser on one address is stopped after
+ * LOGIN_LIMIT_ACCOUNT tries and so adds at most that many to the account-wide count; only guesses
+ * from many addresses reach LOGIN_LIMIT_ACCOUNT_ANY, and the owner passes that one from a device
+ * they signed in on before (a signed device cookie). No lock is indefinitely renewable by an
+ * attacker against the owner's known device or address.
+ */
 export const LOGIN_LIMIT_ACCOUNT: Limit = { max: 8, windowSeconds: 10 * 60 };
 export const LOGIN_LIMIT_IP: Limit = { max: 40, windowSeconds: 10 * 60 };
+export const LOGIN_LIMIT_ACCOUNT_ANY: Limit = { max: 30, windowSeconds: 10 * 60 };
 export const MAIL_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
+/** Mails to one address, whatever asked for them, and mails one account makes us send. */
+export const MAIL_LIMIT_RECIPIENT: Limit = { max: 5, windowSeconds: 3600 };
+export const MAIL_LIMIT_ACCOUNT: Limit = { max: 10, windowSeconds: 3600 };
+const DEVICE_TTL_SECONDS = 365 * 86_400;
 const VERIFY_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
 
@@ -40,12 +55,14 @@ export function createAuthService(deps: {
   limiter: RateLimiter;
   access: Access;
   cache: ReadCache;
+  signer: Signer;
+  log: Logger;
   publicUrl: string;
   sessionTtlDays: number;
   /** Sign-ups per IP address per hour (REGISTRATIONS_PER_IP_PER_HOUR). */
   registrationsPerIpPerHour: number;
 }) {
-  const { db, users, limiter, mailer, access, cache } = deps;
+  const { db, users, limiter, mailer, access, cache, signer } = deps;
   const registerLimit = { max: deps.registrationsPerIpPerHour, windowSeconds: 3600 };
   const ttlMs = deps.sessionTtlDays * 86_400_000;
 
@@ -81,24 +98,54 @@ export function createAuthService(deps: {
       expiresAt: new Date(Date.now() + ttl),
     });
     const name = user.first_name || "there";
-    if (purpose === "verify_email") {
-      await mailer.send({
-        to: email,
-        subject: "Verify your e-mail address for Hangar",
-        text: `Hi ${name},\n\nConfirm your e-mail address to start using Hangar:\n${deps.publicUrl}/a/verify-email/${token}\n\nThe link expires in 48 hours. If you did not sign up, ignore this message.`,
-      });
-    } else if (purpose === "change_email") {
-      await mailer.send({
-        to: email,
-        subject: "Confirm your new e-mail address for Hangar",
-        text: `Hi ${name},\n\nConfirm that ${email} is your new Hangar address:\n${deps.publicUrl}/a/verify-email-change/${token}\n\nThe link expires in 48 hours.`,
-      });
-    } else {
-      await mailer.send({
-        to: email,
-        subject: "Reset your Hangar password",
-        text: `Hi ${name},\n\nChoose a new password:\n${deps.publicUrl}/a/reset-password?token=${token}\n\nThe link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays as it is.`,
-      });
+    const url = deps.publicUrl;
+    if (purpose === "verify_email") await mailer.send(authMails.verify(email, name, `${url}/a/verify-email/${token}`));
+    else if (purpose === "change_email")
+      await mailer.send(authMails.changeEmail(email, name, `${url}/a/verify-email-change/${token}`));
+    else await mailer.send(authMails.reset(email, name, `${url}/a/reset-password?token=${token}`));
+  }
+
+  /** Per-recipient (and, for a signed-in caller, per-account) mail limits; counts the attempt. */
+  async function mailAllowed(recipient: string, accountId?: string): Promise<boolean> {
+    const keys: Array<[string, Limit]> = [[`mail:to:${recipient.toLowerCase()}`, MAIL_LIMIT_RECIPIENT]];
+    if (accountId) keys.push([`mail:acct:${accountId}`, MAIL_LIMIT_ACCOUNT]);
+    for (const [key, limit] of keys) if ((await limiter.hit(key, limit)) > limit.max) return false;
+    return true;
+  }
+
+  /**
+   * Work whose cost would tell whether an address has an account (looking it up, making a token,
+   * queueing a mail) runs after the answer is sent, so both cases answer in the same time.
+   */
+  function afterAnswer(what: string, work: () => Promise<void>) {
+    setImmediate(() => {
+      work().catch((err: unknown) => deps.log.error({ err }, `${what} failed`));
+    });
+  }
+
+  const deviceCookie = async (userId: string) => {
+    const id = newToken(12);
+    const signed = new URL(await signer.sign("DEVICE", `/device/${userId}/${id}`, DEVICE_TTL_SECONDS), "http://x");
+    return `${id}.${signed.searchParams.get("exp")}.${signed.searchParams.get("sig")}`;
+  };
+  const knownDevice = async (userId: string | undefined, cookie: string | undefined) => {
+    const [id, exp, sig] = (cookie ?? "").split(".");
+    if (!userId || !id || !exp || !sig) return false;
+    return signer.verify("DEVICE", `/device/${userId}/${id}`, exp, sig);
+  };
+
+  /**
+   * The current password, asked before changing the password or the e-mail address. Wrong answers
+   * count like failed sign-ins, so a borrowed session cannot be used to guess it at leisure.
+   */
+  async function checkCurrentPassword(actor: UserActor, password: string) {
+    const key = `login:acct-session:${actor.sessionId}`;
+    await limiter.check([[key, LOGIN_LIMIT_ACCOUNT]], "Too many wrong passwords. Wait a few minutes and try again.");
+    if (!(await verifyPassword(actor.user.password_hash, password))) {
+      await limiter.hit(key, LOGIN_LIMIT_ACCOUNT);
+      throw invalid("The current password is not right.", [
+        { field: "current_password", message: "Incorrect password" },
+      ]);
     }
   }
 
@@ -142,32 +189,42 @@ export function createAuthService(deps: {
       return { sessionId: id, user: found.user, role: found.role };
     },
 
-    async login(email: string, password: string, meta: { ip: string; userAgent: string | null }): Promise<NewSession> {
-      const accountKey = `login:acct:${email.toLowerCase()}`;
+    async login(
+      email: string,
+      password: string,
+      meta: { ip: string; userAgent: string | null; device?: string },
+    ): Promise<NewSession & { device: string }> {
+      const account = email.toLowerCase();
+      const pairKey = `login:acct-ip:${account}|${meta.ip}`;
       const ipKey = `login:ip:${meta.ip}`;
+      const accountKey = `login:acct:${account}`;
       const tooMany = "Too many sign-in attempts. Wait a few minutes and try again.";
       await limiter.check(
         [
-          [accountKey, LOGIN_LIMIT_ACCOUNT],
+          [pairKey, LOGIN_LIMIT_ACCOUNT],
           [ipKey, LOGIN_LIMIT_IP],
         ],
         tooMany,
       );
       const user = await users.findByEmail(email);
+      if (!(await knownDevice(user?.id, meta.device)))
+        await limiter.check([[accountKey, LOGIN_LIMIT_ACCOUNT_ANY]], tooMany);
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
-        await limiter.hit(accountKey, LOGIN_LIMIT_ACCOUNT);
+        await limiter.hit(pairKey, LOGIN_LIMIT_ACCOUNT);
         await limiter.hit(ipKey, LOGIN_LIMIT_IP);
+        await limiter.hit(accountKey, LOGIN_LIMIT_ACCOUNT_ANY);
         throw unauthenticated("Invalid e-mail or password.");
       }
-      await limiter.clear(accountKey);
+      await limiter.clear(pairKey);
       if (!user.email_verified_at) {
         throw new AppError(
           "EMAIL_NOT_VERIFIED",
           "Verify your e-mail address first: open the link we sent you, or ask for a new one.",
         );
       }
-      return startSession(user, meta);
+      const session = await startSession(user, meta);
+      return { ...session, device: await deviceCookie(user.id) };
     },
 
     async logout(sessionId: string) {
@@ -203,12 +260,17 @@ export function createAuthService(deps: {
       });
       if (!created) {
         const existing = await users.findByEmail(body.email);
-        if (existing) {
-          await mailer.send({
-            to: existing.email,
-            subject: "Someone tried to sign up with your e-mail address",
-            text: `Hi ${existing.first_name || "there"},\n\nSomeone (maybe you) tried to create a Hangar account with this address, which already has one.\nSign in: ${deps.publicUrl}/a/login\nForgot your password? ${deps.publicUrl}/a/forgot-password`,
-          });
+        if (existing && (await mailAllowed(existing.email))) {
+          const u = deps.publicUrl;
+          await mailer.send(
+            authMails.addressInUse(
+              existing.email,
+              existing.first_name || "there",
+              `${u}/a/login`,
+              `${u}/a/forgot-password`,
+              true,
+            ),
+          );
         }
         return { answer: sameAnswer(body.email) };
       }
@@ -220,15 +282,18 @@ export function createAuthService(deps: {
           token: s.token,
         };
       }
-      await mailToken(created, "verify_email", created.email);
+      if (await mailAllowed(created.email)) await mailToken(created, "verify_email", created.email);
       return { answer: sameAnswer(body.email) };
     },
 
     async resendVerification(email: string, ip: string) {
       await limiter.check([[`mail:ip:${ip}`, MAIL_LIMIT]], "Too many e-mails requested. Try again later.");
       await limiter.hit(`mail:ip:${ip}`, MAIL_LIMIT);
-      const user = await users.findByEmail(email);
-      if (user && !user.email_verified_at) await mailToken(user, "verify_email", user.email);
+      afterAnswer("resend verification", async () => {
+        const user = await users.findByEmail(email);
+        if (user && !user.email_verified_at && (await mailAllowed(user.email)))
+          await mailToken(user, "verify_email", user.email);
+      });
       return `If ${email} has an account waiting for verification, a new link is on its way.`;
     },
 
@@ -243,8 +308,10 @@ export function createAuthService(deps: {
     async forgotPassword(email: string, ip: string) {
       await limiter.check([[`mail:ip:${ip}`, MAIL_LIMIT]], "Too many e-mails requested. Try again later.");
       await limiter.hit(`mail:ip:${ip}`, MAIL_LIMIT);
-      const user = await users.findByEmail(email);
-      if (user) await mailToken(user, "reset_password", user.email);
+      afterAnswer("forgot password", async () => {
+        const user = await users.findByEmail(email);
+        if (user && (await mailAllowed(user.email))) await mailToken(user, "reset_password", user.email);
+      });
       return `If ${email} has an account, a link to reset the password is on its way.`;
     },
 
@@ -267,23 +334,43 @@ export function createAuthService(deps: {
       next: string,
       meta: { ip: string; userAgent: string | null },
     ) {
-      if (!(await verifyPassword(actor.user.password_hash, current))) {
-        throw invalid("The current password is not right.", [
-          { field: "current_password", message: "Incorrect password" },
-        ]);
-      }
+      await checkCurrentPassword(actor, current);
       const user = await users.update(actor.userId, { password_hash: await hashPassword(next) });
       await endSessions(actor.userId);
       return startSession(user!, meta);
     },
 
-    async changeEmail(actor: UserActor, newEmail: string) {
+    /**
+     * Needs the current password; answers the same whether or not the new address has an account (that
+     * address's owner is told instead), and tells the current address. Limited per account and recipient.
+     */
+    async changeEmail(actor: UserActor, newEmail: string, currentPassword: string) {
+      await checkCurrentPassword(actor, currentPassword);
       if (newEmail === actor.user.email.toLowerCase())
         throw invalid("That is already your e-mail address.", [{ field: "new_email", message: "Same as current" }]);
-      const taken = await users.findByEmail(newEmail);
-      if (taken) throw conflict("That e-mail address is already in use.");
-      const user = await users.update(actor.userId, { pending_email: newEmail });
-      await mailToken(user!, "change_email", newEmail);
+      await limiter.check(
+        [
+          [`mail:acct:${actor.userId}`, MAIL_LIMIT_ACCOUNT],
+          [`mail:to:${newEmail}`, MAIL_LIMIT_RECIPIENT],
+        ],
+        "Too many e-mails requested. Try again later.",
+      );
+      const name = actor.user.first_name || "there";
+      const u = deps.publicUrl;
+      if (await mailAllowed(newEmail, actor.userId)) {
+        const taken = await users.findByEmail(newEmail);
+        if (taken) {
+          await mailer.send(
+            authMails.addressInUse(taken.email, taken.first_name || "there", `${u}/a/login`, `${u}/a/forgot-password`),
+          );
+        } else {
+          const user = await users.update(actor.userId, { pending_email: newEmail });
+          await mailToken(user!, "change_email", newEmail);
+        }
+      }
+      if (await mailAllowed(actor.user.email)) {
+        await mailer.send(authMails.changeEmailNotice(actor.user.email, name, newEmail, `${u}/a/forgot-password`));
+      }
       return `We sent a confirmation link to ${newEmail}. Your address changes when you open it.`;
     },
 

@@ -276,6 +276,16 @@ describe("what goes in", () => {
     expect(sanitizeSegment(`${"é".repeat(300)}.jpg`).endsWith(".jpg")).toBe(true);
   });
 
+  it("renames folder and file names that Windows reserves for devices", () => {
+    expect(sanitizeSegment("CON")).toBe("CON_");
+    expect(sanitizeSegment("con.txt")).toBe("con_.txt");
+    expect(sanitizeSegment("Lpt9.tar.gz")).toBe("Lpt9_.tar.gz");
+    expect(sanitizeSegment("COM\u00b9")).toBe("COM\u00b9_");
+    expect(sanitizeSegment("aux ")).toBe("aux_");
+    expect(sanitizeSegment("CONSOLE")).toBe("CONSOLE");
+    expect(sanitizeSegment("nullable.txt")).toBe("nullable.txt");
+  });
+
   it("leaves deleted assets out of zips and answers 404 for them alone", async () => {
     const { ws, admin } = await workspaceWith(env);
     const b = await board(admin.client, ws.id, "B");

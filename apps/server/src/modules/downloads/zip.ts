@@ -25,9 +25,20 @@ export function sanitizeSegment(raw: string): string {
     .replace(/^[\s.]+|[\s.]+$/gu, "");
   if (!s) return "untitled";
   const chars = [...s];
-  if (chars.length <= MAX_SEGMENT) return s;
+  if (chars.length <= MAX_SEGMENT) return renameReserved(s);
   const { stem, ext } = splitExt(s);
-  return [...stem].slice(0, MAX_SEGMENT - [...ext].length).join("") + ext;
+  return renameReserved([...stem].slice(0, MAX_SEGMENT - [...ext].length).join("") + ext);
+}
+
+/**
+ * Windows will not create a file or folder named CON, PRN, AUX, NUL, COM1–9 or LPT1–9 (in any case,
+ * with any extension, superscript digits included): extracting such an entry fails or writes to a
+ * device. An underscore after the stem keeps the name recognisable and the extension intact.
+ */
+const RESERVED = /^(con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3])(\.|$)/i;
+function renameReserved(name: string): string {
+  const m = RESERVED.exec(name);
+  return m?.[1] ? `${m[1]}_${name.slice(m[1].length)}` : name;
 }
 
 function splitExt(name: string): { stem: string; ext: string } {

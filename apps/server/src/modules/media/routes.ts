@@ -80,8 +80,12 @@ export function mediaRoutes(
     const type = isOriginal
       ? asset.mime_type
       : (RENDITION_TYPES[file.split(".").pop() ?? ""] ?? "application/octet-stream");
-    const inline = INLINE_SAFE.has(type);
-    reply.header("Content-Type", inline ? type : isOriginal ? type : "application/octet-stream");
+    // An original is rendered inline only once the pipeline has sniffed it and found it good: until
+    // then (processing) its type is only what the uploader declared, and a refused file (error) is
+    // not what it claims to be. Both download, typed as bytes.
+    const vetted = !isOriginal || asset.status === "COMPLETED";
+    const inline = vetted && INLINE_SAFE.has(type);
+    reply.header("Content-Type", inline || (isOriginal && vetted) ? type : "application/octet-stream");
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Accept-Ranges", "bytes");
     reply.header("ETag", `"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`);

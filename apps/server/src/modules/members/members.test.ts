@@ -79,10 +79,16 @@ describe("members", () => {
     expect(admins).toHaveLength(1);
   });
 
-  it("removing a member ends their access and their sessions; a member may leave", async () => {
+  it("removing a member ends their access to that workspace only (issue 12: not their sessions); a member may leave", async () => {
     const { ws, admin, members } = await workspaceWith(env, ["EDITOR", "COMMENTER"]);
-    expect((await admin.client.del(`/workspaces/${ws.id}/members/${members.EDITOR!.user.id}`)).statusCode).toBe(200);
-    expect((await members.EDITOR!.client.get("/users/me")).statusCode).toBe(401);
+    const editor = members.EDITOR!;
+    const own = await editor.client.post("/workspaces", { name: "Editor's own" });
+    expect(own.statusCode).toBeLessThan(300);
+    expect((await editor.client.get(`/workspaces/${ws.id}`)).statusCode).toBe(200);
+    expect((await admin.client.del(`/workspaces/${ws.id}/members/${editor.user.id}`)).statusCode).toBe(200);
+    expect((await editor.client.get(`/workspaces/${ws.id}`)).statusCode).toBe(404);
+    expect((await editor.client.get("/users/me")).statusCode).toBe(200);
+    expect((await editor.client.get(`/workspaces/${own.json().id}`)).statusCode).toBe(200);
     expect(
       (await members.COMMENTER!.client.del(`/workspaces/${ws.id}/members/${members.COMMENTER!.user.id}`)).statusCode,
     ).toBe(200);

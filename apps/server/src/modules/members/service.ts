@@ -1,9 +1,11 @@
 import { INVITE_TTL_DAYS, type Invite, type InviteInfo, type Member, type Role } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
+import { composeMail } from "../../mail/compose.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { conflict, forbidden, notFound } from "../../platform/errors.ts";
+import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
 import { avatarUrl, type UsersService } from "../users/index.ts";
 import { membersRepo } from "./repo.ts";
@@ -21,6 +23,9 @@ const toMember = (r: MemberRow): Member => ({
 const displayName = (r: { first_name: string | null; last_name: string | null; inviter_email: string | null }) =>
   `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim() || r.inviter_email || "Someone";
 
+export const INVITE_LIMIT_ACCOUNT: Limit = { max: 30, windowSeconds: 3600 };
+export const INVITE_LIMIT_RECIPIENT: Limit = { max: 3, windowSeconds: 24 * 3600 };
+
 const LAST_ADMIN = "A workspace needs at least one admin: make someone else an admin first.";
 
 export function createMembersService(deps: {
@@ -29,8 +34,7 @@ export function createMembersService(deps: {
   mailer: Mailer;
   users: UsersService;
   publicUrl: string;
-  /** Ends a removed member's sessions (DESIGN.md §4); injected to keep auth and members apart. */
-  endSessions: (userId: string) => Promise<void>;
+  limiter: RateLimiter;
 }) {
   const { db, access, mailer } = deps;
 
@@ -80,7 +84,9 @@ export function createMembersService(deps: {
         if (admins.length === 1 && admins[0] === userId) throw conflict(LAST_ADMIN);
         await membersRepo.remove(tx, workspaceId, userId);
       });
-      if (userId !== actor.userId) await deps.endSessions(userId);
+      // Only this workspace's access ends: its membership row is gone, and cached roles in this
+      // workspace are dropped (this process bumps the workspace after a mutation; others hear the
+      // database's notification). The member's sessions and other workspaces are untouched.
     },
 
     async listInvites(actor: UserActor, workspaceId: string): Promise<Invite[]> {
@@ -100,6 +106,16 @@ export function createMembersService(deps: {
       if (existing && (await membersRepo.get(db, workspaceId, existing.id))) {
         throw conflict(`${email} is already a member of this workspace.`);
       }
+      // Invitations are mail sent on a member's behalf: limited per inviter and per recipient.
+      await deps.limiter.check(
+        [
+          [`mail:acct:${actor.userId}`, INVITE_LIMIT_ACCOUNT],
+          [`mail:invite-to:${email.toLowerCase()}`, INVITE_LIMIT_RECIPIENT],
+        ],
+        "Too many invitations sent. Try again later.",
+      );
+      await deps.limiter.hit(`mail:acct:${actor.userId}`, INVITE_LIMIT_ACCOUNT);
+      await deps.limiter.hit(`mail:invite-to:${email.toLowerCase()}`, INVITE_LIMIT_RECIPIENT);
       const token = newToken();
       const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000);
       const { id } = await membersRepo.createInvite(db, {
@@ -113,11 +129,18 @@ export function createMembersService(deps: {
       const inv = await membersRepo.findLiveInvite(db, hashToken(token));
       const inviter = `${actor.user.first_name} ${actor.user.last_name}`.trim() || actor.user.email;
       const link = `${deps.publicUrl}/a/invite/${token}`;
-      await mailer.send({
-        to: email,
-        subject: `${inviter} invited you to ${inv?.workspace_name ?? "a workspace"} on Hangar`,
-        text: `${inviter} invited you to join "${inv?.workspace_name}" on Hangar as ${role}.\n\nAccept the invitation: ${link}\n\nThe link works once and expires in ${INVITE_TTL_DAYS} days.`,
-      });
+      // The subject is fixed: names are chosen by users and stay inert text in the body.
+      await mailer.send(
+        composeMail({
+          to: email,
+          subject: "A teammate invited you to a workspace on Hangar",
+          paragraphs: [
+            `${inviter} invited you to join "${inv?.workspace_name ?? "a workspace"}" on Hangar as ${role}.`,
+          ],
+          link: { label: "Accept the invitation", url: link },
+          footer: `The link works once and expires in ${INVITE_TTL_DAYS} days.`,
+        }),
+      );
       return {
         id,
         email,

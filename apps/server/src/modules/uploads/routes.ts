@@ -3,6 +3,7 @@ import { invalid } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
 import { addRoute } from "../../platform/register-route.ts";
 import { userOf } from "../../platform/route-helpers.ts";
+import { parseBody } from "../../platform/validation.ts";
 import type { UploadsService } from "./service.ts";
 
 export function uploadsRoutes(app: App, uploads: UploadsService, maxUploadBytes: number) {
@@ -24,12 +25,7 @@ export function uploadsRoutes(app: App, uploads: UploadsService, maxUploadBytes:
       }
       raw.size ??= counted;
     }
-    const parsed = UploadInitBody.safeParse(raw);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
-      throw invalid(`Invalid request: ${[...new Set(errors.map((e) => e.field))].join(", ")}.`, errors);
-    }
-    return uploads.init(userOf(req), req.params.id, parsed.data);
+    return uploads.init(userOf(req), req.params.id, parseBody(UploadInitBody, raw));
   });
 
   addRoute(app, api.complete, (req) => uploads.complete(userOf(req), req.params.id, req.body));

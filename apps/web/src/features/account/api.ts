@@ -44,12 +44,12 @@ export function useChangePassword() {
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (newEmail: string) =>
+    mutationFn: ({ newEmail, currentPassword }: { newEmail: string; currentPassword: string }) =>
       callApi(authApi.changeEmail, {
-        body: { new_email: newEmail },
+        body: { new_email: newEmail, current_password: currentPassword },
         fallback: "Failed to change e-mail",
       }),
-    onSuccess: (answer, newEmail) => {
+    onSuccess: (answer, { newEmail }) => {
       // pending_email now shows the new address.
       queryClient.invalidateQueries({ queryKey: authKeys.me(), exact: true });
       notifySuccess(answer?.detail || `We sent a confirmation link to ${newEmail}`);

@@ -1,5 +1,5 @@
 import type { User } from "@hangar/contract";
-import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconMailForward } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { errorMessage } from "../../../lib/api-client";
@@ -10,23 +10,27 @@ import { SettingsSection } from "./settings-section";
 
 export function EmailSection({ user }: { user: User }) {
   const change = useChangeEmail();
-  const form = useFormState({ new_email: "" });
+  const form = useFormState({ new_email: "", current_password: "" });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = form.values.new_email.trim();
     let error = emailError(value);
     if (!error && value.toLowerCase() === user.email.toLowerCase()) error = "This is already your e-mail address";
-    form.setErrors({ new_email: error });
-    if (error) return;
-    change.mutate(value, {
-      onSuccess: () => form.reset(),
-      onError: (err) => {
-        const fields = serverFieldErrors(err, ["new_email"] as const, { email: "new_email" });
-        form.setErrors(fields);
-        if (!fields.new_email) notifyError(errorMessage(err, "Failed to change e-mail"));
+    const passwordError = form.values.current_password ? undefined : "Enter your current password";
+    form.setErrors({ new_email: error, current_password: passwordError });
+    if (error || passwordError) return;
+    change.mutate(
+      { newEmail: value, currentPassword: form.values.current_password },
+      {
+        onSuccess: () => form.reset(),
+        onError: (err) => {
+          const fields = serverFieldErrors(err, ["new_email", "current_password"] as const, { email: "new_email" });
+          form.setErrors(fields);
+          if (!fields.new_email && !fields.current_password) notifyError(errorMessage(err, "Failed to change e-mail"));
+        },
       },
-    });
+    );
   };
 
   return (
@@ -56,8 +60,13 @@ export function EmailSection({ user }: { user: User }) {
             placeholder="new@studio.com"
             {...form.bind("new_email")}
           />
+          <PasswordInput label="Current password" autoComplete="current-password" {...form.bind("current_password")} />
           <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending} disabled={!form.values.new_email.trim()}>
+            <Button
+              type="submit"
+              loading={change.isPending}
+              disabled={!form.values.new_email.trim() || !form.values.current_password}
+            >
               Change e-mail
             </Button>
           </Group>
