@@ -1,7 +1,7 @@
 import { type AssetListAnswer, type AssetListBody, EXACT_COUNT_LIMIT } from "@hangar/contract";
 import type { RawBuilder, SqlBool } from "kysely";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
 import {
@@ -16,6 +16,7 @@ import {
   probePageIds,
 } from "./listing-repo.ts";
 import { type ListingScope, listingFilters, listingOrder, listingWhere, roughEstimate } from "./listing-sql.ts";
+import { ASSET, assetAbilities } from "./policy.ts";
 import { toAsset } from "./serialize.ts";
 
 /** At or below this planner estimate, a filtered page probes its matches first (listing-repo.ts). */
@@ -106,7 +107,8 @@ export function createListingService(deps: {
 
   return {
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
-      await access.require(actor, "workspace.read", workspaceId);
+      const grant = await access.require(actor, ASSET.list, inWorkspace(workspaceId));
+      const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
       const { page, page_size } = body;
       const { offset } = window(body);
@@ -122,7 +124,7 @@ export function createListingService(deps: {
 
       const data = await Promise.all(
         pageRows.map(async (r) => {
-          const a = await toAsset(r, { tags: r.tag_names, aiTags: r.ai, boards: r.board_list }, signer);
+          const a = await toAsset(r, { tags: r.tag_names, aiTags: r.ai, boards: r.board_list }, signer, viewer);
           a.favorite = r.is_favorite; // the caller's own
           return a;
         }),
