@@ -167,6 +167,8 @@ export function createAccess(db: Db, cache: ReadCache) {
       if (!roleCan(role, act.role)) throw notFound();
       return { kind: "member", workspaceId: resource.workspaceId, userId: issuer.userId, role };
     },
+    /** Whether an asset is live (not in Recently deleted) in a live workspace: for URLs re-checked when used. */
+    isLive: (workspaceId: string, assetId: string) => accessRepo.liveAsset(db, workspaceId, assetId),
     requireUser(actor: Actor): UserActor {
       if (actor.kind !== "user") throw unauthenticated();
       return actor;

@@ -146,17 +146,25 @@ export function createDownloadsService(deps: {
 
     /**
      * GET of a signed zip URL. The signature proves the spec; membership is checked again, so a
-     * member removed since the URL was issued gets 404. Assets deleted since are left out.
+     * member removed since the URL was issued (or whose workspace is deleted) gets 404, through the
+     * same access check as any request. Assets deleted since are left out; when nothing asked for is
+     * left, the URL answers 404.
      */
     async zip(encoded: string, exp: unknown, sig: unknown): Promise<{ filename: string; stream: Readable }> {
       const valid = (await signer.verify("GET", signedPath(encoded), exp, sig)) !== null;
       const spec = valid ? decodeZipSpec(encoded) : null;
-      if (!spec || !(await access.roleOf(spec.userId, spec.workspaceId))) throw notFound();
+      if (!spec) throw notFound();
+      await access.requireIssuer(
+        { kind: "user", userId: spec.userId },
+        DOWNLOAD.request,
+        inWorkspace(spec.workspaceId),
+      );
       const ws = spec.workspaceId;
       const [rootAssets, nodes] = await Promise.all([
         downloadsRepo.downloadableAssets(db, ws, spec.assetIds),
         downloadsRepo.boardNodes(db, ws, spec.boardIds, spec.includeSubboards),
       ]);
+      if (rootAssets.length === 0 && nodes.length === 0) throw notFound();
       const byBoard = new Map<string, DownloadableAsset[]>();
       for (const row of await downloadsRepo.boardAssets(db, ws, [...new Set(nodes.map((n) => n.id))])) {
         const { board_id, ...asset } = row;

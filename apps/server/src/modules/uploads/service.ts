@@ -187,6 +187,7 @@ export function createUploadsService(deps: UploadDeps) {
       // The URL outlives nothing: the uploader must still be allowed to upload into the workspace.
       if (!up.created_by) throw notFound("Upload not found.");
       await access.requireIssuer({ kind: "user", userId: up.created_by }, UPLOAD.create, inWorkspace(up.workspace_id));
+      if (!(await access.isLive(up.workspace_id, up.asset_id))) throw notFound("Upload not found.");
       if (up.completed_at) throw conflict("This upload is already complete.");
       if (partNumber > up.part_count) throw invalid(`This upload has ${up.part_count} parts.`);
       const expected = expectedSize(up, partNumber);
