@@ -2,16 +2,7 @@ import { randomUUID } from "node:crypto";
 import { canAdmin, canEdit, DEFAULT_SHARE_FLAGS, ROLE_ABILITIES, ROLES, roleCan } from "@hangar/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  Client,
-  createTestEnv,
-  requestUrl,
-  signedInUser,
-  type TestEnv,
-  uploadBytes,
-  waitForAsset,
-  workspaceWith,
-} from "../../test/harness.ts";
+import { Client, createTestEnv, type TestEnv, uploadBytes, waitForAsset, workspaceWith } from "../../test/harness.ts";
 import { ASSET } from "../modules/assets/policy.ts";
 import { BOARD } from "../modules/boards/policy.ts";
 import { WORKSPACE } from "../modules/workspaces/policy.ts";
