@@ -31,7 +31,7 @@ import { badUrl, installErrorHandler, installNotFound } from "./platform/error-h
 import type { App } from "./platform/http.ts";
 import { installMetrics } from "./platform/metrics-routes.ts";
 import { installSecurityHeaders } from "./platform/security-headers.ts";
-import { API_PREFIX, installSessionHook, type RouteEntry } from "./platform/session-hook.ts";
+import { type ActorResolver, API_PREFIX, installSessionHook, type RouteEntry } from "./platform/session-hook.ts";
 import { screeningValidatorCompiler } from "./platform/validation.ts";
 import type { Runtime } from "./runtime.ts";
 import { directOrigins } from "./storage/blob-store.ts";
@@ -39,6 +39,8 @@ import { directOrigins } from "./storage/blob-store.ts";
 export interface AppOptions {
   /** Serve the built SPA (production start); tests leave it off. */
   serveWeb?: boolean;
+  /** Who else may call (after the session): only the test harness passes one; see ActorResolver. */
+  resolveActor?: ActorResolver;
 }
 
 declare module "fastify" {
@@ -80,7 +82,11 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
 
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);
-  installSessionHook(app, { auth: rt.services.auth, access: rt.access, cache: rt.cache }, routeTable);
+  installSessionHook(
+    app,
+    { auth: rt.services.auth, access: rt.access, cache: rt.cache, resolveActor: opts.resolveActor },
+    routeTable,
+  );
   const cookies = { secure: config.COOKIE_SECURE, ttlDays: config.SESSION_TTL_DAYS };
 
   await app.register(

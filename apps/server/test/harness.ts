@@ -10,6 +10,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { hashPassword } from "../src/modules/auth/passwords.ts";
 import type { App } from "../src/platform/http.ts";
+import type { ActorResolver } from "../src/platform/session-hook.ts";
 import { createRuntime, type Runtime } from "../src/runtime.ts";
 import { type S3TestServer, startS3Server } from "./s3-server.ts";
 
@@ -23,7 +24,10 @@ export interface TestEnv {
 export const testStorage = process.env.TEST_STORAGE === "s3" ? "s3" : "disk";
 
 /** A real app on the run's real database; workers on, so queued mail is delivered. */
-export async function createTestEnv(env: Record<string, string> = {}, opts: { work?: boolean } = {}): Promise<TestEnv> {
+export async function createTestEnv(
+  env: Record<string, string> = {},
+  opts: { work?: boolean; resolveActor?: ActorResolver } = {},
+): Promise<TestEnv> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-test-data-"));
   const s3: S3TestServer | null = testStorage === "s3" && !env.STORAGE ? await startS3Server() : null;
   const config = loadConfig({
@@ -43,7 +47,7 @@ export async function createTestEnv(env: Record<string, string> = {}, opts: { wo
     pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
   );
   await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? true, concurrency: 1 });
-  const app = await buildApp(rt);
+  const app = await buildApp(rt, { resolveActor: opts.resolveActor });
   await app.ready();
   return {
     rt,

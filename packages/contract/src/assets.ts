@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AssetAbilities } from "./access.ts";
 import { Id } from "./common.ts";
 import { AssetStatus, FileType } from "./uploads.ts";
 
@@ -14,6 +15,7 @@ export const AssetPage = z.object({
 
 export const Asset = z.object({
   id: Id,
+  abilities: AssetAbilities,
   workspace_id: Id,
   name: z.string(),
   description: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BoardAbilities, type BoardAbilities as BoardAbilitiesT } from "./access.ts";
 import { Id } from "./common.ts";
 
 export const BoardName = z.string().trim().min(1, "Name is required").max(200, "Name is too long");
@@ -12,6 +13,7 @@ export interface Board {
   parent_id: string | null;
   child_count: number;
   position: number;
+  abilities: BoardAbilitiesT;
   children?: Board[];
 }
 export const Board: z.ZodType<Board> = z
@@ -21,6 +23,7 @@ export const Board: z.ZodType<Board> = z
     parent_id: Id.nullable(),
     child_count: z.number().int(),
     position: z.number().int(),
+    abilities: BoardAbilities,
     get children() {
       return z.array(Board).optional();
     },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { roleCan, WorkspaceAbilities } from "./access.ts";
 import { Id } from "./common.ts";
 
 export const ROLES = ["ADMIN", "EDITOR", "COMMENTER"] as const;
@@ -11,6 +12,7 @@ export const Workspace = z.object({
   id: Id,
   name: z.string(),
   user_role: Role,
+  abilities: WorkspaceAbilities,
   created_at: z.string(),
   member_count: z.number().int(),
 });
@@ -69,6 +71,6 @@ export const InviteInfo = z.object({
 export type InviteInfo = z.infer<typeof InviteInfo>;
 export const AcceptInviteAnswer = z.object({ status: z.literal("ok"), data: Workspace });
 
-/** Who may do what (spec 01 §6). */
-export const canEdit = (role: Role | null | undefined) => role === "ADMIN" || role === "EDITOR";
-export const canAdmin = (role: Role | null | undefined) => role === "ADMIN";
+/** Who may do what (spec 01 §6), read from the one role table. */
+export const canEdit = (role: Role | null | undefined) => roleCan(role, "edit");
+export const canAdmin = (role: Role | null | undefined) => roleCan(role, "admin");

@@ -1,41 +1,67 @@
-import type { Role } from "@hangar/contract";
+import { type Role, roleCan } from "@hangar/contract";
 import type { Db } from "../db/db.ts";
-import type { Actor } from "./actor.ts";
+import { accessRepo } from "./access-repo.ts";
+import type { Actor, UserActor, VisitorActor } from "./actor.ts";
 import { forbidden, notFound, unauthenticated } from "./errors.ts";
+import type { Action } from "./policy.ts";
 import { cacheKeys, type ReadCache } from "./read-cache.ts";
 
-export type Permission = "workspace.read" | "workspace.comment" | "workspace.edit" | "workspace.admin";
+/**
+ * What an access check is about. Each carries its workspace; members are judged on the workspace
+ * (their service then finds the object, or 404); visitors also on whether the object lies inside
+ * what their link shares, which is why the ids are here.
+ */
+export type Resource =
+  | { kind: "workspace"; workspaceId: string }
+  | { kind: "board"; workspaceId: string; boardId: string }
+  | { kind: "asset"; workspaceId: string; assetId: string }
+  | { kind: "comment"; workspaceId: string; assetId: string; commentId: string }
+  | { kind: "field"; workspaceId: string; fieldId: string; assetId?: string }
+  | { kind: "share_link"; workspaceId: string; linkId: string };
 
-const ALLOWED: Record<Permission, readonly Role[]> = {
-  "workspace.read": ["ADMIN", "EDITOR", "COMMENTER"],
-  "workspace.comment": ["ADMIN", "EDITOR", "COMMENTER"],
-  "workspace.edit": ["ADMIN", "EDITOR"],
-  "workspace.admin": ["ADMIN"],
-};
+export const inWorkspace = (workspaceId: string): Resource => ({ kind: "workspace", workspaceId });
 
-export interface Grant {
-  workspaceId: string;
-  userId: string;
-  role: Role;
+/** A member's grant carries the role; a visitor's the link. Either way `allows` answers abilities without a query. */
+export type Grant =
+  | { kind: "member"; workspaceId: string; userId: string; role: Role }
+  | { kind: "visitor"; workspaceId: string; visitor: VisitorActor };
+
+/** A member's grant for a role read along with the data (lists of workspaces): abilities only. */
+export const memberGrant = (workspaceId: string, role: Role, userId = ""): Grant => ({
+  kind: "member",
+  workspaceId,
+  userId,
+  role,
+});
+
+/** Whether a grant (already checked for the resource) allows another action on it: for `abilities`. */
+export function allows(grant: Grant, act: Action): boolean {
+  if (grant.kind === "member") return roleCan(grant.role, act.role);
+  return act.visitor !== false && grant.visitor.unlocked && act.visitor(grant.visitor.flags);
 }
 
-/**
- * The one access layer (DESIGN.md §3). Services call `require` before touching a workspace's data.
- * Not a member (or the workspace is deleted) answers 404, so existence never leaks; a member whose
- * role is too low gets 403.
- */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The one access layer (DESIGN.md §3). Services call `require(actor, action, resource)` before
+ * touching a workspace's data. What the caller may not see answers 404, so existence never leaks:
+ * not a member (or the workspace is deleted), a visitor outside their link's content. A member whose
+ * role is too low, or a visitor whose link's flags forbid the action on content they see, gets 403.
+ */
 export function createAccess(db: Db, cache: ReadCache) {
   // One lookup per request and workspace: the route guard and the service share the answer.
-  const memo = new WeakMap<Actor, Map<string, Role | null>>();
-
-  async function cachedRole(actor: Extract<Actor, { kind: "user" }>, workspaceId: string): Promise<Role | null> {
+  const memo = new WeakMap<UserActor, Map<string, Role | null>>();
+  const memoOf = (actor: UserActor) => {
     let m = memo.get(actor);
     if (!m) {
       m = new Map();
       memo.set(actor, m);
     }
+    return m;
+  };
+
+  async function cachedRole(actor: UserActor, workspaceId: string): Promise<Role | null> {
+    const m = memoOf(actor);
     if (!m.has(workspaceId)) {
       const role = !UUID.test(workspaceId)
         ? null
@@ -60,6 +86,7 @@ export function createAccess(db: Db, cache: ReadCache) {
 
   /** The user's role in a live workspace, or null: from the read cache, else one query (then cached). */
   async function roleOf(userId: string, workspaceId: string): Promise<Role | null> {
+    if (!UUID.test(workspaceId)) return null;
     const hit = peekRole(userId, workspaceId);
     if (hit !== undefined) return hit;
     const snap = cache.snapshot();
@@ -80,31 +107,87 @@ export function createAccess(db: Db, cache: ReadCache) {
     return row?.role ?? null;
   }
 
+  /** Whether the resource lies inside what the visitor's link shares (one query at most). */
+  async function visitorSees(v: VisitorActor, resource: Resource): Promise<boolean> {
+    if (v.workspaceId !== resource.workspaceId || !v.unlocked) return false;
+    const { content } = v;
+    switch (resource.kind) {
+      case "asset":
+      case "comment":
+        if (content.kind === "asset") {
+          return content.id === resource.assetId && accessRepo.liveAsset(db, v.workspaceId, resource.assetId);
+        }
+        return accessRepo.assetInBoardSubtree(db, v.workspaceId, content.id, resource.assetId);
+      case "field":
+        // A field value belongs to an asset; a field definition is the workspace's, not shared.
+        return (
+          resource.assetId !== undefined && visitorSees(v, { ...resource, kind: "asset", assetId: resource.assetId })
+        );
+      case "board":
+        return content.kind === "board" && accessRepo.boardInSubtree(db, v.workspaceId, content.id, resource.boardId);
+      case "workspace":
+      case "share_link":
+        return false;
+    }
+  }
+
+  async function require(actor: Actor, act: Action, resource: Resource): Promise<Grant> {
+    if (actor.kind === "anonymous") throw notFound();
+    if (actor.kind === "visitor") {
+      if (!(await visitorSees(actor, resource))) throw notFound();
+      const grant: Grant = { kind: "visitor", workspaceId: resource.workspaceId, visitor: actor };
+      if (!allows(grant, act)) throw forbidden();
+      return grant;
+    }
+    const role = await cachedRole(actor, resource.workspaceId);
+    if (!role) throw notFound("Workspace not found.");
+    if (!roleCan(role, act.role)) throw forbidden();
+    return { kind: "member", workspaceId: resource.workspaceId, userId: actor.userId, role };
+  }
+
   return {
     roleOf,
     peekRole,
     keepRole,
+    require,
     /** Records a role already read with the session (same request), so `require` needs no query. */
     prime(actor: Actor, workspaceId: string, role: Role | null) {
       if (actor.kind !== "user" || !UUID.test(workspaceId)) return;
-      let m = memo.get(actor);
-      if (!m) {
-        m = new Map();
-        memo.set(actor, m);
-      }
-      m.set(workspaceId, role);
+      memoOf(actor).set(workspaceId, role);
     },
-    async require(actor: Actor, permission: Permission, workspaceId: string): Promise<Grant> {
-      if (actor.kind !== "user") throw unauthenticated();
-      const role = await cachedRole(actor, workspaceId);
-      if (!role) throw notFound("Workspace not found.");
-      if (!ALLOWED[permission].includes(role)) throw forbidden();
-      return { workspaceId, userId: actor.userId, role };
+    /**
+     * The check for a signed URL when it is fetched: the member it was issued to must still pass
+     * `require` now (a removed member or a deleted workspace answers 404). Links are not stored yet,
+     * so a URL issued to a share link is refused until they are.
+     */
+    async requireIssuer(issuer: Issuer, act: Action, resource: Resource): Promise<Grant> {
+      if (issuer.kind !== "user") throw notFound();
+      const role = await roleOf(issuer.userId, resource.workspaceId);
+      if (!role) throw notFound();
+      if (!roleCan(role, act.role)) throw notFound();
+      return { kind: "member", workspaceId: resource.workspaceId, userId: issuer.userId, role };
     },
-    requireUser(actor: Actor) {
+    /** Whether an asset is live (not in Recently deleted) in a live workspace: for URLs re-checked when used. */
+    isLive: (workspaceId: string, assetId: string) => accessRepo.liveAsset(db, workspaceId, assetId),
+    requireUser(actor: Actor): UserActor {
       if (actor.kind !== "user") throw unauthenticated();
       return actor;
     },
   };
 }
 export type Access = ReturnType<typeof createAccess>;
+
+/** Who a signed URL was handed to: a member, or a share link's visitors. */
+export type Issuer = { kind: "user"; userId: string } | { kind: "link"; linkId: string };
+/** The issuer of a URL handed to this actor, as the signer's opaque token (`u.<user>` or `l.<link>`). */
+export function issuerOf(actor: UserActor | VisitorActor): string {
+  return actor.kind === "user" ? `u.${actor.userId}` : `l.${actor.linkId}`;
+}
+/** The issuer a verified URL names, or null when it names none (or nonsense). */
+export function parseIssuer(token: string): Issuer | null {
+  const id = token.slice(2);
+  if (!UUID.test(id)) return null;
+  if (token.startsWith("u.")) return { kind: "user", userId: id };
+  if (token.startsWith("l.")) return { kind: "link", linkId: id };
+  return null;
+}

@@ -1,11 +1,13 @@
 import { CSRF } from "@hangar/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthService } from "../modules/auth/index.ts";
-import type { Access } from "./access.ts";
+import { type Access, inWorkspace } from "./access.ts";
+import type { Actor } from "./actor.ts";
 import { csrfBoundTo, newCsrfToken } from "./csrf.ts";
 import { AppError, unauthenticated } from "./errors.ts";
 import { MUTATING, type RouteAccess } from "./http.ts";
 import { foreignOrigin } from "./origin.ts";
+import { WORKSPACE_VIEW } from "./policy.ts";
 import { cacheKeys, type ReadCache } from "./read-cache.ts";
 import { safeEqual } from "./tokens.ts";
 
@@ -78,12 +80,19 @@ export interface RouteEntry {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A further way to say who is calling, tried when the session cookie names no member. Production
+ * passes none (share links do not exist yet), so no request can become a visitor; the test harness
+ * plugs one in to exercise visitors against the real route table.
+ */
+export type ActorResolver = (req: FastifyRequest) => Promise<Actor | null> | Actor | null;
+
 export function installSessionHook(
   app: FastifyInstance,
-  deps: { auth: AuthService; access: Access; cache: ReadCache },
+  deps: { auth: AuthService; access: Access; cache: ReadCache; resolveActor?: ActorResolver },
   routeTable: RouteEntry[],
 ) {
-  const { auth, access, cache } = deps;
+  const { auth, access, cache, resolveActor } = deps;
   app.decorateRequest("actor", null as never);
   app.addHook("onRequest", async (req) => {
     req.actor = { kind: "anonymous" };
@@ -103,13 +112,19 @@ export function installSessionHook(
         if (validWorkspace) access.prime(req.actor, validWorkspace, s.role);
       }
     }
+    if (req.actor.kind === "anonymous" && resolveActor) req.actor = (await resolveActor(req)) ?? req.actor;
     if (!isApi) return; // media checks its own access (session or signature)
+    // A visitor is judged before anything else, so every workspace route answers them 404, as it
+    // would an outsider (CSRF and body errors included).
+    if (workspaceId !== undefined && req.actor.kind === "visitor") {
+      await access.require(req.actor, WORKSPACE_VIEW, inWorkspace(workspaceId));
+    }
     if (fresh && config.csrf !== false && (!csrfOk(req) || foreignOrigin(req))) {
       throw new AppError("CSRF_FAILED", "CSRF token missing or incorrect.");
     }
-    if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();
     // Membership before body validation: an outsider learns nothing, not even what a valid body is.
-    if (workspaceId !== undefined) await access.require(req.actor, "workspace.read", workspaceId);
+    if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();
+    if (workspaceId !== undefined) await access.require(req.actor, WORKSPACE_VIEW, inWorkspace(workspaceId));
   });
 
   // Read-your-writes: a mutation marks its caller and its workspace changed in this process's read

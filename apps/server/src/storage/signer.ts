@@ -3,7 +3,9 @@ import { safeEqual } from "../platform/tokens.ts";
 
 /**
  * Signed, expiring URLs for our own endpoints (upload parts, media handed to browsers), so a URL
- * works without a session. The key is shared by every process: it lives in the database (or
+ * works without a session. A URL may name who it was issued to (`by`, covered by the signature), so
+ * the route that serves it re-checks that issuer's access on every fetch instead of trusting the URL
+ * for its whole lifetime. The key is shared by every process: it lives in the database (or
  * SECRET_KEY), loaded once.
  */
 export function createSigner(loadSecret: () => Promise<string>) {
@@ -15,19 +17,30 @@ export function createSigner(loadSecret: () => Promise<string>) {
     });
     return secret;
   };
-  const mac = async (method: string, path: string, exp: number) =>
+  const mac = async (method: string, path: string, exp: number, issuer: string) =>
     createHmac("sha256", await key())
-      .update(`${method}\n${path}\n${exp}`)
+      .update(`${method}\n${path}\n${exp}${issuer ? `\n${issuer}` : ""}`)
       .digest("base64url");
   return {
-    async sign(method: string, path: string, ttlSeconds: number): Promise<string> {
+    /** `issuer`: an opaque token of who the URL is for (see `encodeIssuer`); "" when the path itself proves it. */
+    async sign(method: string, path: string, ttlSeconds: number, issuer = ""): Promise<string> {
       const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-      return `${path}?exp=${exp}&sig=${await mac(method, path, exp)}`;
+      const by = issuer ? `&by=${encodeURIComponent(issuer)}` : "";
+      return `${path}?exp=${exp}&sig=${await mac(method, path, exp, issuer)}${by}`;
     },
-    async verify(method: string, path: string, exp: unknown, sig: unknown): Promise<boolean> {
+    /** The issuer the URL was signed for ("" if none), or null when the signature is wrong or expired. */
+    async verify(
+      method: string,
+      path: string,
+      exp: unknown,
+      sig: unknown,
+      issuer: unknown = "",
+    ): Promise<string | null> {
       const e = Number(exp);
-      if (!Number.isInteger(e) || e < Date.now() / 1000 || typeof sig !== "string") return false;
-      return safeEqual(sig, await mac(method, path, e));
+      if (!Number.isInteger(e) || e < Date.now() / 1000 || typeof sig !== "string" || typeof issuer !== "string") {
+        return null;
+      }
+      return safeEqual(sig, await mac(method, path, e, issuer)) ? issuer : null;
     },
   };
 }

@@ -1,4 +1,5 @@
 export type { AssetLifecycle, NewAsset } from "./lifecycle-service.ts";
+export { ASSET, assetAbilities } from "./policy.ts";
 export { serializeView } from "./serialize.ts";
 export { type AssetsService, createAssetsService } from "./service.ts";
 export { ASSET_VIEW_READS, assetViewCacheDeps } from "./view.ts";

@@ -1,4 +1,4 @@
-import type { Asset } from "@hangar/contract";
+import type { Asset, AssetAbilities } from "@hangar/contract";
 import type { Signer } from "../../storage/signer.ts";
 import type { AssetRow } from "./repo.ts";
 import type { AssetViewRow } from "./view-repo.ts";
@@ -11,14 +11,21 @@ type Relations = {
   boards: Array<{ id: string; name: string }>;
 };
 
+/** Who the answer is for: what they may do, and who the original's signed URL is issued to (re-checked on fetch). */
+export interface Viewer {
+  abilities: AssetAbilities;
+  issuer: string;
+}
+
 /** Media URLs: renditions under /media/{directory}/ (versioned for caching), the original signed. */
-export async function toAsset(row: AssetRow, rel: Relations, signer: Signer): Promise<Asset> {
+export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, viewer: Viewer): Promise<Asset> {
   const r = row.renditions ?? {};
   const v = row.processed_at ? `?v=${row.processed_at.getTime()}` : "";
   const media = (file: string | undefined) => (file && row.directory ? `/media/${row.directory}/${file}${v}` : null);
   const ready = row.status !== "uploading" && row.directory !== null;
   return {
     id: row.id,
+    abilities: viewer.abilities,
     workspace_id: row.workspace_id,
     name: row.name,
     description: row.description,
@@ -28,7 +35,9 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer): Pr
     size: row.size,
     status: row.status,
     error: row.status === "error" ? (row.error_reason ?? "Processing failed") : null,
-    url: ready ? await signer.sign("GET", `/media/${row.directory}/original`, ORIGINAL_URL_TTL_SECONDS) : null,
+    url: ready
+      ? await signer.sign("GET", `/media/${row.directory}/original`, ORIGINAL_URL_TTL_SECONDS, viewer.issuer)
+      : null,
     thumbnail_url: media(r.thumbnail),
     grid_url: media(r.grid ?? r.thumbnail),
     video_url: media(r.video),
@@ -85,8 +94,8 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer): Pr
 }
 
 /** The answer for one row of the asset view (view-repo.ts): the asset GET's and each listing item's. */
-export async function serializeView(row: AssetViewRow, signer: Signer): Promise<Asset> {
-  const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer);
+export async function serializeView(row: AssetViewRow, signer: Signer, viewer: Viewer): Promise<Asset> {
+  const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer, viewer);
   asset.favorite = row.is_favorite; // the caller's own
   return asset;
 }

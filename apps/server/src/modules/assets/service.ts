@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { Asset, type UpdateAssetBody } from "@hangar/contract";
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, type Grant, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { notFound } from "../../platform/errors.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { createAssetLifecycle } from "./lifecycle-service.ts";
+import { ASSET, assetAbilities } from "./policy.ts";
 import { assetsRepo } from "./repo.ts";
-import { serializeView } from "./serialize.ts";
+import { serializeView, type Viewer } from "./serialize.ts";
 import { assetViewCacheDeps } from "./view.ts";
 import { type AssetViewRow, assetViewRepo } from "./view-repo.ts";
 
@@ -29,7 +30,11 @@ export function createAssetsService(deps: {
     if (!row) throw notFound("Asset not found.");
     return row;
   }
-  const toApi = (row: AssetViewRow): Promise<Asset> => serializeView(row, signer);
+  const viewerOf = (actor: UserActor, grant: Grant): Viewer => ({
+    abilities: assetAbilities(grant),
+    issuer: issuerOf(actor),
+  });
+  const toApi = (row: AssetViewRow, viewer: Viewer): Promise<Asset> => serializeView(row, signer, viewer);
 
   const lifecycle = createAssetLifecycle(db);
   const { requireLive } = lifecycle;
@@ -37,7 +42,7 @@ export function createAssetsService(deps: {
   return {
     ...lifecycle,
     async edit(actor: UserActor, workspaceId: string, assetId: string, body: UpdateAssetBody): Promise<Asset> {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, ASSET.edit, { kind: "asset", workspaceId, assetId });
       await requireLive(workspaceId, [assetId]);
       const patch: { name?: string; description?: string | null } = {};
       if (body.name !== undefined) patch.name = body.name;
@@ -47,34 +52,34 @@ export function createAssetsService(deps: {
       return this.get(actor, workspaceId, assetId);
     },
     async setTags(actor: UserActor, workspaceId: string, assetIds: string[], tags: string[]) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, ASSET.tag, inWorkspace(workspaceId));
       const ids = await requireLive(workspaceId, assetIds);
       await assetsRepo.setTags(db, workspaceId, ids, tags);
       return { status: "ok" as const, count: ids.length };
     },
     /** Any member may favourite (COMMENTER too); the favourite is the caller's own. */
     async setFavorite(actor: UserActor, workspaceId: string, assetIds: string[], favorite: boolean) {
-      await access.require(actor, "workspace.read", workspaceId);
+      await access.require(actor, ASSET.favorite, inWorkspace(workspaceId));
       const ids = await requireLive(workspaceId, assetIds);
       await assetsRepo.setFavorite(db, actor.userId, ids, favorite);
       return { status: "ok" as const, count: ids.length };
     },
     async move(actor: UserActor, workspaceId: string, assetIds: string[], destination: string | null) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, ASSET.move, inWorkspace(workspaceId));
       const ids = await requireLive(workspaceId, assetIds);
       if (destination) await deps.assertBoard(workspaceId, destination);
       await assetsRepo.move(db, ids, destination, actor.userId);
       return { status: "ok" as const, count: ids.length };
     },
     async remove(actor: UserActor, workspaceId: string, assetIds: string[]) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, ASSET.delete, inWorkspace(workspaceId));
       const ids = await requireLive(workspaceId, assetIds);
       const count = await assetsRepo.softDelete(db, workspaceId, ids, actor.userId, randomUUID());
       return { status: "ok" as const, count };
     },
     async get(actor: UserActor, workspaceId: string, assetId: string): Promise<Asset> {
-      await access.require(actor, "workspace.read", workspaceId);
-      return toApi(await liveRow(actor, workspaceId, assetId));
+      const grant = await access.require(actor, ASSET.view, { kind: "asset", workspaceId, assetId });
+      return toApi(await liveRow(actor, workspaceId, assetId), viewerOf(actor, grant));
     },
     /**
      * The asset GET's answer, as the JSON the route sends: serialised once through the contract's
@@ -82,21 +87,25 @@ export function createAssetsService(deps: {
      * costs no query, no URL signing and no serialising.
      */
     async getJson(actor: UserActor, workspaceId: string, assetId: string): Promise<string> {
-      await access.require(actor, "workspace.read", workspaceId);
+      const grant = await access.require(actor, ASSET.view, { kind: "asset", workspaceId, assetId });
+      // Per user, and void once anything in the workspace changes (a role change too): the
+      // abilities and the URL's issuer inside stay right.
       const key = cacheKeys.asset(actor.userId, workspaceId, assetId);
       const hit = actor.fresh ? undefined : cache.get<string>(key);
       if (hit) return hit;
       const snap = cache.snapshot();
-      const json = JSON.stringify(z.encode(Asset, await toApi(await liveRow(actor, workspaceId, assetId))));
+      const json = JSON.stringify(
+        z.encode(Asset, await toApi(await liveRow(actor, workspaceId, assetId), viewerOf(actor, grant))),
+      );
       cache.set(key, json, assetViewCacheDeps(workspaceId), snap);
       return json;
     },
     async tags(actor: UserActor, workspaceId: string) {
-      await access.require(actor, "workspace.read", workspaceId);
+      await access.require(actor, ASSET.list, inWorkspace(workspaceId));
       return assetsRepo.workspaceTags(db, workspaceId);
     },
     async aiTags(actor: UserActor, workspaceId: string) {
-      await access.require(actor, "workspace.read", workspaceId);
+      await access.require(actor, ASSET.list, inWorkspace(workspaceId));
       return assetsRepo.workspaceAiTags(db, workspaceId);
     },
   };

@@ -228,7 +228,8 @@ describe("recursive tree JSON built by PostgreSQL", () => {
         .filter((b) => b.parent_id === parent)
         .map((b) => {
           const children = nest(b.id);
-          return { ...b, child_count: children.length, children };
+          // The answer now also carries the caller's abilities (an admin here: everything).
+          return { ...b, child_count: children.length, abilities: { edit: true, delete: true, share: true }, children };
         });
     expect(tree).toEqual(nest(null));
     expect(tree.map((b) => b.name)).toEqual(['He said "hi"', "ends with }", "emoji 🚀 ünïcödé"]);

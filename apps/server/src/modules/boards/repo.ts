@@ -17,7 +17,8 @@ const subtreeIds = (workspaceId: string, boardId: string) => sql`
     SELECT b.id FROM boards b JOIN sub ON b.parent_id = sub.id WHERE b.deleted_at IS NULL
   )`;
 
-export function treeJsonSql(workspaceId: string, parentId: string | null) {
+/** `abilities`: the caller's board abilities as JSON text, the same for every board of the tree. */
+export function treeJsonSql(workspaceId: string, parentId: string | null, abilities: string) {
   const start = parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`;
   // path: big-endian 4-byte positions, so a plain bytea (memcmp) sort is the pre-order walk.
   return sql`
@@ -38,7 +39,8 @@ export function treeJsonSql(workspaceId: string, parentId: string | null) {
     SELECT '[' || coalesce(string_agg(
       '{"id":"' || id || '","name":' || to_json(name)::text
         || ',"parent_id":' || coalesce('"' || parent_id || '"', 'null')
-        || ',"position":' || position || ',"child_count":' || child_count || ',"children":['
+        || ',"position":' || position || ',"child_count":' || child_count
+        || ',"abilities":' || ${abilities}::text || ',"children":['
         || CASE WHEN next_depth > depth THEN ''
                 ELSE repeat(']}', depth - next_depth + 1) || CASE WHEN is_last THEN '' ELSE ',' END END,
       '' ORDER BY path), '') || ']' AS json
@@ -104,8 +106,8 @@ export const boardsRepo = {
    * children array, and closes as many levels as the next node's depth drops. Node never parses or
    * re-serialises the 10,000-node answer.
    */
-  async treeJson(db: Db, workspaceId: string, parentId: string | null): Promise<string> {
-    const r = await sql<{ json: string }>`${treeJsonSql(workspaceId, parentId)}`.execute(db);
+  async treeJson(db: Db, workspaceId: string, parentId: string | null, abilities: string): Promise<string> {
+    const r = await sql<{ json: string }>`${treeJsonSql(workspaceId, parentId, abilities)}`.execute(db);
     return r.rows[0]?.json ?? "[]";
   },
 

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Board, ReorderEntry, UpdateBoardBody } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, type Grant, inWorkspace } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
+import { BOARD, boardAbilities } from "./policy.ts";
 import { boardsRepo } from "./repo.ts";
 
 export function createBoardsService(deps: { db: Db; access: Access; assets: AssetLifecycle }) {
@@ -15,10 +16,10 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
     if (!b) throw notFound("Board not found.");
     return b;
   }
-  async function toBoard(workspaceId: string, boardId: string): Promise<Board> {
+  async function toBoard(grant: Grant, workspaceId: string, boardId: string): Promise<Board> {
     const b = await liveBoard(workspaceId, boardId);
     const children = await boardsRepo.listChildren(db, workspaceId, b.id);
-    return { ...b, child_count: children.length };
+    return { ...b, child_count: children.length, abilities: boardAbilities(grant) };
   }
 
   async function restoreBatch(workspaceId: string, batch: string) {
@@ -48,7 +49,7 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
      */
     async ensurePath(actor: UserActor, workspaceId: string, parentId: string | null, names: string[]) {
       if (names.length === 0) return { boardId: parentId, created: 0 };
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, BOARD.create, inWorkspace(workspaceId));
       let created = 0;
       let current = parentId;
       for (const name of names) {
@@ -65,30 +66,31 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
       return { boardId: current, created };
     },
     async list(actor: UserActor, workspaceId: string, q: { parentId: string | null }): Promise<Board[]> {
-      await access.require(actor, "workspace.read", workspaceId);
+      const grant = await access.require(actor, BOARD.list, inWorkspace(workspaceId));
       if (q.parentId) await liveBoard(workspaceId, q.parentId);
-      return boardsRepo.listChildren(db, workspaceId, q.parentId);
+      const abilities = boardAbilities(grant);
+      return (await boardsRepo.listChildren(db, workspaceId, q.parentId)).map((b) => ({ ...b, abilities }));
     },
     /** The nested tree (below `parentId`, or all of it) as ready JSON text; see boardsRepo.treeJson. */
     async treeJson(actor: UserActor, workspaceId: string, parentId: string | null): Promise<string> {
-      await access.require(actor, "workspace.read", workspaceId);
+      const grant = await access.require(actor, BOARD.list, inWorkspace(workspaceId));
       if (parentId) await liveBoard(workspaceId, parentId);
-      return boardsRepo.treeJson(db, workspaceId, parentId);
+      return boardsRepo.treeJson(db, workspaceId, parentId, JSON.stringify(boardAbilities(grant)));
     },
 
     async create(actor: UserActor, workspaceId: string, name: string, parentId: string | null): Promise<Board> {
-      await access.require(actor, "workspace.edit", workspaceId);
+      const grant = await access.require(actor, BOARD.create, inWorkspace(workspaceId));
       const created = await db.transaction().execute(async (tx) => {
         if (parentId && !(await boardsRepo.get(tx, workspaceId, parentId))) throw notFound("Parent board not found.");
         await boardsRepo.lockSiblings(tx, workspaceId, parentId);
         const position = await boardsRepo.nextPosition(tx, workspaceId, parentId);
         return boardsRepo.insert(tx, { workspaceId, parentId, name, position, userId: actor.userId });
       });
-      return { ...created, child_count: 0 };
+      return { ...created, child_count: 0, abilities: boardAbilities(grant) };
     },
 
     async update(actor: UserActor, workspaceId: string, boardId: string, body: UpdateBoardBody): Promise<Board> {
-      await access.require(actor, "workspace.edit", workspaceId);
+      const grant = await access.require(actor, BOARD.edit, { kind: "board", workspaceId, boardId });
       await db.transaction().execute(async (tx) => {
         const board = await boardsRepo.get(tx, workspaceId, boardId);
         if (!board) throw notFound("Board not found.");
@@ -109,7 +111,7 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
           position: await boardsRepo.nextPosition(tx, workspaceId, parent),
         });
       });
-      return toBoard(workspaceId, boardId);
+      return toBoard(grant, workspaceId, boardId);
     },
 
     /**
@@ -117,7 +119,7 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
      * renumbers the whole group 0..n-1 in one transaction.
      */
     async reorder(actor: UserActor, workspaceId: string, entries: ReorderEntry[]): Promise<Board[]> {
-      await access.require(actor, "workspace.edit", workspaceId);
+      const grant = await access.require(actor, BOARD.edit, inWorkspace(workspaceId));
       const ids = new Set(entries.map((e) => e.board_id));
       if (ids.size !== entries.length)
         throw invalid("Each board may appear once.", [{ field: "board_id", message: "Duplicate" }]);
@@ -140,12 +142,13 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
         const placed = [...entries].sort((a, b) => a.new_order - b.new_order);
         for (const e of placed) rest.splice(Math.min(e.new_order, rest.length), 0, e.board_id);
         await boardsRepo.setOrder(tx, workspaceId, rest);
-        return boardsRepo.listChildren(tx, workspaceId, parent);
+        const abilities = boardAbilities(grant);
+        return (await boardsRepo.listChildren(tx, workspaceId, parent)).map((b) => ({ ...b, abilities }));
       });
     },
 
     async remove(actor: UserActor, workspaceId: string, boardId: string) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, BOARD.delete, { kind: "board", workspaceId, boardId });
       const batch = randomUUID();
       const counts = await db.transaction().execute(async (tx) => {
         if (!(await boardsRepo.get(tx, workspaceId, boardId))) throw notFound("Board not found.");
@@ -159,7 +162,7 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
 
     /** Brings back everything deleted together with this board. */
     async restore(actor: UserActor, workspaceId: string, boardId: string) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, BOARD.delete, { kind: "board", workspaceId, boardId });
       const batch = await boardsRepo.batchOfBoard(db, workspaceId, boardId);
       if (!batch) throw notFound("Deleted board not found.");
       const r = await restoreBatch(workspaceId, batch);
@@ -167,20 +170,20 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
     },
 
     async ancestors(actor: UserActor, workspaceId: string, boardId: string) {
-      await access.require(actor, "workspace.read", workspaceId);
+      await access.require(actor, BOARD.view, { kind: "board", workspaceId, boardId });
       await liveBoard(workspaceId, boardId);
       return boardsRepo.ancestors(db, workspaceId, boardId);
     },
 
     async addAssets(actor: UserActor, workspaceId: string, boardId: string, assetIds: string[]) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, BOARD.edit, { kind: "board", workspaceId, boardId });
       await liveBoard(workspaceId, boardId);
       const unique = await deps.assets.requireLive(workspaceId, assetIds);
       return { status: "ok" as const, count: await deps.assets.addToBoard(boardId, unique, actor.userId) };
     },
 
     async removeAssets(actor: UserActor, workspaceId: string, boardId: string, assetIds: string[]) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, BOARD.edit, { kind: "board", workspaceId, boardId });
       await liveBoard(workspaceId, boardId);
       return { status: "ok" as const, count: await deps.assets.removeFromBoard(boardId, [...new Set(assetIds)]) };
     },

@@ -10,13 +10,14 @@ import {
 } from "@hangar/contract";
 import type { Logger } from "pino";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { originalKey } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { contentDisposition } from "../media/content-disposition.ts";
+import { DOWNLOAD } from "./policy.ts";
 import { type DownloadableAsset, downloadsRepo } from "./repo.ts";
 import { decodeZipSpec, encodeZipSpec, type ZipSpec } from "./spec.ts";
 import { fileNameOf, planZip, sanitizeSegment, zipStream } from "./zip.ts";
@@ -33,6 +34,8 @@ const DIRECT_TTL_SECONDS = 3600;
 const PARTS_TTL_SECONDS = 6 * 3600;
 /** The browser starts the zip download as soon as it has the answer (spec 01 §4). */
 const ZIP_TTL_SECONDS = 15 * 60;
+/** A direct S3 URL is never re-checked by us, so it outlives a member's access by minutes at most. */
+export const PRESIGNED_TTL_SECONDS = 10 * 60;
 
 type Shape = "single" | "board" | "unified";
 
@@ -59,7 +62,12 @@ export function createDownloadsService(deps: {
 }) {
   const { db, access, signer, store } = deps;
 
-  async function single(workspaceId: string, assetId: string, body: DownloadBody): Promise<DownloadAnswer> {
+  async function single(
+    issuer: string,
+    workspaceId: string,
+    assetId: string,
+    body: DownloadBody,
+  ): Promise<DownloadAnswer> {
     const [asset] = await downloadsRepo.downloadableAssets(db, workspaceId, [assetId]);
     const stat = asset ? await store.stat(originalKey(asset.directory)) : null;
     if (!asset || !stat) throw notFound("Asset not found.");
@@ -67,12 +75,14 @@ export function createDownloadsService(deps: {
     // A store with its own URLs (S3) serves the bytes itself, named and typed for the download;
     // otherwise the media route serves the original with Range support and accepts this signature.
     const path = `/media/${asset.directory}/original`;
+    // Our own URL names its issuer and is re-checked by the media route on every fetch; a store's
+    // presigned URL cannot be, so it lives only minutes.
     const urlFor = async (ttlSeconds: number) =>
       (await store.presignGet(originalKey(asset.directory), {
-        ttlSeconds,
+        ttlSeconds: Math.min(ttlSeconds, PRESIGNED_TTL_SECONDS),
         contentDisposition: contentDisposition("attachment", facts.filename),
         contentType: asset.mime_type || "application/octet-stream",
-      })) ?? (await signer.sign("GET", path, ttlSeconds));
+      })) ?? (await signer.sign("GET", path, ttlSeconds, issuer));
     if (!body.use_multipart || stat.size === 0) {
       return { direct_url: await urlFor(DIRECT_TTL_SECONDS), ...facts };
     }
@@ -105,13 +115,13 @@ export function createDownloadsService(deps: {
   return {
     /** POST /workspaces/{id}/download: any member may download (COMMENTER too). */
     async request(actor: UserActor, workspaceId: string, body: DownloadBody): Promise<DownloadAnswer> {
-      await access.require(actor, "workspace.read", workspaceId);
+      await access.require(actor, DOWNLOAD.request, inWorkspace(workspaceId));
       const shape = shapeOf(body);
       const assetIds = [...new Set(body.asset_ids ?? [])];
       const boardIds = [...new Set(body.board_ids ?? [])];
       if (shape === "single") {
         if (!assetIds[0]) throw invalid(DOWNLOAD_ERRORS.noAsset, [{ field: "asset_ids", message: "Required" }]);
-        return single(workspaceId, assetIds[0], body);
+        return single(issuerOf(actor), workspaceId, assetIds[0], body);
       }
       if (shape === "board" && boardIds.length === 0)
         throw invalid(DOWNLOAD_ERRORS.noBoard, [{ field: "board_ids", message: "Required" }]);
@@ -136,17 +146,25 @@ export function createDownloadsService(deps: {
 
     /**
      * GET of a signed zip URL. The signature proves the spec; membership is checked again, so a
-     * member removed since the URL was issued gets 404. Assets deleted since are left out.
+     * member removed since the URL was issued (or whose workspace is deleted) gets 404, through the
+     * same access check as any request. Assets deleted since are left out; when nothing asked for is
+     * left, the URL answers 404.
      */
     async zip(encoded: string, exp: unknown, sig: unknown): Promise<{ filename: string; stream: Readable }> {
-      const valid = await signer.verify("GET", signedPath(encoded), exp, sig);
+      const valid = (await signer.verify("GET", signedPath(encoded), exp, sig)) !== null;
       const spec = valid ? decodeZipSpec(encoded) : null;
-      if (!spec || !(await access.roleOf(spec.userId, spec.workspaceId))) throw notFound();
+      if (!spec) throw notFound();
+      await access.requireIssuer(
+        { kind: "user", userId: spec.userId },
+        DOWNLOAD.request,
+        inWorkspace(spec.workspaceId),
+      );
       const ws = spec.workspaceId;
       const [rootAssets, nodes] = await Promise.all([
         downloadsRepo.downloadableAssets(db, ws, spec.assetIds),
         downloadsRepo.boardNodes(db, ws, spec.boardIds, spec.includeSubboards),
       ]);
+      if (rootAssets.length === 0 && nodes.length === 0) throw notFound();
       const byBoard = new Map<string, DownloadableAsset[]>();
       for (const row of await downloadsRepo.boardAssets(db, ws, [...new Set(nodes.map((n) => n.id))])) {
         const { board_id, ...asset } = row;

@@ -1,9 +1,9 @@
 import type { AssetListAnswer, AssetListBody } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { serializeView } from "../assets/index.ts";
+import { ASSET, assetAbilities, serializeView } from "../assets/index.ts";
 import { type ListingTuning, listingRepo } from "./repo.ts";
 
 /** POST /workspaces/{id}/assets: the filtered, ordered page (semantics in contract listing.ts). */
@@ -20,7 +20,8 @@ export function createListingService(deps: {
 
   return {
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
-      await access.require(actor, "workspace.read", workspaceId);
+      const grant = await access.require(actor, ASSET.list, inWorkspace(workspaceId));
+      const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
       const { page, page_size } = body;
       const offset = (page - 1) * page_size;
@@ -35,7 +36,7 @@ export function createListingService(deps: {
         estimate = false;
       } else if (estimate) total = Math.max(total, offset + found.rows.length);
 
-      const data = await Promise.all(pageRows.map((r) => serializeView(r, signer)));
+      const data = await Promise.all(pageRows.map((r) => serializeView(r, signer, viewer)));
       return {
         data,
         pagination: {

@@ -1,10 +1,11 @@
 import type { FastifyReply } from "fastify";
-import type { Access } from "../../platform/access.ts";
+import { type Access, parseIssuer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
 import type { AssetsService } from "../assets/index.ts";
+import { ASSET } from "../assets/policy.ts";
 import { contentDisposition } from "./content-disposition.ts";
 
 /** Types a browser may render inline from our origin; anything else (SVG, HTML, unknown) downloads. */
@@ -50,8 +51,8 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 
 /**
  * GET /media/{workspace}/{asset}/{file}: renditions and the original. Allowed with a valid signature
- * for this exact path (share links, handed-out URLs) or a session of a workspace member; anyone else
- * gets 404. Range requests are honoured (video seeking, ranged downloads).
+ * for this exact path whose issuer still passes the access check (handed-out URLs), or to a caller
+ * the access layer lets see the asset; anyone else gets 404. Range requests are honoured (video seeking, ranged downloads).
  */
 export function mediaRoutes(
   app: App,
@@ -62,16 +63,24 @@ export function mediaRoutes(
     const m = PATH.exec(rest);
     if (!m) throw notFound();
     const [, workspaceId, assetId, file] = m as unknown as [string, string, string, string];
-    const q = req.query as { exp?: string; sig?: string };
-    const signed =
-      q.sig !== undefined &&
-      (await deps.signer.verify("GET", `/media/${workspaceId}/${assetId}/${file}`, q.exp, q.sig));
-    if (!signed) {
-      const role = req.actor.kind === "user" ? await deps.access.roleOf(req.actor.userId, workspaceId) : null;
-      if (!role) throw notFound();
+    const q = req.query as { exp?: string; sig?: string; by?: string };
+    const resource = { kind: "asset", workspaceId, assetId } as const;
+    const path = `/media/${workspaceId}/${assetId}/${file}`;
+    const issuer = q.sig === undefined ? null : await deps.signer.verify("GET", path, q.exp, q.sig, q.by ?? "");
+    const issuedTo = issuer ? parseIssuer(issuer) : null;
+    let signed = false;
+    if (issuedTo) {
+      // A URL handed out earlier: whoever it was issued to must still have access now (a removed
+      // member, a deleted workspace answer 404), and only a live asset is served by URL.
+      await deps.access.requireIssuer(issuedTo, ASSET.view, resource);
+      signed = true;
+    } else {
+      // A session: members see their workspace's media, Recently deleted's thumbnails included.
+      await deps.access.require(req.actor, ASSET.view, resource);
     }
     const asset = await deps.assets.byId(assetId);
     if (!asset || asset.workspace_id !== workspaceId || asset.status === "uploading") throw notFound();
+    if (signed && asset.deleted_at !== null) throw notFound();
     const key = `media/${workspaceId}/${assetId}/${file}`;
     const stat = await deps.store.stat(key);
     if (!stat) throw notFound();

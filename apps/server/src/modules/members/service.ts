@@ -2,12 +2,13 @@ import { INVITE_TTL_DAYS, type Invite, type InviteInfo, type Member, type Role }
 import type { Db } from "../../db/db.ts";
 import { composeMail } from "../../mail/compose.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { conflict, forbidden, notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
 import { avatarUrl, type UsersService } from "../users/index.ts";
+import { MEMBER } from "./policy.ts";
 import { membersRepo } from "./repo.ts";
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof membersRepo.get>>>;
@@ -62,11 +63,11 @@ export function createMembersService(deps: {
   return {
     acceptInvite,
     async list(actor: UserActor, workspaceId: string): Promise<Member[]> {
-      await access.require(actor, "workspace.read", workspaceId);
+      await access.require(actor, MEMBER.list, inWorkspace(workspaceId));
       return (await membersRepo.list(db, workspaceId)).map(toMember);
     },
     async setRole(actor: UserActor, workspaceId: string, userId: string, role: Role): Promise<Member> {
-      await access.require(actor, "workspace.admin", workspaceId);
+      await access.require(actor, MEMBER.manage, inWorkspace(workspaceId));
       await db.transaction().execute(async (tx) => {
         const admins = await membersRepo.lockAdmins(tx, workspaceId);
         if (!(await membersRepo.get(tx, workspaceId, userId))) throw notFound("Member not found.");
@@ -77,7 +78,7 @@ export function createMembersService(deps: {
     },
     /** ADMINs remove anyone; any member may remove themselves (leave). */
     async remove(actor: UserActor, workspaceId: string, userId: string): Promise<void> {
-      await access.require(actor, userId === actor.userId ? "workspace.read" : "workspace.admin", workspaceId);
+      await access.require(actor, userId === actor.userId ? MEMBER.leave : MEMBER.manage, inWorkspace(workspaceId));
       await db.transaction().execute(async (tx) => {
         const admins = await membersRepo.lockAdmins(tx, workspaceId);
         if (!(await membersRepo.get(tx, workspaceId, userId))) throw notFound("Member not found.");
@@ -90,7 +91,7 @@ export function createMembersService(deps: {
     },
 
     async listInvites(actor: UserActor, workspaceId: string): Promise<Invite[]> {
-      await access.require(actor, "workspace.admin", workspaceId);
+      await access.require(actor, MEMBER.invite, inWorkspace(workspaceId));
       return (await membersRepo.listInvites(db, workspaceId)).map((r) => ({
         id: r.id,
         email: r.email,
@@ -101,7 +102,7 @@ export function createMembersService(deps: {
       }));
     },
     async invite(actor: UserActor, workspaceId: string, email: string, role: Role): Promise<Invite> {
-      await access.require(actor, "workspace.admin", workspaceId);
+      await access.require(actor, MEMBER.invite, inWorkspace(workspaceId));
       const existing = await deps.users.findByEmail(email);
       if (existing && (await membersRepo.get(db, workspaceId, existing.id))) {
         throw conflict(`${email} is already a member of this workspace.`);
@@ -151,7 +152,7 @@ export function createMembersService(deps: {
       };
     },
     async revokeInvite(actor: UserActor, workspaceId: string, inviteId: string): Promise<void> {
-      await access.require(actor, "workspace.admin", workspaceId);
+      await access.require(actor, MEMBER.invite, inWorkspace(workspaceId));
       if (!(await membersRepo.revokeInvite(db, workspaceId, inviteId))) throw notFound("Invitation not found.");
     },
     async inviteInfo(token: string): Promise<InviteInfo> {

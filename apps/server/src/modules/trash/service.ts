@@ -1,11 +1,12 @@
 import { TRASH_RETENTION_DAYS } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import type { Renditions } from "../../db/types.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
 import type { BoardsService } from "../boards/index.ts";
+import { TRASH } from "./policy.ts";
 import { trashRepo } from "./repo.ts";
 
 const DAY = 86_400_000;
@@ -53,7 +54,7 @@ export function createTrashService(deps: {
   return {
     purgeExpired,
     async list(actor: UserActor, workspaceId: string) {
-      await access.require(actor, "workspace.read", workspaceId);
+      await access.require(actor, TRASH.view, inWorkspace(workspaceId));
       const [assets, boards] = await Promise.all([
         trashRepo.deletedAssets(db, workspaceId),
         trashRepo.deletedBoards(db, workspaceId),
@@ -90,7 +91,7 @@ export function createTrashService(deps: {
     },
     /** Assets come back into their boards (or show at the root when those boards are gone). */
     async restore(actor: UserActor, workspaceId: string, assetIds: string[], boardIds: string[]) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, TRASH.restore, inWorkspace(workspaceId));
       let boards = 0;
       let assets = 0;
       for (const id of boardIds) {
@@ -102,7 +103,7 @@ export function createTrashService(deps: {
       return { status: "ok" as const, assets, boards };
     },
     async purge(actor: UserActor, workspaceId: string, assetIds: string[], boardIds: string[]) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, TRASH.purge, inWorkspace(workspaceId));
       return purge(workspaceId, assetIds, boardIds);
     },
   };

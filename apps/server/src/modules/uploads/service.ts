@@ -9,7 +9,7 @@ import {
   type UploadInitBody,
 } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { AppError, conflict, invalid, notFound } from "../../platform/errors.ts";
 import {
@@ -25,6 +25,7 @@ import type { Signer } from "../../storage/signer.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
 import type { BoardsService } from "../boards/index.ts";
 import { extensionOf, sanitizePath } from "./paths.ts";
+import { UPLOAD } from "./policy.ts";
 import { uploadsRepo } from "./repo.ts";
 
 export const UPLOAD_URL_TTL_SECONDS = 24 * 3600;
@@ -123,7 +124,7 @@ export function createUploadsService(deps: UploadDeps) {
 
   return {
     async init(actor: UserActor, workspaceId: string, body: UploadInitBody): Promise<UploadInitAnswer> {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, UPLOAD.create, inWorkspace(workspaceId));
       checkSize(body.size);
       await deps.checkQuota?.(workspaceId, body.size);
       const boardId = body.board_id ?? null;
@@ -192,11 +193,15 @@ export function createUploadsService(deps: UploadDeps) {
     async putPart(uploadId: string, partNumber: number, exp: string, sig: string, body: Readable) {
       // Only a store that takes parts through this route (disk); S3 parts go to S3's own URLs.
       if (!store.writePart) throw notFound();
-      if (!(await signer.verify("PUT", API_PART_PATH(uploadId, partNumber), exp, sig))) {
+      if ((await signer.verify("PUT", API_PART_PATH(uploadId, partNumber), exp, sig)) === null) {
         throw new AppError("FORBIDDEN", "The upload URL is invalid or has expired.");
       }
       const up = await uploadsRepo.get(db, uploadId);
       if (!up) throw notFound("Upload not found.");
+      // The URL outlives nothing: the uploader must still be allowed to upload into the workspace.
+      if (!up.created_by) throw notFound("Upload not found.");
+      await access.requireIssuer({ kind: "user", userId: up.created_by }, UPLOAD.create, inWorkspace(up.workspace_id));
+      if (!(await access.isLive(up.workspace_id, up.asset_id))) throw notFound("Upload not found.");
       if (up.completed_at) throw conflict("This upload is already complete.");
       if (partNumber > up.part_count) throw invalid(`This upload has ${up.part_count} parts.`);
       const expected = expectedSize(up, partNumber);
@@ -218,7 +223,7 @@ export function createUploadsService(deps: UploadDeps) {
       workspaceId: string,
       body: { upload_id: string; key: string; parts: Array<{ part_number: number; etag: string }> },
     ) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, UPLOAD.create, inWorkspace(workspaceId));
       const up = await uploadsRepo.get(db, body.upload_id);
       if (!up || up.workspace_id !== workspaceId || up.key !== body.key) throw notFound("Upload not found.");
       if (up.completed_at) return answerFor(up.asset_id);
@@ -265,7 +270,7 @@ export function createUploadsService(deps: UploadDeps) {
         | { type: "field"; fieldname: string; value: unknown }
       >,
     ) {
-      await access.require(actor, "workspace.edit", workspaceId);
+      await access.require(actor, UPLOAD.create, inWorkspace(workspaceId));
       const staging = `uploads/folder-${randomUUID()}`;
       const files: Array<{ key: string; filename: string; mimetype: string; size: number; sha256: string }> = [];
       const paths = new Map<number, string>();

@@ -1,8 +1,9 @@
 import type { Workspace } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace, memberGrant } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { notFound } from "../../platform/errors.ts";
+import { WORKSPACE, workspaceAbilities } from "./policy.ts";
 import { type WorkspaceWithRole, workspacesRepo } from "./repo.ts";
 
 export const WORKSPACE_RETENTION_DAYS = 30;
@@ -12,6 +13,7 @@ export function toWorkspace(w: WorkspaceWithRole): Workspace {
     id: w.id,
     name: w.name,
     user_role: w.user_role,
+    abilities: workspaceAbilities(memberGrant(w.id, w.user_role)),
     created_at: w.created_at.toISOString(),
     member_count: w.member_count,
   };
@@ -21,7 +23,7 @@ export function createWorkspacesService(deps: { db: Db; access: Access }) {
   const { db, access } = deps;
 
   async function get(actor: UserActor, id: string): Promise<Workspace> {
-    await access.require(actor, "workspace.read", id);
+    await access.require(actor, WORKSPACE.view, inWorkspace(id));
     const w = await workspacesRepo.getForUser(db, id, actor.userId);
     if (!w) throw notFound("Workspace not found.");
     return toWorkspace(w);
@@ -40,12 +42,12 @@ export function createWorkspacesService(deps: { db: Db; access: Access }) {
       return get(actor, id);
     },
     async rename(actor: UserActor, id: string, name: string): Promise<Workspace> {
-      await access.require(actor, "workspace.admin", id);
+      await access.require(actor, WORKSPACE.rename, inWorkspace(id));
       await workspacesRepo.rename(db, id, name);
       return get(actor, id);
     },
     async remove(actor: UserActor, id: string): Promise<void> {
-      await access.require(actor, "workspace.admin", id);
+      await access.require(actor, WORKSPACE.delete, inWorkspace(id));
       await workspacesRepo.softDelete(db, id, actor.userId);
     },
     async restore(actor: UserActor, id: string): Promise<Workspace> {
