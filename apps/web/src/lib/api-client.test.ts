@@ -10,6 +10,7 @@ const workspace = {
   user_role: "ADMIN",
   created_at: "2026-01-01T00:00:00.000Z",
   member_count: 1,
+  abilities: { upload: true, admin: true, invite: true, rename: true, delete: true },
 };
 
 type Call = { url: string; init: RequestInit };

@@ -131,7 +131,7 @@ export function createAuthService(deps: {
   const knownDevice = async (userId: string | undefined, cookie: string | undefined) => {
     const [id, exp, sig] = (cookie ?? "").split(".");
     if (!userId || !id || !exp || !sig) return false;
-    return signer.verify("DEVICE", `/device/${userId}/${id}`, exp, sig);
+    return (await signer.verify("DEVICE", `/device/${userId}/${id}`, exp, sig)) !== null;
   };
 
   /**
