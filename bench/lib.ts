@@ -11,7 +11,9 @@ import { createRuntime } from "../apps/server/src/runtime.ts";
 import { httpLogin } from "../apps/server/test/processes.ts";
 
 /** A real server on a real database: BENCH_DATABASE_URL (e.g. the machine's PostgreSQL) or a fresh embedded one. */
-export async function benchServer(opts: { work?: boolean; env?: Record<string, string> } = {}) {
+export async function benchServer(
+  opts: { work?: boolean; env?: Record<string, string>; serveWeb?: boolean } = {},
+) {
   const log = pino({ level: "warn" });
   let stopPg = async () => {};
   let url = process.env.BENCH_DATABASE_URL;
@@ -36,7 +38,7 @@ export async function benchServer(opts: { work?: boolean; env?: Record<string, s
   const rt = createRuntime(config, url, log);
   await migrateToLatest(rt.db);
   await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? false, concurrency: config.WORKER_CONCURRENCY });
-  const app = await buildApp(rt);
+  const app = await buildApp(rt, { serveWeb: opts.serveWeb ?? false });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
