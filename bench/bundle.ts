@@ -52,7 +52,12 @@ try {
   });
   const pages = [
     { label: "/a/login", url: "/a/login", ready: { role: "button" as const, name: "Sign in" }, signedIn: false },
-    { label: "/w/{id}/b/all", url: `/w/${workspaceId}/b/all`, ready: { role: "heading" as const, name: "All assets" }, signedIn: true },
+    {
+      label: "/w/{id}/b/all",
+      url: `/w/${workspaceId}/b/all`,
+      ready: { role: "heading" as const, name: "All assets" },
+      signedIn: true,
+    },
   ];
   console.log(`bench/bundle: first-load JavaScript, Chromium against a built app (${srv.label})`);
   for (const p of pages) {

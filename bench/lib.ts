@@ -11,9 +11,7 @@ import { createRuntime } from "../apps/server/src/runtime.ts";
 import { httpLogin } from "../apps/server/test/processes.ts";
 
 /** A real server on a real database: BENCH_DATABASE_URL (e.g. the machine's PostgreSQL) or a fresh embedded one. */
-export async function benchServer(
-  opts: { work?: boolean; env?: Record<string, string>; serveWeb?: boolean } = {},
-) {
+export async function benchServer(opts: { work?: boolean; env?: Record<string, string>; serveWeb?: boolean } = {}) {
   const log = pino({ level: "warn" });
   let stopPg = async () => {};
   let url = process.env.BENCH_DATABASE_URL;

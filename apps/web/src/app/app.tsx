@@ -4,7 +4,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router-dom";
-import { endSession } from "../features/auth/api";
+import { endSession } from "../features/auth";
 import { createQueryClient } from "./query-client";
 import { router } from "./router";
 import { theme } from "./theme";

@@ -1,36 +1,45 @@
 import { createBrowserRouter, Outlet } from "react-router-dom";
-import { AccountSettingsPage } from "../features/account/pages/account-settings-page";
-import { AuthLayout } from "../features/auth/components/auth-layout";
-import { RequireAuth } from "../features/auth/components/require-auth";
-import { publicRoutes } from "../features/auth/routes";
-import { AppShellLayout } from "../features/workspaces/components/app-shell-layout";
-import { CreateWorkspacePage } from "../features/workspaces/pages/create-workspace-page";
-import { WorkspacesRedirectPage } from "../features/workspaces/pages/workspaces-redirect-page";
-import { workspaceRoute } from "../features/workspaces/routes";
+import { accountRoute } from "../features/account";
+import { AuthLayout, publicRoutes, RequireAuth } from "../features/auth";
+import { inviteRoute } from "../features/invites";
+import { createWorkspaceRoute, workspacesRedirectRoute } from "../features/workspaces";
 import { BlankLayout } from "../ui/blank-layout";
+import { CenteredLoader } from "../ui/centered-loader";
 import { NotFoundPage } from "../ui/not-found-page";
 import { RouteErrorPage } from "../ui/route-error-page";
+import { AppShellLayout } from "./shell/app-shell-layout";
+import { NavigationProgress } from "./shell/navigation-progress";
+import { workspaceRoute } from "./shell/workspace-routes";
+
+function RootLayout() {
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}
 
 /**
  * The route table of spec 01 §2, as a data router. Three layouts: public (auth card), blank
- * (create-workspace) and the authenticated app shell; the last two sit behind RequireAuth.
+ * (create-workspace) and the authenticated app shell; the last two sit behind RequireAuth. Pages
+ * load on demand (each feature's routes.tsx), so a first load fetches only its own page; until that
+ * page's chunk arrives the hydrate fallback shows a loader, never a blank screen.
  * Still to come: /s/:token (public shared content) and /subscription/success.
  */
 export const router = createBrowserRouter([
   {
-    element: <Outlet />,
+    element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <CenteredLoader label="Loading Hangar…" fullPage />,
     children: [
-      { element: <AuthLayout />, children: publicRoutes },
+      { element: <AuthLayout />, children: [...publicRoutes, inviteRoute] },
       {
         element: <RequireAuth />,
         children: [
-          { path: "w", element: <WorkspacesRedirectPage /> },
-          { element: <BlankLayout />, children: [{ path: "w/new", element: <CreateWorkspacePage /> }] },
-          {
-            element: <AppShellLayout />,
-            children: [{ path: "a/settings", element: <AccountSettingsPage /> }, workspaceRoute],
-          },
+          workspacesRedirectRoute,
+          { element: <BlankLayout />, children: [createWorkspaceRoute] },
+          { element: <AppShellLayout />, children: [accountRoute, workspaceRoute] },
         ],
       },
       { path: "*", element: <NotFoundPage /> },

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, authApi, type PatchMeBody, type User, usersApi } from
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
-import { authKeys } from "../auth/api";
+import { authKeys } from "../auth";
 
 /** Member lists show names and avatars, so they follow profile changes. */
 function refreshMemberLists(queryClient: QueryClient): void {

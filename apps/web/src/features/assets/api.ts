@@ -16,7 +16,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { ApiError, callApi, isApiError } from "../../lib/api-client";
-import { workspaceKeys } from "../workspaces/api";
+import { workspaceKeys } from "../workspaces";
 import { type AssetFilters, listingBody } from "./filters/filter-model";
 
 /**

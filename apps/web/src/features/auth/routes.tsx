@@ -1,23 +1,20 @@
 import type { RouteObject } from "react-router-dom";
-import { InvitePage } from "../invites/pages/invite-page";
-import { AwaitingVerificationPage } from "./pages/awaiting-verification-page";
-import { ForgotPasswordPage } from "./pages/forgot-password-page";
-import { LandingPage } from "./pages/landing-page";
-import { LoginPage } from "./pages/login-page";
-import { RegisterPage } from "./pages/register-page";
-import { ResetPasswordPage } from "./pages/reset-password-page";
-import { VerifyEmailChangePage } from "./pages/verify-email-change-page";
-import { VerifyEmailPage } from "./pages/verify-email-page";
+import { lazyPage } from "../../lib/lazy-page";
 
-/** Public pages inside the authentication layout (spec 01 §2). */
+/** Public pages inside the authentication layout (spec 01 §2); each page loads on demand. */
 export const publicRoutes: RouteObject[] = [
-  { index: true, element: <LandingPage /> },
-  { path: "a/login", element: <LoginPage /> },
-  { path: "a/register", element: <RegisterPage /> },
-  { path: "a/forgot-password", element: <ForgotPasswordPage /> },
-  { path: "a/reset-password", element: <ResetPasswordPage /> },
-  { path: "a/verify-email/:token", element: <VerifyEmailPage /> },
-  { path: "a/verify-email-change/:token", element: <VerifyEmailChangePage /> },
-  { path: "a/awaiting-verification", element: <AwaitingVerificationPage /> },
-  { path: "a/invite/:token", element: <InvitePage /> },
+  { index: true, lazy: lazyPage(() => import("./pages/landing-page"), "LandingPage") },
+  { path: "a/login", lazy: lazyPage(() => import("./pages/login-page"), "LoginPage") },
+  { path: "a/register", lazy: lazyPage(() => import("./pages/register-page"), "RegisterPage") },
+  { path: "a/forgot-password", lazy: lazyPage(() => import("./pages/forgot-password-page"), "ForgotPasswordPage") },
+  { path: "a/reset-password", lazy: lazyPage(() => import("./pages/reset-password-page"), "ResetPasswordPage") },
+  { path: "a/verify-email/:token", lazy: lazyPage(() => import("./pages/verify-email-page"), "VerifyEmailPage") },
+  {
+    path: "a/verify-email-change/:token",
+    lazy: lazyPage(() => import("./pages/verify-email-change-page"), "VerifyEmailChangePage"),
+  },
+  {
+    path: "a/awaiting-verification",
+    lazy: lazyPage(() => import("./pages/awaiting-verification-page"), "AwaitingVerificationPage"),
+  },
 ];

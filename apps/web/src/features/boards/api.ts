@@ -10,8 +10,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import type { z } from "zod";
 import { callApi, errorMessage, expectArray } from "../../lib/api-client";
 import { notifyError, notifySuccess, notifySuccessWithAction } from "../../lib/notify";
-import { workspaceKeys } from "../workspaces/api";
-import { selectionStore } from "../workspaces/selection-store";
+import { selectionStore, workspaceKeys } from "../workspaces";
 import {
   childrenOf,
   indexTree,

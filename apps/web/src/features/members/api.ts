@@ -2,7 +2,7 @@ import { type Invite, type Member, membersApi, type Role, STORE_MESSAGES } from 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi, expectArray } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
-import { forgetWorkspace, workspaceKeys } from "../workspaces/api";
+import { forgetWorkspace, workspaceKeys } from "../workspaces";
 
 export const memberKeys = {
   members: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "members"] as const,

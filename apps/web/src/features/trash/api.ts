@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { callApi, errorMessage } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { boardKeys } from "../boards/api";
-import { workspaceKeys } from "../workspaces/api";
+import { boardKeys } from "../boards";
+import { workspaceKeys } from "../workspaces";
 
 export type TrashList = z.infer<typeof TrashListSchema>;
 export type TrashItem = TrashList["assets"][number];

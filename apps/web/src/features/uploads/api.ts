@@ -8,7 +8,7 @@ import {
 } from "@hangar/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import { API_BASE, callApi, isApiError, routeUrl } from "../../lib/api-client";
-import { workspaceKeys } from "../workspaces/api";
+import { workspaceKeys } from "../workspaces";
 import {
   csrfHeaders,
   failedAnswer,

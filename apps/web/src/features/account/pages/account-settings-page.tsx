@@ -1,6 +1,6 @@
 import { Stack } from "@mantine/core";
 import { PageHeader } from "../../../ui/page-header";
-import { useCurrentUser } from "../../auth/components/require-auth";
+import { useCurrentUser } from "../../auth";
 import { AvatarSection } from "../components/avatar-section";
 import { EmailSection } from "../components/email-section";
 import { PasswordSection } from "../components/password-section";

@@ -2,9 +2,9 @@ import { ASSET_MESSAGES, assetsApi, boardsApi, trashApi } from "@hangar/contract
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess, notifySuccessWithAction } from "../../../lib/notify";
-import { boardKeys } from "../../boards/api";
-import { trashKeys } from "../../trash/api";
-import { workspaceKeys } from "../../workspaces/api";
+import { boardKeys } from "../../boards";
+import { trashKeys } from "../../trash";
+import { workspaceKeys } from "../../workspaces";
 import { assetKeys } from "../api";
 
 /**

@@ -1,8 +1,7 @@
 import type { Asset } from "@hangar/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useBoardTree } from "../../boards/api";
-import { indexTree } from "../../boards/tree-utils";
+import { indexTree, useBoardTree } from "../../boards";
 import { useAsset } from "./api";
 import { findCachedAssets } from "./cached-assets";
 import { AddToBoardDialog, MoveToBoardDialog, RemoveFromBoardDialog } from "./dialogs/board-membership-dialogs";

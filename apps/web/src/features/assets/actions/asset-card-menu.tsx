@@ -13,7 +13,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { type SyntheticEvent, useState } from "react";
-import { selectionStore } from "../../workspaces/selection-store";
+import { selectionStore } from "../../workspaces";
 import { useSetFavorite } from "./api";
 import { AssetActionDialogs, type AssetDialogKind } from "./asset-action-dialogs";
 import { useAssetPermissions } from "./use-asset-permissions";

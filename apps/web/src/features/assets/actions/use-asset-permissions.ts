@@ -1,7 +1,6 @@
 import { canEdit } from "@hangar/contract";
 import { useContext } from "react";
-import { useWorkspace } from "../../workspaces/api";
-import { WorkspaceContext } from "../../workspaces/workspace-context";
+import { useWorkspace, WorkspaceContext } from "../../workspaces";
 
 /**
  * What the caller may do with assets (spec 01 §6): everyone may favourite and download; only ADMIN

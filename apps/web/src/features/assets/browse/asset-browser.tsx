@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { errorMessage } from "../../../lib/api-client";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
-import { selectionStore, useSelection } from "../../workspaces/selection-store";
+import { selectionStore, useSelection } from "../../workspaces";
 import { AssetCardMenu } from "../actions/asset-card-menu";
 import { BulkBar } from "../actions/bulk-bar";
 import { useAssetList } from "../api";

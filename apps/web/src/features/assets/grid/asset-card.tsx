@@ -2,8 +2,7 @@ import type { Asset } from "@hangar/contract";
 import { Badge, Checkbox, Text } from "@mantine/core";
 import { IconAlertTriangle, IconPlayerPlayFilled, IconStarFilled } from "@tabler/icons-react";
 import { type KeyboardEvent, type MouseEvent, memo, type ReactNode } from "react";
-import { AssetThumb } from "../../uploads/components/asset-thumb";
-import { formatBytes } from "../../uploads/format-bytes";
+import { AssetThumb, formatBytes } from "../../uploads";
 import { FILE_TYPE_LABELS } from "../filters/labels";
 import classes from "./asset-grid.module.css";
 

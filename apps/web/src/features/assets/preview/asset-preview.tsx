@@ -17,8 +17,7 @@ import {
 import { IconChevronLeft, IconChevronRight, IconExternalLink } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
-import { AssetThumb, placeholderUrl } from "../../uploads/components/asset-thumb";
-import { formatBytes } from "../../uploads/format-bytes";
+import { AssetThumb, formatBytes, placeholderUrl } from "../../uploads";
 import { isNotFound, useAsset } from "../api";
 import { FILE_TYPE_LABELS, formatExposure } from "../filters/labels";
 import { formatDuration, isReady } from "../grid/asset-card";

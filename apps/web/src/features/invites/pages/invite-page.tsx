@@ -5,9 +5,7 @@ import { useIsMutating } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { errorMessage } from "../../../lib/api-client";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../../ui/role-badge";
-import { authKeys, useLogout, useMe } from "../../auth/api";
-import { AuthCard } from "../../auth/components/auth-card";
-import { RegisterForm } from "../../auth/components/register-form";
+import { AuthCard, authKeys, RegisterForm, useLogout, useMe } from "../../auth";
 import { useAcceptInvite, useInviteInfo } from "../api";
 
 function InviteSummary({ info }: { info: InviteInfo }) {

@@ -5,9 +5,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/role-badge";
-import { useRenameWorkspace } from "../../workspaces/api";
-import { DeleteWorkspaceDialog } from "../../workspaces/dialogs/delete-workspace-dialog";
-import { useCurrentWorkspace } from "../../workspaces/workspace-context";
+import { DeleteWorkspaceDialog, useCurrentWorkspace, useRenameWorkspace } from "../../workspaces";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 

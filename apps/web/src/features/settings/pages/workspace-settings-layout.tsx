@@ -2,7 +2,7 @@ import { Tabs } from "@mantine/core";
 import { IconCreditCard, IconForms, IconInfoCircle } from "@tabler/icons-react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PageHeader } from "../../../ui/page-header";
-import { useCurrentWorkspace } from "../../workspaces/workspace-context";
+import { useCurrentWorkspace } from "../../workspaces";
 
 const TABS = [
   { value: "details", label: "Details", icon: IconInfoCircle },

@@ -2,7 +2,7 @@ import { Button, Group, Loader } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { useCurrentUser } from "../../auth/components/require-auth";
+import { useCurrentUser } from "../../auth";
 import { bindQueryClient } from "../api";
 import { claimUploadsFor } from "../upload-runner";
 import { summarize, uploadStore, useUploads } from "../upload-store";

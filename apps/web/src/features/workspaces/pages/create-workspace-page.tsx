@@ -4,8 +4,7 @@ import { Link } from "react-router-dom";
 import { errorMessage } from "../../../lib/api-client";
 import { serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError } from "../../../lib/notify";
-import { useLogout } from "../../auth/api";
-import { useCurrentUser } from "../../auth/components/require-auth";
+import { useCurrentUser, useLogout } from "../../auth";
 import { useCreateWorkspace, useSelectWorkspace, useWorkspaces } from "../api";
 
 const NAME_MAX = 100;

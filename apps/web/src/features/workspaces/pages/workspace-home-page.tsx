@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { PageHeader } from "../../../ui/page-header";
 import { RoleBadge } from "../../../ui/role-badge";
-import { useCurrentUser } from "../../auth/components/require-auth";
+import { useCurrentUser } from "../../auth";
 import { useCurrentWorkspace } from "../workspace-context";
 
 function QuickLink({ to, icon: LinkIcon, title, text }: { to: string; icon: Icon; title: string; text: string }) {

@@ -1,6 +1,6 @@
 import { ASSET_MESSAGES } from "@hangar/contract";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { BoardSelectDialog, type Destination } from "../../../boards/dialogs/board-select-dialog";
+import { BoardSelectDialog, type Destination } from "../../../boards";
 import { useAddToBoard, useMoveAssets, useRemoveFromBoard } from "../api";
 
 const describe = (count: number, name?: string) =>

@@ -3,11 +3,10 @@ import { Skeleton, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Outlet, useParams } from "react-router-dom";
-import { errorMessage, isApiError } from "../../../lib/api-client";
-import { ErrorState } from "../../../ui/error-state";
-import { NotFoundState } from "../../../ui/not-found-state";
-import { switchWorkspace, useWorkspace } from "../api";
-import { WorkspaceContext } from "../workspace-context";
+import { switchWorkspace, useWorkspace, WorkspaceContext } from "../../features/workspaces";
+import { errorMessage, isApiError } from "../../lib/api-client";
+import { ErrorState } from "../../ui/error-state";
+import { NotFoundState } from "../../ui/not-found-state";
 
 /** Answers that mean "no such workspace for you": not a member, deleted, or not even an id. */
 const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);

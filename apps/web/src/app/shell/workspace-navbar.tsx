@@ -1,7 +1,7 @@
 import { Box, NavLink, Stack, Text } from "@mantine/core";
 import { type Icon, IconHome, IconPhoto, IconSettings, IconTrash, IconUsers } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router-dom";
-import { BoardsPanel } from "../../boards/components/boards-panel";
+import { BoardsPanel } from "../../features/boards";
 
 interface NavItem {
   label: string;

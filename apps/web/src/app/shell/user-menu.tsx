@@ -1,9 +1,8 @@
 import { Menu, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconLogout, IconSettings } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
-import { displayName, UserAvatar } from "../../../ui/user-avatar";
-import { useLogout } from "../../auth/api";
-import { useCurrentUser } from "../../auth/components/require-auth";
+import { useCurrentUser, useLogout } from "../../features/auth";
+import { displayName, UserAvatar } from "../../ui/user-avatar";
 
 export function UserMenu() {
   const user = useCurrentUser();

@@ -6,17 +6,10 @@ import { errorMessage } from "../../../lib/api-client";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { PageHeader } from "../../../ui/page-header";
-import {
-  TRASH_MESSAGES,
-  type TrashItem,
-  type TrashSelection,
-  usePurgeTrash,
-  useRestoreTrash,
-  useTrash,
-} from "../../trash/api";
-import { PurgeDialog } from "../../trash/components/purge-dialog";
-import { TrashSection } from "../../trash/components/trash-section";
-import { useCurrentWorkspace } from "../../workspaces/workspace-context";
+import { useCurrentWorkspace } from "../../workspaces";
+import { TRASH_MESSAGES, type TrashItem, type TrashSelection, usePurgeTrash, useRestoreTrash, useTrash } from "../api";
+import { PurgeDialog } from "../components/purge-dialog";
+import { TrashSection } from "../components/trash-section";
 
 const split = (items: TrashItem[]): TrashSelection => ({
   assetIds: items.filter((i) => i.kind === "asset").map((i) => i.id),

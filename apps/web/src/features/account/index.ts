@@ -1,0 +1,2 @@
+// The account feature's public surface: its route.
+export { accountRoute } from "./routes";

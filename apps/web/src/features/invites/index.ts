@@ -1,0 +1,2 @@
+// The invites feature's public surface: its route.
+export { inviteRoute } from "./routes";

@@ -1,0 +1,2 @@
+// The members feature's public surface: its route.
+export { membersRoute } from "./routes";

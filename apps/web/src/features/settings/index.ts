@@ -1,0 +1,2 @@
+// The settings feature's public surface: its route.
+export { settingsRoute } from "./routes";

@@ -1,0 +1,17 @@
+import type { RouteObject } from "react-router-dom";
+import { lazyPage } from "../../lib/lazy-page";
+
+/** /w/:workspaceId/settings and its tabs, each loaded on demand. */
+export const settingsRoute: RouteObject = {
+  path: "settings",
+  lazy: lazyPage(() => import("./pages/workspace-settings-layout"), "WorkspaceSettingsLayout"),
+  children: [
+    { index: true, lazy: lazyPage(() => import("./pages/settings-details-page"), "SettingsDetailsPage") },
+    { path: "details", lazy: lazyPage(() => import("./pages/settings-details-page"), "SettingsDetailsPage") },
+    {
+      path: "subscription",
+      lazy: lazyPage(() => import("./pages/settings-subscription-page"), "SettingsSubscriptionPage"),
+    },
+    { path: "fields", lazy: lazyPage(() => import("./pages/settings-fields-page"), "SettingsFieldsPage") },
+  ],
+};
