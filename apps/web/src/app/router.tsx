@@ -7,7 +7,7 @@ import { BlankLayout } from "../ui/blank-layout";
 import { CenteredLoader } from "../ui/centered-loader";
 import { NotFoundPage } from "../ui/not-found-page";
 import { RouteErrorPage } from "../ui/route-error-page";
-import { AppShellLayout } from "./shell/app-shell-layout";
+import { lazyPage } from "../lib/lazy-page";
 import { NavigationProgress } from "./shell/navigation-progress";
 import { workspaceRoute } from "./shell/workspace-routes";
 
@@ -39,7 +39,11 @@ export const router = createBrowserRouter([
         children: [
           workspacesRedirectRoute,
           { element: <BlankLayout />, children: [createWorkspaceRoute] },
-          { element: <AppShellLayout />, children: [accountRoute, workspaceRoute] },
+          {
+            // The shell (navbar, boards tree, uploads) is only for signed-in pages: the sign-in page never fetches it.
+            lazy: lazyPage(() => import("./shell/app-shell-layout"), "AppShellLayout"),
+            children: [accountRoute, workspaceRoute],
+          },
         ],
       },
       { path: "*", element: <NotFoundPage /> },
