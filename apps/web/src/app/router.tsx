@@ -3,11 +3,11 @@ import { accountRoute } from "../features/account";
 import { AuthLayout, publicRoutes, RequireAuth } from "../features/auth";
 import { inviteRoute } from "../features/invites";
 import { createWorkspaceRoute, workspacesRedirectRoute } from "../features/workspaces";
+import { lazyPage } from "../lib/lazy-page";
 import { BlankLayout } from "../ui/blank-layout";
 import { CenteredLoader } from "../ui/centered-loader";
 import { NotFoundPage } from "../ui/not-found-page";
 import { RouteErrorPage } from "../ui/route-error-page";
-import { lazyPage } from "../lib/lazy-page";
 import { NavigationProgress } from "./shell/navigation-progress";
 import { workspaceRoute } from "./shell/workspace-routes";
 

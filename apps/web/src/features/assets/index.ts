@@ -1,4 +1,11 @@
 // The assets feature's public surface: what the router and other features may import.
-export { DownloadBoardDialog } from "./actions/dialogs/download-board-dialog";
+import { lazyNamed } from "../../lib/deferred";
+
 export { AssetBrowser } from "./browse/asset-browser";
 export { allAssetsRoute } from "./routes";
+
+/** The board download dialog, fetched the first time it opens (mount it inside WhenOpened). */
+export const DownloadBoardDialog = lazyNamed(
+  () => import("./actions/dialogs/download-board-dialog"),
+  "DownloadBoardDialog",
+);

@@ -13,11 +13,16 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { type SyntheticEvent, useState } from "react";
+import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { selectionStore } from "../../workspaces";
 import { useSetFavorite } from "./api";
-import { AssetActionDialogs, type AssetDialogKind } from "./asset-action-dialogs";
+import type { AssetDialogKind } from "./asset-action-dialogs";
+
 import { useAssetPermissions } from "./use-asset-permissions";
 import { useDownload } from "./use-download";
+
+// Fetched the first time a dialog opens: not part of the grid's first load.
+const AssetActionDialogs = lazyNamed(() => import("./asset-action-dialogs"), "AssetActionDialogs");
 
 // The menu and its dialogs sit inside a card whose clicks select or open the asset; React events
 // bubble through portals, so nothing in here may reach the card.
@@ -113,15 +118,17 @@ export function AssetCardMenu({
           )}
         </Menu.Dropdown>
       </Menu>
-      <AssetActionDialogs
-        workspaceId={workspaceId}
-        boardId={boardId}
-        assetIds={ids}
-        asset={asset}
-        open={dialog}
-        onClose={() => setDialog(null)}
-        onMovedOrDeleted={() => selectionStore.setSelectedAssets([])}
-      />
+      <WhenOpened open={dialog !== null}>
+        <AssetActionDialogs
+          workspaceId={workspaceId}
+          boardId={boardId}
+          assetIds={ids}
+          asset={asset}
+          open={dialog}
+          onClose={() => setDialog(null)}
+          onMovedOrDeleted={() => selectionStore.setSelectedAssets([])}
+        />
+      </WhenOpened>
     </span>
   );
 }

@@ -12,10 +12,14 @@ import {
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { assetQuery, useSetFavorite } from "./api";
-import { AssetActionDialogs, type AssetDialogKind } from "./asset-action-dialogs";
+import type { AssetDialogKind } from "./asset-action-dialogs";
 import { useAssetPermissions } from "./use-asset-permissions";
 import { downloadAsset, downloadItems, useDownload } from "./use-download";
+
+// Fetched the first time a dialog opens: not part of the grid's first load.
+const AssetActionDialogs = lazyNamed(() => import("./asset-action-dialogs"), "AssetActionDialogs");
 
 function BarButton({
   icon,
@@ -154,14 +158,16 @@ export function BulkBar({
           </Group>
         </Paper>
       )}
-      <AssetActionDialogs
-        workspaceId={workspaceId}
-        boardId={boardId}
-        assetIds={dialogIds}
-        open={dialog}
-        onClose={() => setDialog(null)}
-        onMovedOrDeleted={onClear}
-      />
+      <WhenOpened open={dialog !== null}>
+        <AssetActionDialogs
+          workspaceId={workspaceId}
+          boardId={boardId}
+          assetIds={dialogIds}
+          open={dialog}
+          onClose={() => setDialog(null)}
+          onMovedOrDeleted={onClear}
+        />
+      </WhenOpened>
     </>
   );
 }

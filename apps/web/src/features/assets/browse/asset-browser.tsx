@@ -1,9 +1,10 @@
 import type { Asset } from "@hangar/contract";
 import { Button, Stack } from "@mantine/core";
 import { IconSearchOff } from "@tabler/icons-react";
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { errorMessage } from "../../../lib/api-client";
+import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { selectionStore, useSelection } from "../../workspaces";
@@ -12,13 +13,15 @@ import { BulkBar } from "../actions/bulk-bar";
 import { useAssetList } from "../api";
 import { ActiveFilterChips } from "../filters/active-filter-chips";
 import { filterChips } from "../filters/filter-chips";
-import { FilterDrawer } from "../filters/filter-drawer";
 import { hasFilters } from "../filters/filter-model";
 import { AssetGrid, AssetGridSkeleton } from "../grid/asset-grid";
 import { clickOutcome, isAssetBulkMode, selectAll } from "../grid/selection";
-import { AssetPreview } from "../preview/asset-preview";
 import { AssetToolbar } from "./asset-toolbar";
 import { useBrowseParams } from "./use-browse-params";
+
+// Opened on demand: neither is part of the grid's first load.
+const FilterDrawer = lazyNamed(() => import("../filters/filter-drawer"), "FilterDrawer");
+const AssetPreview = lazyNamed(() => import("../preview/asset-preview"), "AssetPreview");
 
 /** History state of an address opened from the grid: closing the preview goes back instead of forward. */
 interface PreviewState {
@@ -219,22 +222,26 @@ export function AssetBrowser({
         assetIds={selected as string[]}
         onClear={() => selectionStore.setSelectedAssets([])}
       />
-      <FilterDrawer
-        opened={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        workspaceId={workspaceId}
-        value={params.filters}
-        onApply={setFilters}
-      />
-      {assetId && (
-        <AssetPreview
+      <WhenOpened open={drawerOpen}>
+        <FilterDrawer
+          opened={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
           workspaceId={workspaceId}
-          assetId={assetId}
-          onClose={closePreview}
-          onStep={stepPreview}
-          prevId={index > 0 ? (order[index - 1] ?? null) : null}
-          nextId={index >= 0 ? (order[index + 1] ?? null) : null}
+          value={params.filters}
+          onApply={setFilters}
         />
+      </WhenOpened>
+      {assetId && (
+        <Suspense fallback={null}>
+          <AssetPreview
+            workspaceId={workspaceId}
+            assetId={assetId}
+            onClose={closePreview}
+            onStep={stepPreview}
+            prevId={index > 0 ? (order[index - 1] ?? null) : null}
+            nextId={index >= 0 ? (order[index + 1] ?? null) : null}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -16,15 +16,19 @@ import { useElementSize } from "@mantine/hooks";
 import { IconAlertTriangle, IconFolderOff, IconPlus, IconRefresh, IconSearch } from "@tabler/icons-react";
 import { useCallback, useMemo, useState } from "react";
 import { useMatch, useNavigate } from "react-router-dom";
-import { DownloadBoardDialog } from "../../assets";
+import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { selectionStore, useSelection, useWorkspace } from "../../workspaces";
 import { planDrop, useBoardTree, useCreateBoard, useDropBoards, useRenameBoard } from "../api";
-import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
-import { MoveBoardsDialog } from "../dialogs/move-boards-dialog";
 import { indexTree, isSelfOrDescendant, topmostInTreeOrder } from "../tree-utils";
 import { useTreeFilter } from "../use-tree-filter";
 import { type AddRowAt, BoardTree } from "./board-tree";
 import { BoardsBulkBar } from "./boards-bulk-bar";
+
+// The dialogs are fetched the first time one opens: not part of a workspace's first load.
+const DeleteBoardsDialog = lazyNamed(() => import("../dialogs/delete-boards-dialog"), "DeleteBoardsDialog");
+const MoveBoardsDialog = lazyNamed(() => import("../dialogs/move-boards-dialog"), "MoveBoardsDialog");
+
+import { DownloadBoardDialog } from "../../assets";
 
 /** The dialog on screen; its boards are kept while it animates out. */
 type Pending = { kind: "delete" | "move"; boards: Board[]; open: boolean };
@@ -221,26 +225,32 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
       <Box ref={areaRef} flex={1} mih={0} pos="relative">
         {body}
       </Box>
-      <DeleteBoardsDialog
-        workspaceId={workspaceId}
-        boards={pending.kind === "delete" ? pending.boards : []}
-        opened={pending.open && pending.kind === "delete"}
-        onClose={closeDialog}
-        onDeleted={afterDelete}
-      />
-      <DownloadBoardDialog
-        workspaceId={workspaceId}
-        board={downloading}
-        opened={downloadOpen}
-        onClose={() => setDownloadOpen(false)}
-      />
-      <MoveBoardsDialog
-        workspaceId={workspaceId}
-        boards={pending.kind === "move" ? pending.boards : []}
-        opened={pending.open && pending.kind === "move"}
-        onClose={closeDialog}
-        onMoved={(ids) => ids[0] && setMoved({ id: ids[0], on: currentBoardId })}
-      />
+      <WhenOpened open={pending.open && pending.kind === "delete"}>
+        <DeleteBoardsDialog
+          workspaceId={workspaceId}
+          boards={pending.kind === "delete" ? pending.boards : []}
+          opened={pending.open && pending.kind === "delete"}
+          onClose={closeDialog}
+          onDeleted={afterDelete}
+        />
+      </WhenOpened>
+      <WhenOpened open={downloadOpen}>
+        <DownloadBoardDialog
+          workspaceId={workspaceId}
+          board={downloading}
+          opened={downloadOpen}
+          onClose={() => setDownloadOpen(false)}
+        />
+      </WhenOpened>
+      <WhenOpened open={pending.open && pending.kind === "move"}>
+        <MoveBoardsDialog
+          workspaceId={workspaceId}
+          boards={pending.kind === "move" ? pending.boards : []}
+          opened={pending.open && pending.kind === "move"}
+          onClose={closeDialog}
+          onMoved={(ids) => ids[0] && setMoved({ id: ids[0], on: currentBoardId })}
+        />
+      </WhenOpened>
     </Stack>
   );
 }

@@ -26,6 +26,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { WhenOpened } from "../../../lib/deferred";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
@@ -212,12 +213,14 @@ export function BoardPage() {
         opened={dialog === "move"}
         onClose={() => setDialog(null)}
       />
-      <DownloadBoardDialog
-        workspaceId={workspace.id}
-        board={board}
-        opened={dialog === "download"}
-        onClose={() => setDialog(null)}
-      />
+      <WhenOpened open={dialog === "download"}>
+        <DownloadBoardDialog
+          workspaceId={workspace.id}
+          board={board}
+          opened={dialog === "download"}
+          onClose={() => setDialog(null)}
+        />
+      </WhenOpened>
       <DeleteBoardsDialog
         workspaceId={workspace.id}
         boards={[board]}

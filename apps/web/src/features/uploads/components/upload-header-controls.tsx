@@ -2,11 +2,14 @@ import { Button, Group, Loader } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
+import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { useCurrentUser } from "../../auth";
 import { bindQueryClient } from "../api";
 import { claimUploadsFor } from "../upload-runner";
 import { summarize, uploadStore, useUploads } from "../upload-store";
-import { UploadDialog } from "./upload-dialog";
+
+// Fetched the first time the dialog opens: not part of a workspace's first load.
+const UploadDialog = lazyNamed(() => import("./upload-dialog"), "UploadDialog");
 
 /** "Uploading N…" / "Processing N…" while anything is on its way and the dialog is closed; opens it. */
 function UploadStatusIndicator() {
@@ -48,6 +51,7 @@ function UploadStatusIndicator() {
 export function UploadHeaderControls({ workspaceId, canUpload }: { workspaceId: string | null; canUpload: boolean }) {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
+  const dialogOpen = useUploads((s) => s.dialogOpen);
 
   useEffect(() => {
     bindQueryClient(queryClient);
@@ -69,7 +73,9 @@ export function UploadHeaderControls({ workspaceId, canUpload }: { workspaceId: 
           Upload
         </Button>
       )}
-      <UploadDialog workspaceId={workspaceId} />
+      <WhenOpened open={dialogOpen}>
+        <UploadDialog workspaceId={workspaceId} />
+      </WhenOpened>
     </Group>
   );
 }
