@@ -138,6 +138,15 @@ export function invalidateAssets(workspaceId: string): void {
   queryClient?.invalidateQueries({ queryKey: workspaceKeys.assets(workspaceId) });
 }
 
+/** The poller fetched an asset: it joins the query cache (the one home of server state), keyed as the asset's GET. */
+export function cacheAsset(workspaceId: string, asset: Asset): void {
+  queryClient?.setQueryData(uploadedAssetKey(workspaceId, asset.id), asset);
+}
+
+/** The key of one asset's GET (the assets feature's detail key), under workspaceKeys.asset. */
+export const uploadedAssetKey = (workspaceId: string, assetId: string) =>
+  [...workspaceKeys.asset(workspaceId), assetId] as const;
+
 /** A folder upload may have created boards: the tree (and board trails) under workspaceKeys.boards. */
 export function invalidateBoards(workspaceId: string): void {
   queryClient?.invalidateQueries({ queryKey: workspaceKeys.boards(workspaceId) });

@@ -1,6 +1,6 @@
 import { PROCESSING_POLL_MS } from "@hangar/contract";
 import { isApiError } from "../../lib/api-client";
-import { fetchAsset, invalidateAssets } from "./api";
+import { cacheAsset, fetchAsset, invalidateAssets } from "./api";
 import { forEachLimit } from "./transport";
 import { type UploadItem, uploadStore } from "./upload-store";
 
@@ -38,10 +38,12 @@ async function tick(): Promise<void> {
         const asset = await fetchAsset(workspaceId, item.assetId as string);
         if (uploadStore.get(item.id)?.status !== "processing") return; // removed or retried meanwhile
         if (asset.status === "COMPLETED") {
-          uploadStore.patch(item.id, { status: "COMPLETED", asset, completedAt: Date.now() });
+          cacheAsset(workspaceId, asset);
+          uploadStore.patch(item.id, { status: "COMPLETED", completedAt: Date.now() });
           completedIn.add(workspaceId);
         } else if (asset.status === "error") {
-          uploadStore.patch(item.id, { status: "error", asset, error: asset.error || "Processing failed" });
+          cacheAsset(workspaceId, asset);
+          uploadStore.patch(item.id, { status: "error", error: asset.error || "Processing failed" });
         }
       } catch (error) {
         // A refusal will not change by asking again; network errors and 5xx may.

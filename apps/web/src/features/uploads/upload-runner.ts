@@ -47,7 +47,7 @@ export function startUploads(picked: readonly PickedFile[], target: UploadTarget
 export function retryUpload(id: string): void {
   const item = uploadStore.get(id);
   if (item?.status !== "error") return;
-  uploadStore.patch(id, { status: "uploading", started: false, loaded: 0, error: null, assetId: null, asset: null });
+  uploadStore.patch(id, { status: "uploading", started: false, loaded: 0, error: null, assetId: null });
   enqueue([item]);
 }
 

@@ -1,11 +1,12 @@
-import type { Asset } from "@hangar/contract";
 import { useSyncExternalStore } from "react";
 
 /**
  * The uploads of this browser session, outside any component: the dialog can close while assets are
- * still processing, and the header indicator, the poller and the All assets page read the same list.
- * Upload items are client state (progress, the File to retry with); the assets they become are
- * fetched by the poller and the asset queries are invalidated when one completes.
+ * still processing, and the header indicator, the dialog and the poller read the same list.
+ * Upload items are client state only (progress, the File to retry with, the id of the asset it
+ * became). The asset itself is server state: it lives in TanStack Query's cache (the poller puts
+ * what it fetched there, useUploadedAsset reads it) and the asset lists are invalidated when one
+ * completes, so the grid shows it.
  */
 export type UploadStatus = "uploading" | "processing" | "COMPLETED" | "error";
 
@@ -26,8 +27,6 @@ export interface UploadItem {
   loaded: number;
   error: string | null;
   assetId: string | null;
-  /** The processed asset, once COMPLETED. */
-  asset: Asset | null;
   /** When it reached COMPLETED (ms), for "newest first". */
   completedAt: number | null;
 }
@@ -84,7 +83,6 @@ export const uploadStore = {
       loaded: 0,
       error: null,
       assetId: null,
-      asset: null,
       completedAt: null,
     }));
     setItems([...added, ...state.items]);

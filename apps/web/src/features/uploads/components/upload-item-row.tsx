@@ -4,6 +4,7 @@ import { memo } from "react";
 import { formatBytes } from "../format-bytes";
 import { cancelUpload, retryUpload } from "../upload-runner";
 import { isFinished, type UploadItem, uploadStore } from "../upload-store";
+import { useUploadedAsset } from "../use-uploaded-asset";
 import { AssetThumb, fileTypeOf } from "./asset-thumb";
 
 export const ROW_HEIGHT = 68;
@@ -49,10 +50,11 @@ const folderOf = (path: string | null) => (path?.includes("/") ? path.slice(0, p
 /** One file in the upload dialog: what it is, how far it got, and what can be done with it. */
 export const UploadItemRow = memo(function UploadItemRow({ item }: { item: UploadItem }) {
   const folder = folderOf(item.path);
+  const asset = useUploadedAsset(item);
   return (
     <Group gap="sm" wrap="nowrap" h={ROW_HEIGHT} px="xs">
       <Box w={44} h={44} style={{ flex: "none", borderRadius: "var(--mantine-radius-sm)", overflow: "hidden" }}>
-        <AssetThumb asset={item.asset} fileType={fileTypeOf(item.file.type)} />
+        <AssetThumb asset={asset} fileType={fileTypeOf(item.file.type)} />
       </Box>
       <Stack gap={4} miw={0} style={{ flex: 1 }}>
         <Group gap="xs" wrap="nowrap" justify="space-between">
