@@ -1,6 +1,7 @@
 // The assets feature's public surface: what the router and other features may import.
 import { lazyNamed } from "../../lib/deferred";
 
+export { assetQuery, fetchAsset } from "./api";
 export { AssetBrowser } from "./browse/asset-browser";
 export { allAssetsRoute } from "./routes";
 

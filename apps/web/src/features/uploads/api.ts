@@ -1,4 +1,5 @@
 import {
+  type Asset,
   type CompleteUploadAnswer,
   FolderUploadAnswer,
   UPLOAD_MESSAGES,
@@ -8,6 +9,7 @@ import {
 } from "@hangar/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import { API_BASE, callApi, isApiError, routeUrl } from "../../lib/api-client";
+import { assetQuery } from "../assets";
 import { workspaceKeys } from "../workspaces";
 import {
   csrfHeaders,
@@ -64,7 +66,7 @@ export async function completeUpload(
 }
 
 // One GET-asset request for the whole app: the assets feature's.
-export { fetchAsset } from "../assets/api";
+export { fetchAsset } from "../assets";
 
 export interface FolderFile {
   file: File;
@@ -140,12 +142,8 @@ export function invalidateAssets(workspaceId: string): void {
 
 /** The poller fetched an asset: it joins the query cache (the one home of server state), keyed as the asset's GET. */
 export function cacheAsset(workspaceId: string, asset: Asset): void {
-  queryClient?.setQueryData(uploadedAssetKey(workspaceId, asset.id), asset);
+  queryClient?.setQueryData(assetQuery(workspaceId, asset.id).queryKey, asset);
 }
-
-/** The key of one asset's GET (the assets feature's detail key), under workspaceKeys.asset. */
-export const uploadedAssetKey = (workspaceId: string, assetId: string) =>
-  [...workspaceKeys.asset(workspaceId), assetId] as const;
 
 /** A folder upload may have created boards: the tree (and board trails) under workspaceKeys.boards. */
 export function invalidateBoards(workspaceId: string): void {

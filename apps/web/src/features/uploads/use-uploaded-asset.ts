@@ -1,6 +1,6 @@
 import type { Asset } from "@hangar/contract";
 import { useQuery } from "@tanstack/react-query";
-import { fetchAsset, uploadedAssetKey } from "./api";
+import { assetQuery } from "../assets";
 import type { UploadItem } from "./upload-store";
 
 /**
@@ -13,8 +13,7 @@ export function useUploadedAsset(item: UploadItem): Asset | null {
   const workspaceId = item.workspaceId ?? "";
   const assetId = item.assetId ?? "";
   const query = useQuery({
-    queryKey: uploadedAssetKey(workspaceId, assetId),
-    queryFn: ({ signal }) => fetchAsset(workspaceId, assetId, signal),
+    ...assetQuery(workspaceId, assetId),
     // Refetched only for a completed upload: a failed one shows what the poller saw, if anything.
     enabled: item.status === "COMPLETED" && !!item.workspaceId && !!item.assetId,
     staleTime: Number.POSITIVE_INFINITY,
