@@ -221,9 +221,11 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   const preview = page.getByRole("dialog", { name: "charlie-red-barn.jpg" });
   await expect(preview).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}/a/${ids.get("charlie-red-barn.jpg")}\\?sort=name$`));
-  await expect(preview.getByTestId("preview-image")).toHaveJSProperty("complete", true);
-  await expect(preview.getByTestId("preview-facts")).toContainText("640 × 480 px");
-  await expect(preview.getByTestId("preview-facts")).toContainText("farm");
+  await expect(preview.getByTestId("viewer-image")).toHaveJSProperty("complete", true);
+  // The viewer's details tab (spec 02 §2) took over the old preview's facts.
+  await preview.getByTestId("viewer-tab-details").click();
+  await expect(preview.getByTestId("details-panel")).toContainText("640 × 480");
+  await expect(preview.getByTestId("details-panel")).toContainText("farm");
   await shot(page, "preview");
   // → steps to the next asset in the grid's order, in place.
   await page.keyboard.press("ArrowRight");
@@ -263,11 +265,12 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}/b/${board.id}$`));
   await expect(cards(page)).toHaveCount(2);
 
-  // A direct link to an asset without a board: the preview over All assets.
+  // A direct link to an asset without a board is a page; it closes to the workspace home (spec 02 §2).
   await page.goto(`/w/${workspaceId}/a/${ids.get("foxtrot-data.bin")}`);
   await expect(page.getByRole("dialog", { name: "foxtrot-data.bin" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}/b/all$`));
+  await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}$`));
+  await page.goto(`/w/${workspaceId}/b/all`);
   await expect(cards(page)).toHaveCount(8);
   await context.close();
 });

@@ -11,6 +11,8 @@ export const AssetPage = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The PDF's own label of the page ("iv", "A-1") when it differs from the number. */
+  label: z.string().nullable(),
 });
 
 export const Asset = z.object({
@@ -29,6 +31,21 @@ export const Asset = z.object({
   thumbnail_url: z.string().nullable(),
   grid_url: z.string().nullable(),
   video_url: z.string().nullable(),
+  /** Images whose original is not browser-safe: a 2560 px picture for sharp zoom (null: zoom into `url`). */
+  large_url: z.string().nullable(),
+  /** Videos: frames per second (frame stepping, timecode). */
+  fps: z.number().nullable(),
+  /** Videos: frames tiled in one picture for the scrub bar's previews. */
+  sprite: z
+    .object({
+      url: z.string(),
+      columns: z.number().int(),
+      rows: z.number().int(),
+      interval: z.number(),
+      width: z.number().int(),
+      height: z.number().int(),
+    })
+    .nullable(),
   placeholder: z.string().nullable(),
   directory: z.string().nullable(),
   favorite: z.boolean(),

@@ -10,4 +10,5 @@ export * from "./routes/index.ts";
 export * from "./text.ts";
 export * from "./uploads.ts";
 export * from "./users.ts";
+export * from "./viewer.ts";
 export * from "./workspaces.ts";

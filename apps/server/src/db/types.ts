@@ -173,7 +173,12 @@ export interface Renditions {
   thumbnail?: string;
   grid?: string;
   video?: string;
-  pages?: Array<{ number: number; file: string; width: number; height: number }>;
+  /** Images: the 2560 px picture the viewer zooms into (when the original is not browser-safe). */
+  large?: string;
+  /** Videos: frame rate, and the scrub-bar sprite. */
+  fps?: number;
+  sprite?: { file: string; columns: number; rows: number; interval: number; width: number; height: number };
+  pages?: Array<{ number: number; file: string; width: number; height: number; label?: string }>;
   preview_unavailable?: string;
 }
 

@@ -16,6 +16,8 @@ export type PdfRequest =
   | { op: "init" }
   | { op: "open"; file: string }
   | { op: "render"; index: number; longSide: number }
+  /** The PDF's own page labels ("iv", "A-1"), null for a page without one. */
+  | { op: "labels" }
   | { op: "close" };
 
 export interface PdfPageBitmap {
@@ -32,6 +34,41 @@ let doc: PDFiumDocument | null = null;
 function heapBytes(): number {
   const module = (library as unknown as { module?: { HEAPU8?: Uint8Array } } | null)?.module;
   return module?.HEAPU8?.byteLength ?? 0;
+}
+
+interface WasmModule {
+  _malloc(size: number): number;
+  _free(ptr: number): void;
+  _FPDF_GetPageLabel(doc: number, index: number, buffer: number, length: number): number;
+  HEAPU8: Uint8Array;
+}
+
+/**
+ * FPDF_GetPageLabel through the module the wrapper keeps private: the label is UTF-16LE with a
+ * terminating NUL; a length of 0 (or just the NUL) means the page has no label.
+ */
+function pageLabels(document: PDFiumDocument): Array<string | null> {
+  const inner = document as unknown as { module: WasmModule; documentIdx: number };
+  const { module, documentIdx } = inner;
+  if (typeof module?._FPDF_GetPageLabel !== "function") return [];
+  const count = document.getPageCount();
+  const size = 512;
+  const buffer = module._malloc(size);
+  try {
+    const labels: Array<string | null> = [];
+    for (let i = 0; i < count; i++) {
+      const length = module._FPDF_GetPageLabel(documentIdx, i, buffer, size);
+      if (length <= 2 || length > size) {
+        labels.push(null);
+        continue;
+      }
+      const bytes = module.HEAPU8.slice(buffer, buffer + length - 2);
+      labels.push(new TextDecoder("utf-16le").decode(bytes) || null);
+    }
+    return labels;
+  } finally {
+    module._free(buffer);
+  }
 }
 
 function closeDoc() {
@@ -72,6 +109,10 @@ serveWorker(async (req: PdfRequest) => {
       const out = await page.render({ width, height, scale: 1, render: "bitmap" });
       const bitmap: PdfPageBitmap = { width: out.width, height: out.height, data: out.data };
       return { result: bitmap, transfer: [out.data.buffer as ArrayBuffer] };
+    }
+    case "labels": {
+      if (!doc) throw new Error("no open document");
+      return { result: pageLabels(doc) };
     }
     case "close": {
       closeDoc();

@@ -80,6 +80,59 @@ describe("renderPdf", () => {
     process.stdout.write(`PDF 3 pages (incl. worker start): ${ms.toFixed(0)} ms\n`);
   });
 
+  it("renders every page of a 117-page PDF by default", { timeout: 120_000 }, async () => {
+    const out = path.join(dir, "p117");
+    const r = await renderPdf(await write("p117.pdf", textPdf(117)), out, { longSide: 400 });
+    expect(r.pageCount).toBe(117);
+    expect(r.pages.map((p) => p.number)).toEqual(Array.from({ length: 117 }, (_, i) => i + 1));
+    expect((await readdir(path.join(out, "pages"))).length).toBe(117);
+  });
+
+  it("answers the PDF's own page labels (roman front matter, prefixed appendix)", async () => {
+    const plain = textPdf(6).toString("latin1");
+    // The same document with a /PageLabels number tree in its catalog: i, ii, then 1.., then A-1.
+    const labelled = plain.replace(
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Catalog /Pages 2 0 R /PageLabels << /Nums [0 << /S /r >> 2 << /S /D >> 4 << /S /D /P (A-) >>] >> >>",
+    );
+    // Object offsets moved: rebuild through the fixture so the xref stays right.
+    const bodies = [...labelled.matchAll(/\d+ 0 obj\n([\s\S]*?)\nendobj/g)].map((m) => m[1]!);
+    const r = await renderPdf(await write("labels.pdf", buildPdf(bodies)), path.join(dir, "labels"), {
+      longSide: 200,
+    });
+    expect(r.pages.map((p) => p.label ?? null)).toEqual(["i", "ii", "1", "2", "A-1", "A-2"]);
+  });
+
+  it("opens odd but valid PDFs: broken Info dictionary, incremental update, PDF 2.0 header, linearized", async () => {
+    const base = textPdf(4);
+    // An Info entry pointing at an object that is not a dictionary.
+    const bodies = [...base.toString("latin1").matchAll(/\d+ 0 obj\n([\s\S]*?)\nendobj/g)].map((m) => m[1]!);
+    const brokenInfo = buildPdf([...bodies, "(not a dictionary)"], `/Info ${bodies.length + 1} 0 R `);
+    // An incremental update appending a new version of page 1's content after the first %%EOF.
+    const firstXref = Number(/startxref\n(\d+)/.exec(base.toString("latin1"))![1]);
+    const first = base.toString("latin1");
+    const offset = Buffer.byteLength(first, "latin1");
+    const update =
+      `4 0 obj\n${stream("BT /F1 48 Tf 72 600 Td (Updated) Tj ET")}\nendobj\n` +
+      `xref\n4 1\n${String(offset).padStart(10, "0")} 00000 n \n` +
+      `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R /Prev ${firstXref} >>\nstartxref\n${offset + Buffer.byteLength(`4 0 obj\n${stream("BT /F1 48 Tf 72 600 Td (Updated) Tj ET")}\nendobj\n`, "latin1")}\n%%EOF\n`;
+    const incremental = Buffer.from(first + update, "latin1");
+    const pdf20 = Buffer.from(base.toString("latin1").replace("%PDF-1.4", "%PDF-2.0"), "latin1");
+    // A linearization dictionary first (its hint values need not be exact for a reader to open it).
+    const linBodies = [`<< /Linearized 1 /L ${base.length} /H [0 0] /O 5 /E 0 /N 4 /T 0 >>`, ...bodies];
+    const linearized = Buffer.from(
+      buildPdf(linBodies.map((b) => b.replace(/(\d+) 0 R/g, (_m, n: string) => `${Number(n) + 1} 0 R`)))
+        .toString("latin1")
+        .replace("/Root 1 0 R", "/Root 2 0 R"),
+      "latin1",
+    );
+    for (const [name, bytes] of Object.entries({ brokenInfo, incremental, pdf20, linearized })) {
+      const r = await renderPdf(await write(`${name}.pdf`, bytes), path.join(dir, name), { longSide: 200 });
+      expect(r.pageCount, name).toBe(4);
+      expect(r.pages, name).toHaveLength(4);
+    }
+  });
+
   it("renders only renderPages pages, keeps landscape aspect, honours longSide", async () => {
     const file = await write("wide.pdf", textPdf(4, 842, 595));
     const result = await renderPdf(file, path.join(dir, "wide"), { renderPages: 2, longSide: 800 });

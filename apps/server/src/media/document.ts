@@ -23,7 +23,7 @@ export const UNREADABLE = "Document could not be read";
 export interface RenderPdfOptions {
   /** Documents with more pages are refused (a page-tree bomb, or simply too big to preview). */
   maxPages?: number;
-  /** Pages rendered to images; the rest are only counted. */
+  /** Pages rendered to images; the rest are only counted. Default: every page. */
   renderPages?: number;
   /** Long side of page images in pixels. */
   longSide?: number;
@@ -37,6 +37,8 @@ export interface RenderPdfOptions {
 export interface PdfPage {
   /** 1-based. */
   number: number;
+  /** The PDF's own label of the page ("iv", "A-1"), when it has one that differs from the number. */
+  label?: string;
   /** Relative to outDir, e.g. "pages/1.jpg". */
   file: string;
   width: number;
@@ -93,20 +95,22 @@ export function renderPdf(file: string, outDir: string, options: RenderPdfOption
 
 async function renderPdfNow(file: string, outDir: string, options: RenderPdfOptions): Promise<PdfRendition> {
   const {
-    maxPages = 500,
-    renderPages = 50,
+    maxPages = 2000,
+    renderPages = Number.POSITIVE_INFINITY,
     longSide = 1600,
     maxBytes = 200 * 1024 ** 2,
     pageTimeoutMs = 20_000,
-    timeoutMs = 120_000,
   } = options;
+  // Every page gets an image, so the budget grows with the pages (a second each beyond two minutes).
+  let timeoutMs = options.timeoutMs ?? 120_000;
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new MediaError(UNREADABLE, "file not found");
   if (info.size === 0) throw new MediaError(UNREADABLE, "the file is empty");
   if (info.size > maxBytes) throw new MediaError("Document is too large", `${info.size} bytes > ${maxBytes}`);
 
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
   const budget = (ms: number) => {
+    const deadline = started + timeoutMs;
     const left = deadline - Date.now();
     if (left <= 0) throw new MediaError(UNREADABLE, `rendering took longer than ${timeoutMs} ms`);
     return Math.min(ms, left);
@@ -128,6 +132,13 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
     opened = true;
     if (pageCount < 1) throw new MediaError(UNREADABLE, "the document has no pages");
     if (pageCount > maxPages) throw new MediaError("Document has too many pages", `${pageCount} > ${maxPages}`);
+    if (options.timeoutMs === undefined) timeoutMs += Math.min(pageCount, renderPages) * 1000;
+    const labels = await pdf
+      .call<Array<string | null>>({ op: "labels" } satisfies PdfRequest, {
+        timeoutMs: budget(10_000),
+        reason: UNREADABLE,
+      })
+      .catch(() => [] as Array<string | null>);
 
     await rm(pagesDir, { recursive: true, force: true });
     await mkdir(pagesDir, { recursive: true });
@@ -142,7 +153,14 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
         sharp(bitmap.data, { raw: { width: bitmap.width, height: bitmap.height, channels: 4 } }).removeAlpha();
       const name = `pages/${index + 1}.jpg`;
       await raw().jpeg({ quality: 85, mozjpeg: true }).toFile(path.join(outDir, name));
-      pages.push({ number: index + 1, file: name, width: bitmap.width, height: bitmap.height });
+      const label = labels[index];
+      pages.push({
+        number: index + 1,
+        file: name,
+        width: bitmap.width,
+        height: bitmap.height,
+        ...(label && label !== String(index + 1) ? { label } : {}),
+      });
       if (index === 0) {
         const out = await raw()
           .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: "inside", withoutEnlargement: true })

@@ -308,3 +308,40 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
     await fh.close();
   }
 }
+
+export const LARGE_FILE = "large.jpg";
+/** Long side of `large.jpg`, the sharp picture the viewer loads when zooming in. */
+export const LARGE_SIZE = 2560;
+/** Originals a browser shows as they are: the viewer zooms into the original itself when moderate. */
+const BROWSER_SAFE = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
+export const ZOOM_ORIGINAL_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * Whether the viewer needs `large.jpg` to zoom sharply: the original is bigger than the 1024
+ * preview, and is not a browser-safe type of moderate size (the viewer uses those directly).
+ * HEIC is left out (it decodes in its own thread at preview size only), and SVG (vector art).
+ */
+export function needsLargeRendition(mime: string, bytes: number, width: number, height: number): boolean {
+  if (Math.max(width, height) <= 1024 || ["image/heic", "image/heif", "image/svg+xml"].includes(mime)) return false;
+  return !BROWSER_SAFE.has(mime) || bytes > ZOOM_ORIGINAL_MAX_BYTES;
+}
+
+/** `large.jpg`: the original at a long side of at most 2560 px, auto-rotated, sRGB. */
+export async function renderLarge(
+  file: string,
+  outDir: string,
+): Promise<{ file: string; width: number; height: number }> {
+  configureSharp();
+  const out = await sharp(file, {
+    limitInputPixels: IMAGE_LIMITS.maxInputPixels,
+    density: 144,
+    failOn: "none",
+  })
+    .timeout({ seconds: IMAGE_LIMITS.timeoutSeconds })
+    .rotate()
+    .resize({ width: LARGE_SIZE, height: LARGE_SIZE, fit: "inside", withoutEnlargement: true })
+    .toColorspace("srgb")
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toFile(join(outDir, LARGE_FILE));
+  return { file: LARGE_FILE, width: out.width, height: out.height };
+}

@@ -196,9 +196,9 @@ async function probe(file: string): Promise<Probed> {
 
 /** Duration, display size and codecs. Zero-byte, truncated, playlist or network-referencing
  * files reject with a MediaError. */
-export async function probeVideo(file: string): Promise<VideoInfo> {
-  const { videoIndex: _v, audioIndex: _a, frameRate: _f, ...info } = await probe(file);
-  return info;
+export async function probeVideo(file: string): Promise<VideoInfo & { fps: number | null }> {
+  const { videoIndex: _v, audioIndex: _a, frameRate, ...info } = await probe(file);
+  return { ...info, fps: frameRate > 0 && Number.isFinite(frameRate) ? Math.round(frameRate * 1000) / 1000 : null };
 }
 
 // --- renditions ------------------------------------------------------------------------------
@@ -298,4 +298,47 @@ export async function videoPoster(
     await grab(0);
   }
   return { file: "thumbnail.jpg", width, height };
+}
+
+/** Where each frame of `sprite.jpg` sits: `columns` × `rows` tiles of `width` × `height`, one every `interval` s. */
+export interface VideoSprite {
+  file: "sprite.jpg";
+  columns: number;
+  rows: number;
+  interval: number;
+  width: number;
+  height: number;
+}
+
+const SPRITE_TILE_WIDTH = 160;
+const SPRITE_MAX_FRAMES = 100;
+const SPRITE_COLUMNS = 10;
+
+/**
+ * `sprite.jpg`: up to 100 frames spread evenly over the video in one tiled image, for the player's
+ * scrub-bar previews (one request, whatever the position hovered).
+ */
+export async function videoSprite(file: string, outDir: string): Promise<VideoSprite | null> {
+  const info = await probe(file);
+  if (!info.duration || info.duration <= 0) return null;
+  const interval = Math.max(1, Math.ceil((info.duration / SPRITE_MAX_FRAMES) * 10) / 10);
+  const frames = Math.min(SPRITE_MAX_FRAMES, Math.max(1, Math.ceil(info.duration / interval)));
+  const columns = Math.min(SPRITE_COLUMNS, frames);
+  const rows = Math.ceil(frames / columns);
+  const { width, height } = fitEven(info.width, info.height, SPRITE_TILE_WIDTH);
+  const ffmpeg = await ffmpegPath();
+  await produce(outDir, "sprite.jpg", async (tmp) => {
+    const args = [
+      ...["-hide_banner", "-nostdin", "-v", "error", "-y", "-threads", "2", ...inputGuards, "-i", file],
+      ...["-map", `0:${info.videoIndex}`, "-an", "-sn", "-dn", "-frames:v", "1"],
+      ...["-vf", `fps=1/${interval},scale=${width}:${height}:flags=bicubic,setsar=1,tile=${columns}x${rows}`],
+      ...["-q:v", "5", "-f", "image2", "-update", "1", tmp],
+    ];
+    await runTool(ffmpeg, args, {
+      timeoutMs: transcodeTimeoutMs(info.duration),
+      maxOutputBytes: 1 << 20,
+      reason: UNDECODABLE,
+    });
+  });
+  return { file: "sprite.jpg", columns, rows, interval, width, height };
 }

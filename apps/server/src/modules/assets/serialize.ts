@@ -1,4 +1,5 @@
 import type { Asset, AssetAbilities } from "@hangar/contract";
+import type { Renditions } from "../../db/types.ts";
 import type { Signer } from "../../storage/signer.ts";
 import type { AssetRow } from "./repo.ts";
 import type { AssetViewRow } from "./view-repo.ts";
@@ -15,6 +16,13 @@ type Relations = {
 export interface Viewer {
   abilities: AssetAbilities;
   issuer: string;
+}
+
+function spriteOf(sprite: Renditions["sprite"], media: (file: string | undefined) => string | null) {
+  const url = media(sprite?.file);
+  if (!sprite || !url) return null;
+  const { file: _file, ...tiles } = sprite;
+  return { url, ...tiles };
 }
 
 /** Media URLs: renditions under /media/{directory}/ (versioned for caching), the original signed. */
@@ -41,6 +49,9 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     thumbnail_url: media(r.thumbnail),
     grid_url: media(r.grid ?? r.thumbnail),
     video_url: media(r.video),
+    large_url: media(r.large),
+    fps: r.fps ?? null,
+    sprite: spriteOf(r.sprite, media),
     placeholder: row.placeholder,
     directory: row.directory,
     favorite: false,
@@ -57,6 +68,7 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
       url: media(p.file) ?? "",
       width: p.width,
       height: p.height,
+      label: p.label ?? null,
     })),
     preview_unavailable: r.preview_unavailable ?? null,
     upload_board_id: row.upload_board_id,

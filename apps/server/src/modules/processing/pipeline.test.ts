@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cameraJpeg as cameraJpegOf, pngBomb, textPdf } from "../../../test/fixtures.ts";
+import { buildPdf, cameraJpeg as cameraJpegOf, pngBomb, textPdf } from "../../../test/fixtures.ts";
 import { createTestEnv, type TestEnv, uploadBytes, waitForAsset, workspaceWith } from "../../../test/harness.ts";
 import { runTool } from "../../media/limits.ts";
 import { ffmpegPath } from "../../media/video.ts";
@@ -174,6 +174,41 @@ describe("video, documents and AI tags", () => {
     expect(seek.statusCode).toBe(206);
     const poster = await sharp((await w.admin.client.get(a.thumbnail_url)).rawPayload).metadata();
     expect([poster.width, poster.height]).toEqual([960, 540]);
+    // For the viewer: the frame rate, and a sprite of frames for the scrub bar.
+    expect(a.fps).toBe(25);
+    // One frame a second (AAC priming makes the clip a little over 2 s: 2 or 3 tiles).
+    expect(a.sprite).toMatchObject({ rows: 1, interval: 1, width: 160, height: 90 });
+    expect([2, 3]).toContain(a.sprite.columns);
+    const sprite = await sharp((await w.admin.client.get(a.sprite.url)).rawPayload).metadata();
+    expect([sprite.width, sprite.height]).toEqual([160 * a.sprite.columns, 90]);
+  });
+
+  it("the viewer's sharp picture: large.jpg for a big PNG, none for a moderate JPEG (zoom uses the original)", async () => {
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#2a6" } })
+      .tiff()
+      .toBuffer();
+    const tiff = await up("scan.tif", big);
+    expect(tiff.large_url).toMatch(/\/large\.jpg/);
+    const large = await sharp((await w.admin.client.get(tiff.large_url)).rawPayload).metadata();
+    expect([large.format, large.width, large.height]).toEqual(["jpeg", 2560, 1707]);
+    const jpeg = await up("photo.jpg", await sharp(big).jpeg().toBuffer());
+    expect(jpeg.large_url).toBeNull();
+    expect(jpeg.url).toBeTruthy();
+  });
+
+  it("a linearized PDF with a broken Info dictionary is a DOCUMENT with every page", async () => {
+    const base = textPdf(4).toString("latin1");
+    const bodies = [...base.matchAll(/\d+ 0 obj\n([\s\S]*?)\nendobj/g)].map((m) => m[1]!);
+    const shifted = bodies.map((b) => b.replace(/(\d+) 0 R/g, (_m, n: string) => `${Number(n) + 1} 0 R`));
+    const pdf = buildPdf(
+      [`<< /Linearized 1 /L ${base.length} /H [0 0] /O 5 /E 0 /N 4 /T 0 >>`, ...shifted, "(not a dictionary)"],
+      `/Info ${bodies.length + 2} 0 R `,
+    )
+      .toString("latin1")
+      .replace("/Root 1 0 R", "/Root 2 0 R");
+    const a = await up("odd.pdf", Buffer.from(pdf, "latin1"));
+    expect(a).toMatchObject({ status: "COMPLETED", file_type: "DOCUMENT", page_count: 4 });
+    expect(a.pages).toHaveLength(4);
   });
 
   it("a three-page PDF: page count and page images", async () => {

@@ -4,11 +4,11 @@ import path from "node:path";
 import type { Logger } from "pino";
 import type { Renditions } from "../../db/types.ts";
 import { convertOffice, OFFICE_EXTENSIONS, renderPdf } from "../../media/document.ts";
-import { ImageError } from "../../media/image.ts";
+import { ImageError, needsLargeRendition, renderLarge } from "../../media/image.ts";
 import { analyseImage } from "../../media/image-analysis.ts";
 import { MediaError } from "../../media/limits.ts";
 import { sniffFile } from "../../media/sniff.ts";
-import { probeVideo, transcodeVideo, videoPoster } from "../../media/video.ts";
+import { probeVideo, transcodeVideo, videoPoster, videoSprite } from "../../media/video.ts";
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import { copyToLocalFile } from "../../storage/local-copy.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
@@ -81,6 +81,9 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
     if (sniffed.fileType === "IMAGE") {
       const a = await analyseImage(original, outDir);
       Object.assign(renditions, { thumbnail: a.render.thumbnail, grid: a.render.grid });
+      if (needsLargeRendition(sniffed.mime, Number(row.size), a.render.width, a.render.height)) {
+        renditions.large = (await renderLarge(original, outDir)).file;
+      }
       tagSource = path.join(outDir, a.render.thumbnail);
       Object.assign(patch, {
         width: a.render.width,
@@ -108,7 +111,10 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
       const info = await probeVideo(original);
       const web = await transcodeVideo(original, outDir);
       const poster = await videoPoster(original, outDir);
+      const sprite = await videoSprite(path.join(outDir, web.file), outDir);
       Object.assign(renditions, { video: web.file, thumbnail: poster.file });
+      if (sprite) renditions.sprite = sprite;
+      if (info.fps) renditions.fps = info.fps > 60 ? 30 : info.fps; // web.mp4 caps high frame rates at 30
       tagSource = path.join(outDir, poster.file);
       Object.assign(patch, { width: info.width, height: info.height, duration: info.duration || web.duration });
     } else if (sniffed.fileType === "DOCUMENT") {

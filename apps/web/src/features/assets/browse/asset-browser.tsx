@@ -21,11 +21,13 @@ import { useBrowseParams } from "./use-browse-params";
 
 // Opened on demand: neither is part of the grid's first load.
 const FilterDrawer = lazyNamed(() => import("../filters/filter-drawer"), "FilterDrawer");
-const AssetPreview = lazyNamed(() => import("../preview/asset-preview"), "AssetPreview");
+const AssetViewer = lazyNamed(() => import("../../viewer/asset-viewer"), "AssetViewer");
 
 /** History state of an address opened from the grid: closing the preview goes back instead of forward. */
 interface PreviewState {
   fromGrid?: boolean;
+  /** The viewer's sidebar tab to reopen (after switching boards from the boards tab). */
+  viewerTab?: "boards";
 }
 
 /**
@@ -36,10 +38,13 @@ interface PreviewState {
 export function AssetBrowser({
   workspaceId,
   boardId,
+  boardName = null,
   empty,
 }: {
   workspaceId: string;
   boardId: string | null;
+  /** Shown in the viewer's header. */
+  boardName?: string | null;
   /** Shown when there is nothing at all (no search or filter narrowing it). */
   empty: ReactNode;
 }) {
@@ -91,10 +96,26 @@ export function AssetBrowser({
     },
     [navigate, assetPath, location.search],
   );
+  const fromGrid = !!(location.state as PreviewState | null)?.fromGrid;
+  // Spec 02 §2: a dialog opened from the grid goes back to it; a page opened by its address closes to
+  // the board, or to the workspace home when there is no board.
   const closePreview = useCallback(() => {
-    if ((location.state as PreviewState | null)?.fromGrid) navigate(-1);
-    else navigate({ pathname: gridPath, search: location.search }, { replace: true, preventScrollReset: true });
-  }, [navigate, gridPath, location.search, location.state]);
+    if (fromGrid) navigate(-1);
+    else
+      navigate(
+        { pathname: boardId ? gridPath : `/w/${workspaceId}`, search: boardId ? location.search : "" },
+        { replace: true, preventScrollReset: true },
+      );
+  }, [navigate, fromGrid, boardId, gridPath, workspaceId, location.search]);
+  const switchBoard = useCallback(
+    (target: string | null) => {
+      if (!assetId) return;
+      const pathname = target ? `/w/${workspaceId}/b/${target}/a/${assetId}` : `/w/${workspaceId}/a/${assetId}`;
+      const state: PreviewState = { ...(location.state as PreviewState | null), viewerTab: "boards" };
+      navigate({ pathname }, { replace: true, state, preventScrollReset: true });
+    },
+    [navigate, workspaceId, assetId, location.state],
+  );
   const stepPreview = useCallback(
     (id: string) =>
       navigate(
@@ -233,13 +254,18 @@ export function AssetBrowser({
       </WhenOpened>
       {assetId && (
         <Suspense fallback={null}>
-          <AssetPreview
+          <AssetViewer
             workspaceId={workspaceId}
             assetId={assetId}
+            boardId={boardId}
+            boardName={boardName}
+            mode={fromGrid ? "modal" : "page"}
             onClose={closePreview}
             onStep={stepPreview}
-            prevId={index > 0 ? (order[index - 1] ?? null) : null}
-            nextId={index >= 0 ? (order[index + 1] ?? null) : null}
+            onSwitchBoard={switchBoard}
+            previous={index > 0 ? (assets[index - 1] ?? null) : null}
+            next={index >= 0 ? (assets[index + 1] ?? null) : null}
+            initialTab={(location.state as PreviewState | null)?.viewerTab ?? null}
           />
         </Suspense>
       )}

@@ -191,6 +191,7 @@ export function BoardPage() {
       <AssetBrowser
         workspaceId={workspace.id}
         boardId={board.id}
+        boardName={board.name}
         empty={
           <EmptyPanel
             testId="board-empty"

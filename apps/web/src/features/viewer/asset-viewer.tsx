@@ -1,0 +1,395 @@
+import type { Asset } from "@hangar/contract";
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconDownload,
+  IconFiles,
+  IconFolders,
+  IconForms,
+  IconInfoCircle,
+  IconMessageCircle,
+  IconX,
+} from "@tabler/icons-react";
+import { type ReactNode, useEffect, useMemo, useReducer } from "react";
+import { errorMessage } from "../../lib/api-client";
+import { useDownload } from "../assets/actions/use-download";
+import { isNotFound, useAsset } from "../assets/api";
+import { placeholderUrl } from "../uploads/components/asset-thumb";
+import { DocumentViewer } from "./components/document-viewer";
+import { VideoPlayer } from "./components/video-player";
+import { ZoomableImage } from "./components/zoomable-image";
+import { BoardsPanel } from "./panels/boards-panel";
+import { CommentsPanel } from "./panels/comments-panel";
+import { DetailsPanel } from "./panels/details-panel";
+import { FieldsPanel } from "./panels/fields-panel";
+import { PagesPanel } from "./panels/pages-panel";
+import { VIEWER_SIDEBAR } from "./viewer-constants";
+import { INITIAL_VIEWER_STATE, previewKind, type ViewerTab, viewerReducer, visibleTabs } from "./viewer-state";
+import type { ViewerPage } from "./viewer-types";
+
+const TAB_META: Record<ViewerTab, { label: string; icon: ReactNode }> = {
+  comments: { label: "Comments", icon: <IconMessageCircle size={20} /> },
+  pages: { label: "Pages", icon: <IconFiles size={20} /> },
+  details: { label: "Details", icon: <IconInfoCircle size={20} /> },
+  fields: { label: "Fields", icon: <IconForms size={20} /> },
+  boards: { label: "Boards", icon: <IconFolders size={20} /> },
+};
+
+/** Types the browser shows as they are: the original is a sharp zoom source for these. */
+const WEB_SAFE = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
+const ZOOM_ORIGINAL_MAX_BYTES = 25 * 1024 * 1024;
+
+export interface AssetViewerProps {
+  workspaceId: string;
+  assetId: string;
+  /** The board the viewer is opened in (null: All Assets & Files). */
+  boardId: string | null;
+  boardName?: string | null;
+  /** Opened from the grid (a dialog over it) or by its address (a page). */
+  mode: "modal" | "page";
+  onClose(): void;
+  /** Opens another asset of the current listing in place. */
+  onStep(assetId: string): void;
+  /** Switches the current view to a board (null: all assets) with this asset open in it. */
+  onSwitchBoard(boardId: string | null): void;
+  previous?: Asset | null;
+  next?: Asset | null;
+  /** The sidebar tab to start on (switching boards keeps the boards tab open). */
+  initialTab?: ViewerTab | null;
+}
+
+const isTyping = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+
+/** The full-screen asset viewer of spec 02 §2: header, preview, and the sidebar with its icon rail. */
+export function AssetViewer(props: AssetViewerProps) {
+  const { workspaceId, assetId, boardId, boardName, mode, onClose, onStep, previous, next } = props;
+  const query = useAsset(workspaceId, assetId);
+  const asset = query.data;
+  const [state, dispatch] = useReducer(viewerReducer, INITIAL_VIEWER_STATE, (s) =>
+    props.initialTab ? { ...s, activeTab: props.initialTab } : s,
+  );
+  const phone = useMediaQuery(`(max-width: ${VIEWER_SIDEBAR.breakpoint}px)`) ?? false;
+  const download = useDownload(workspaceId);
+
+  const close = () => {
+    dispatch({ type: "close" });
+    onClose();
+  };
+  // Another asset: its first page (the tab stays, as reviewers step through a board).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new asset only
+  useEffect(() => {
+    dispatch({ type: "goToPage", page: 1, pageCount: 1 });
+  }, [assetId]);
+
+  // Keys work wherever the focus is (on a fresh load it may not have reached the dialog yet).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTyping(event.target)) return;
+      if ((event.target as HTMLElement | null)?.closest?.('[role="menu"], [role="listbox"]')) return;
+      if (event.key === "Escape") {
+        dispatch({ type: "close" });
+        onClose();
+      } else if (event.key === "ArrowLeft" && previous) onStep(previous.id);
+      else if (event.key === "ArrowRight" && next) onStep(next.id);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [previous, next, onStep, onClose]);
+
+  // The neighbours' previews, so stepping shows them at once.
+  useEffect(() => {
+    for (const a of [previous, next]) {
+      const url = a?.pages[0]?.url ?? a?.thumbnail_url;
+      if (url && a?.file_type !== "VIDEO") new Image().src = url;
+    }
+  }, [previous, next]);
+
+  const tabs = asset ? visibleTabs(asset) : [];
+  const activeTab = state.activeTab && tabs.includes(state.activeTab) ? state.activeTab : null;
+  const title = asset?.name ?? (query.isError ? "Asset" : "Loading…");
+
+  const panel =
+    asset && activeTab ? (
+      <SidebarPanel
+        tab={activeTab}
+        asset={asset}
+        readOnly={!asset.abilities.edit}
+        boardId={boardId}
+        currentPage={state.currentPage}
+        onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
+        onSwitchBoard={props.onSwitchBoard}
+      />
+    ) : null;
+
+  const rail = (
+    <Box
+      component="nav"
+      aria-label="Viewer panels"
+      style={{
+        display: "flex",
+        flexDirection: phone ? "row" : "column",
+        justifyContent: phone ? "space-around" : "flex-start",
+        gap: 4,
+        padding: 8,
+        width: phone ? "100%" : VIEWER_SIDEBAR.rail,
+        borderLeft: phone ? undefined : "1px solid var(--mantine-color-dark-4)",
+        borderTop: phone ? "1px solid var(--mantine-color-dark-4)" : undefined,
+        flexShrink: 0,
+      }}
+    >
+      {tabs.map((tab) => (
+        <Tooltip key={tab} label={TAB_META[tab].label} position={phone ? "top" : "left"}>
+          <ActionIcon
+            size={40}
+            variant={activeTab === tab ? "filled" : "subtle"}
+            color={activeTab === tab ? "blue" : "gray.3"}
+            aria-label={TAB_META[tab].label}
+            aria-pressed={activeTab === tab}
+            data-testid={`viewer-tab-${tab}`}
+            onClick={() => dispatch({ type: "toggleTab", tab })}
+          >
+            {TAB_META[tab].icon}
+          </ActionIcon>
+        </Tooltip>
+      ))}
+    </Box>
+  );
+
+  return (
+    <Modal.Root opened onClose={close} fullScreen closeOnEscape={false} trapFocus returnFocus>
+      <Modal.Content
+        aria-label={title}
+        data-testid="asset-viewer"
+        data-mode={mode}
+        style={{ background: "var(--mantine-color-dark-8)", color: "var(--mantine-color-gray-0)" }}
+      >
+        <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
+          <Group
+            component="header"
+            h={56}
+            px="md"
+            gap="sm"
+            wrap="nowrap"
+            style={{ borderBottom: "1px solid var(--mantine-color-dark-4)", flexShrink: 0 }}
+          >
+            <Box style={{ minWidth: 0, flex: 1 }}>
+              <Modal.Title>
+                <Text fw={650} truncate="end" data-testid="viewer-title">
+                  {title}
+                </Text>
+              </Modal.Title>
+              <Text size="xs" c="gray.5" truncate="end" data-testid="viewer-board">
+                {boardId ? (boardName ?? "") : "All Assets & Files"}
+              </Text>
+            </Box>
+            {asset?.abilities.download && (
+              <Tooltip label={`Download ${asset.name}`}>
+                <Button
+                  variant="light"
+                  color="gray"
+                  size="compact-sm"
+                  leftSection={<IconDownload size={16} />}
+                  loading={download.isDownloading}
+                  onClick={() => void download.downloadAsset(asset)}
+                  data-testid="viewer-download"
+                  visibleFrom="xs"
+                >
+                  Download
+                </Button>
+              </Tooltip>
+            )}
+            {asset?.abilities.download && (
+              <ActionIcon
+                variant="subtle"
+                color="gray.0"
+                aria-label="Download"
+                hiddenFrom="xs"
+                onClick={() => void download.downloadAsset(asset)}
+              >
+                <IconDownload size={18} />
+              </ActionIcon>
+            )}
+            <Tooltip label="Close (Esc)">
+              <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label="Close viewer" onClick={close}>
+                <IconX size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+
+          <Box style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: phone ? "column" : "row" }}>
+            <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+              {query.isError && !asset ? (
+                <Center h="100%" p="md">
+                  <Alert color={isNotFound(query.error) ? "gray" : "red"} variant="light" title="Asset unavailable">
+                    {isNotFound(query.error)
+                      ? "This asset does not exist, was deleted, or belongs to another workspace."
+                      : errorMessage(query.error, "Failed to fetch asset")}
+                  </Alert>
+                </Center>
+              ) : !asset ? (
+                <Center h="100%">
+                  <Loader color="gray.0" />
+                </Center>
+              ) : (
+                <Preview
+                  asset={asset}
+                  currentPage={state.currentPage}
+                  onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
+                />
+              )}
+              {previous && <StepButton side="left" label="Previous asset" onClick={() => onStep(previous.id)} />}
+              {next && <StepButton side="right" label="Next asset" onClick={() => onStep(next.id)} />}
+            </Box>
+            {!phone && panel && (
+              <ScrollArea
+                w={VIEWER_SIDEBAR.width}
+                p="md"
+                style={{
+                  flexShrink: 0,
+                  borderLeft: "1px solid var(--mantine-color-dark-4)",
+                  background: "var(--mantine-color-body)",
+                  color: "var(--mantine-color-text)",
+                }}
+                data-testid="viewer-sidebar"
+              >
+                {panel}
+              </ScrollArea>
+            )}
+            {rail}
+          </Box>
+        </Box>
+        {phone && (
+          <Drawer
+            opened={!!panel}
+            onClose={() => activeTab && dispatch({ type: "toggleTab", tab: activeTab })}
+            position="bottom"
+            size="65%"
+            title={activeTab ? TAB_META[activeTab].label : ""}
+            data-testid="viewer-sheet"
+          >
+            {panel}
+          </Drawer>
+        )}
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+const pageCountOf = (asset: Asset) => Math.max(asset.page_count ?? 0, asset.pages.length, 1);
+
+function StepButton({ side, label, onClick }: { side: "left" | "right"; label: string; onClick(): void }) {
+  return (
+    <Tooltip label={`${label} (${side === "left" ? "←" : "→"})`}>
+      <ActionIcon
+        variant="white"
+        radius="xl"
+        size="lg"
+        aria-label={label}
+        onClick={onClick}
+        style={{ position: "absolute", [side]: 12, top: "50%", transform: "translateY(-50%)", opacity: 0.85 }}
+      >
+        {side === "left" ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function Preview({ asset, currentPage, onPage }: { asset: Asset; currentPage: number; onPage(page: number): void }) {
+  const placeholder = useMemo(() => placeholderUrl(asset.placeholder), [asset.placeholder]);
+  const kind = previewKind(asset);
+  if (kind === "video" && asset.video_url) {
+    return (
+      <VideoPlayer
+        key={asset.id}
+        src={asset.video_url}
+        poster={asset.thumbnail_url}
+        duration={asset.duration}
+        fps={asset.fps}
+        sprite={asset.sprite}
+      />
+    );
+  }
+  if (kind === "document") {
+    return (
+      <DocumentViewer
+        key={asset.id}
+        name={asset.name}
+        pages={asset.pages as ViewerPage[]}
+        pageCount={pageCountOf(asset)}
+        currentPage={currentPage}
+        onPage={onPage}
+      />
+    );
+  }
+  const ready = asset.status === "COMPLETED";
+  const src = ready ? asset.thumbnail_url : null;
+  const zoomSrc =
+    asset.large_url ??
+    (ready && WEB_SAFE.has(asset.mime_type) && asset.size <= ZOOM_ORIGINAL_MAX_BYTES ? asset.url : null);
+  if (!src) {
+    return (
+      <Center h="100%" p="md">
+        <Text c="gray.4">
+          {asset.status === "error"
+            ? `Processing failed: ${asset.error ?? "unknown error"}`
+            : asset.status === "COMPLETED"
+              ? (asset.preview_unavailable ?? "No preview for this file type")
+              : "Processing…"}
+        </Text>
+      </Center>
+    );
+  }
+  return (
+    <ZoomableImage
+      key={asset.id}
+      src={src}
+      zoomSrc={zoomSrc}
+      placeholder={placeholder}
+      alt={asset.name}
+      ratio={asset.width && asset.height ? asset.width / asset.height : null}
+      testId="image-preview"
+    />
+  );
+}
+
+function SidebarPanel(props: {
+  tab: ViewerTab;
+  asset: Asset;
+  readOnly: boolean;
+  boardId: string | null;
+  currentPage: number;
+  onPage(page: number): void;
+  onSwitchBoard(boardId: string | null): void;
+}) {
+  const { tab, asset } = props;
+  if (tab === "details") return <DetailsPanel key={asset.id} asset={asset} readOnly={props.readOnly} />;
+  if (tab === "boards")
+    return (
+      <BoardsPanel
+        asset={asset}
+        currentBoardId={props.boardId}
+        readOnly={props.readOnly}
+        onSwitch={props.onSwitchBoard}
+      />
+    );
+  if (tab === "fields") return <FieldsPanel />;
+  if (tab === "pages")
+    return <PagesPanel pages={asset.pages as ViewerPage[]} currentPage={props.currentPage} onPage={props.onPage} />;
+  return <CommentsPanel />;
+}

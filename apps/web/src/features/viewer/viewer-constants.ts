@@ -1,0 +1,1 @@
+export { AUTOSAVE_MS, IMAGE_ZOOM, VIDEO_PLAYER, VIEWER_MESSAGES, VIEWER_SIDEBAR } from "@hangar/contract";
