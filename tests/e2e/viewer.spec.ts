@@ -180,7 +180,7 @@ test("video plays with our controls: speed, mute, volume, frame steps and a time
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.9, 5);
   await shot(page, "video");
   // Pause (K), then one frame at a time with → and ←.
-  await page.locator("body").click({ position: { x: 5, y: 80 } });
+  await page.getByTestId("viewer-title").click(); // focus off the slider
   await page.keyboard.press("k");
   await expect(player).toHaveAttribute("data-playing", "false");
   await video.evaluate((v: HTMLVideoElement) => {
@@ -310,8 +310,13 @@ test("measures click to first preview pixel and to the full rendition (p50 over 
   await page.goto(`/w/${workspaceId}/b/all`);
   const first: number[] = [];
   const full: number[] = [];
+  const names = await Promise.all(
+    [ids.sunrise, ids.lake].map(
+      async (id) => (await api<{ name: string }>(page, "GET", `/workspaces/${workspaceId}/assets/${id}`)).name,
+    ),
+  );
   for (let i = 0; i < 20; i++) {
-    const name = i % 2 ? "sunrise.jpg" : "lake at dawn.jpg";
+    const name = names[i % 2]!;
     await page.evaluate(() => performance.mark("open"));
     await card(page, name).click();
     await page.waitForSelector('[data-testid="image-preview"]');

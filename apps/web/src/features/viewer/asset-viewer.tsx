@@ -81,9 +81,12 @@ export function AssetViewer(props: AssetViewerProps) {
   const { workspaceId, assetId, boardId, boardName, mode, onClose, onStep, previous, next } = props;
   const query = useAsset(workspaceId, assetId);
   const asset = query.data;
-  const [state, dispatch] = useReducer(viewerReducer, INITIAL_VIEWER_STATE, (s) =>
-    props.initialTab ? { ...s, activeTab: props.initialTab } : s,
-  );
+  // On a phone the panels are a sheet over the preview: it starts closed unless a tab is asked for.
+  const [state, dispatch] = useReducer(viewerReducer, INITIAL_VIEWER_STATE, (s) => {
+    if (props.initialTab) return { ...s, activeTab: props.initialTab };
+    const narrow = window.matchMedia?.(`(max-width: ${VIEWER_SIDEBAR.breakpoint}px)`).matches;
+    return narrow ? { ...s, activeTab: null } : s;
+  });
   const phone = useMediaQuery(`(max-width: ${VIEWER_SIDEBAR.breakpoint}px)`) ?? false;
   const download = useDownload(workspaceId);
 
@@ -99,17 +102,29 @@ export function AssetViewer(props: AssetViewerProps) {
 
   // Keys work wherever the focus is (on a fresh load it may not have reached the dialog yet).
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target)) return;
-      if ((event.target as HTMLElement | null)?.closest?.('[role="menu"], [role="listbox"]')) return;
-      if (event.key === "Escape") {
-        dispatch({ type: "close" });
-        onClose();
-      } else if (event.key === "ArrowLeft" && previous) onStep(previous.id);
+    const menuOpen = (target: HTMLElement | null) =>
+      !!target?.closest?.('[role="menu"], [role="listbox"], [aria-expanded="true"]');
+    // Escape in the capture phase: a tooltip open on the focused button would otherwise swallow it.
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || menuOpen(event.target as HTMLElement | null)) return;
+      // From a text field too: its edit is saved on the way out (useAutosave flushes).
+      dispatch({ type: "close" });
+      onClose();
+    };
+    // Arrows after everything inside has had its say (sliders, the player's frame steps, fields).
+    const onArrow = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.defaultPrevented || isTyping(target) || menuOpen(target)) return;
+      if (target?.getAttribute?.("role") === "slider") return;
+      if (event.key === "ArrowLeft" && previous) onStep(previous.id);
       else if (event.key === "ArrowRight" && next) onStep(next.id);
     };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    window.addEventListener("keydown", onEscape, true);
+    window.addEventListener("keydown", onArrow);
+    return () => {
+      window.removeEventListener("keydown", onEscape, true);
+      window.removeEventListener("keydown", onArrow);
+    };
   }, [previous, next, onStep, onClose]);
 
   // The neighbours' previews, so stepping shows them at once.

@@ -14,6 +14,7 @@ export function useAutosave<T>(
   const [text, setText] = useState(serverValue);
   const dirty = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef<(() => void) | null>(null);
 
   // A new server value (another asset, a refetch) replaces the text unless the user is typing.
   useEffect(() => {
@@ -30,8 +31,9 @@ export function useAutosave<T>(
     setText(next);
     dirty.current = true;
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
+    const flush = () => {
       timer.current = null;
+      pending.current = null;
       const value = toSave(next);
       if (value === undefined) {
         dirty.current = false;
@@ -46,7 +48,9 @@ export function useAutosave<T>(
           setText(serverValue);
         },
       );
-    }, AUTOSAVE_MS);
+    };
+    pending.current = flush;
+    timer.current = setTimeout(flush, AUTOSAVE_MS);
   };
   return { text, onChange };
 }

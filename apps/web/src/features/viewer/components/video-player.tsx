@@ -22,8 +22,12 @@ export interface VideoPlayerProps {
   sprite?: { url: string; columns: number; rows: number; interval: number; width: number; height: number } | null;
 }
 
+/** Fields and sliders keep their own keys (a focused volume slider moves with ←/→). */
 const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
+    target.getAttribute("role") === "slider");
 
 /**
  * The spec's player (spec 02 §2 Video player) on a native <video>: play/pause, mute, volume,
@@ -234,7 +238,7 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
           )}
           <Slider
             aria-label="Seek"
-            thumbProps={{ "aria-label": "Seek" }}
+            thumbLabel="Seek"
             min={0}
             max={duration || 1}
             step={1 / frameRate}
@@ -267,7 +271,7 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
             </Tooltip>
             <Slider
               aria-label="Volume"
-              thumbProps={{ "aria-label": "Volume" }}
+              thumbLabel="Volume"
               w={80}
               min={0}
               max={1}
