@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { buildPdf } from "../../apps/server/src/ops/pdf-writer.ts";
 import { card } from "./asset-grid-helpers.ts";
 import { createBoard, expectToast, newOwner, uploadAsset } from "./assets-support.ts";
 import { api, baseUrl } from "./support.ts";
@@ -53,17 +54,7 @@ function longPdf(count: number): Buffer {
     kids.push(`${bodies.length} 0 R`);
   }
   bodies[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${count} >>`;
-  let out = "%PDF-1.7\n";
-  const offsets: number[] = [];
-  bodies.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, "latin1"));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
+  return buildPdf(bodies, "", "1.7");
 }
 
 let owner: Awaited<ReturnType<typeof newOwner>>;

@@ -2,23 +2,9 @@
 import zlib from "node:zlib";
 import type { Sharp } from "sharp";
 
-/** A PDF from object bodies (object n is bodies[n-1]), with a correct xref table. */
-export function buildPdf(bodies: string[], trailerExtra = ""): Buffer {
-  let out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
-  const offsets: number[] = [];
-  bodies.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, "latin1"));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
+export { buildPdf, pdfStream } from "../src/ops/pdf-writer.ts";
 
-export const pdfStream = (content: string, dict = "") =>
-  `<< ${dict} /Length ${content.length} >>\nstream\n${content}\nendstream`;
+import { buildPdf, pdfStream } from "../src/ops/pdf-writer.ts";
 
 /** `count` pages of `width`×`height` points, each saying "Page N" in Helvetica. */
 export function textPdf(count: number, width = 612, height = 792): Buffer {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { ffmpegPath } from "../media/video.ts";
+import { buildPdf } from "./pdf-writer.ts";
 
 export interface DemoFile {
   name: string;
@@ -70,17 +71,7 @@ export function textPdf(pages: Array<{ title: string; lines: string[]; rgb: [num
     kids.push(`${bodies.length} 0 R`);
   }
   bodies[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages.length} >>`;
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  bodies.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, "latin1"));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R /Info << /Title (Hangar brand guidelines) >> >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
+  return buildPdf(bodies, "/Info << /Title (Hangar brand guidelines) >> ");
 }
 
 /** Six seconds of ffmpeg's colour test pattern with a tone, as H.264/AAC MP4 (about 300 KB). */
