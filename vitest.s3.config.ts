@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config.ts";
 
@@ -8,12 +9,15 @@ import base from "./vitest.config.ts";
  */
 export const S3_SUITES = [
   "apps/server/src/modules/uploads/uploads.test.ts",
-  "apps/server/src/media/pipeline.test.ts",
+  "apps/server/src/modules/processing/pipeline.test.ts",
   "apps/server/src/modules/downloads/downloads.test.ts",
   "apps/server/src/modules/assets/actions.test.ts",
   // backup → restore round trip between two S3 servers (each env has its own)
   "apps/server/src/ops/backup.test.ts",
 ];
+
+// A suite that moved must not drop out of the S3 run silently.
+for (const suite of S3_SUITES) if (!existsSync(suite)) throw new Error(`vitest.s3.config.ts: ${suite} does not exist`);
 
 export default defineConfig({
   ...base,
