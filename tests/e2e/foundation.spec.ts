@@ -100,6 +100,8 @@ test("change e-mail asks for the current password, then waits for the new addres
   // The old address is told; the new one confirms.
   await linkFromMail(email, "/a/forgot-password");
   await page.goto(await linkFromMail(next, "/a/verify-email-change/"));
+  // The link page confirms with a call of its own: leaving before it answers would cancel it.
+  await expect(page.getByText("E-mail changed")).toBeVisible();
   await page.goto("/a/settings");
   await expect(page.getByTestId("pending-email")).toHaveCount(0);
   await expect(page.getByTestId("email-section")).toContainText(`You sign in with ${next}`);
