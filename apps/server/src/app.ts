@@ -78,7 +78,15 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  // The docs UI styles elements inline (its own static page, no user content): a CSP that lets it,
+  // and no call to the external validator.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    uiConfig: { validatorUrl: null },
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
+      "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+  });
 
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);

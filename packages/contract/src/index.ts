@@ -3,6 +3,7 @@ export * from "./assets.ts";
 export * from "./boards.ts";
 export * from "./common.ts";
 export * from "./downloads.ts";
+export * from "./file-names.ts";
 export * from "./jobs.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";

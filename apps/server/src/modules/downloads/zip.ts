@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import type { Readable } from "node:stream";
+import { nameWithExtension } from "@hangar/contract";
 import { ZipArchive } from "archiver";
 import type { BoardNode, DownloadableAsset } from "./repo.ts";
 
@@ -51,8 +52,7 @@ function splitExt(name: string): { stem: string; ext: string } {
 
 /** The asset's name with its extension (as the media route names the original), sanitised. */
 export function fileNameOf(a: Pick<DownloadableAsset, "name" | "file_extension">): string {
-  const ext = a.file_extension.replace(/[^\p{L}\p{N}]/gu, "");
-  const named = ext && !a.name.toLowerCase().endsWith(`.${ext.toLowerCase()}`) ? `${a.name}.${ext}` : a.name;
+  const named = nameWithExtension(a.name, a.file_extension.replace(/[^\p{L}\p{N}]/gu, ""));
   return sanitizeSegment(named);
 }
 

@@ -1,3 +1,4 @@
+import { nameWithExtension } from "@hangar/contract";
 import type { FastifyReply } from "fastify";
 import { type Access, parseIssuer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -102,10 +103,7 @@ export function mediaRoutes(
     // Renditions are immutable under a versioned URL; the original may be replaced by a re-upload.
     reply.header("Cache-Control", isOriginal ? "private, max-age=3600" : "private, max-age=31536000, immutable");
     if (isOriginal) {
-      const name =
-        asset.file_extension && !asset.name.toLowerCase().endsWith(`.${asset.file_extension}`)
-          ? `${asset.name}.${asset.file_extension}`
-          : asset.name;
+      const name = nameWithExtension(asset.name, asset.file_extension);
       reply.header("Content-Disposition", contentDisposition(inline ? "inline" : "attachment", name));
     }
     if (!inline) reply.header("Content-Security-Policy", "sandbox; default-src 'none'");
