@@ -52,7 +52,9 @@ test("bulk actions from the grid: Shift-select, tag, move to a board, remove fro
   await card(page, order[2]!).click({ modifiers: ["Shift"] });
   const picked = order.slice(0, 3);
   await expect(bulkBar(page).getByTestId("bulk-count")).toHaveText("3 selected");
-  for (const label of ["Tag", "Favourite", "Unfavourite", "Add to board", "Move", "Download", "Delete"]) {
+  // One favourite toggle (issue #13): none of them is a favourite yet, so it offers Favourite.
+  await expect(barButton(page, "Unfavourite")).toHaveCount(0);
+  for (const label of ["Tag", "Favourite", "Add to board", "Move", "Download", "Delete"]) {
     await expect(barButton(page, label)).toBeVisible();
   }
   // Not in a board: no "Remove from board"; sharing arrives later: no entry at all.
@@ -259,10 +261,12 @@ test("a commenter may favourite and download from the bulk bar and the menu, not
   await card(commenter, "one.jpg").click({ modifiers: ["ControlOrMeta"] });
   await card(commenter, "two.jpg").click({ modifiers: ["ControlOrMeta"] });
   await expect(bulkBar(commenter).getByTestId("bulk-count")).toHaveText("2 selected");
-  await expect(bulkBar(commenter).getByRole("button")).toHaveText(["Favourite", "Unfavourite", "Download", ""]);
+  await expect(bulkBar(commenter).getByRole("button")).toHaveText(["Favourite", "Download", ""]);
   await shot(commenter, "bulk-bar-commenter");
   await barButton(commenter, "Favourite").click();
   await expectToast(commenter, "Added to favourites");
+  // Both are favourites now: the toggle offers the way back.
+  await expect(barButton(commenter, "Unfavourite")).toBeVisible();
   await commenter.mouse.move(0, 0);
   await expect(card(commenter, "one.jpg").getByLabel("Favourite")).toBeVisible();
   // The owner's own favourites are untouched (a favourite is the member's own).

@@ -220,6 +220,9 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await card(page, "charlie-red-barn.jpg").click();
   const preview = page.getByRole("dialog", { name: "charlie-red-barn.jpg" });
   await expect(preview).toBeVisible();
+  // Opening selects nothing: no bulk bar behind the viewer (issue #13).
+  await expect(selected).toHaveCount(0);
+  await expect(page.getByTestId("bulk-count")).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/w/${workspaceId}/a/${ids.get("charlie-red-barn.jpg")}\\?sort=name$`));
   await expect(preview.getByTestId("viewer-image")).toHaveJSProperty("complete", true);
   // The viewer's details tab (spec 02 §2) took over the old preview's facts.

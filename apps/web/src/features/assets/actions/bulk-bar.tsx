@@ -11,10 +11,11 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useReducer, useState } from "react";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { assetQuery, useSetFavorite } from "./api";
 import type { AssetDialogKind } from "./asset-action-dialogs";
+import { findCachedAssets } from "./cached-assets";
 import { useAssetPermissions } from "./use-asset-permissions";
 import { downloadAsset, downloadItems, useDownload } from "./use-download";
 
@@ -94,6 +95,11 @@ export function BulkBar({
   };
 
   const count = assetIds.length;
+  // Re-read the cached favourites as listings refetch (after a toggle, or another member's change).
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => (count > 0 ? queryClient.getQueryCache().subscribe(rerender) : undefined), [queryClient, count]);
+  const known = findCachedAssets(queryClient, workspaceId, assetIds);
+  const allFavourite = count > 0 && known.size === count && [...known.values()].every((a) => a.favorite);
   return (
     <>
       {count > 0 && (
@@ -108,23 +114,19 @@ export function BulkBar({
           data-testid="asset-bulk-bar"
           style={{ position: "sticky", bottom: 16, zIndex: 5 }}
         >
-          <Group gap={4} wrap="wrap" justify="space-between">
-            <Group gap={4} wrap="wrap">
+          {/* The actions may wrap; Clear selection stays on the first line, at the right. */}
+          <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+            <Group gap={4} wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
               <Text size="sm" fw={600} px={6} style={{ whiteSpace: "nowrap" }} data-testid="bulk-count">
                 {count} selected
               </Text>
               <Divider orientation="vertical" mx={4} />
               {canEdit && <BarButton icon={<IconTag size={16} />} label="Tag" onClick={() => open("tags")} />}
+              {/* One toggle: Unfavourite when every selected asset is already a favourite, else Favourite. */}
               <BarButton
-                icon={<IconStar size={16} />}
-                label="Favourite"
-                onClick={() => favorite.mutate({ ids: assetIds, favorite: true })}
-                disabled={favorite.isPending}
-              />
-              <BarButton
-                icon={<IconStarOff size={16} />}
-                label="Unfavourite"
-                onClick={() => favorite.mutate({ ids: assetIds, favorite: false })}
+                icon={allFavourite ? <IconStarOff size={16} /> : <IconStar size={16} />}
+                label={allFavourite ? "Unfavourite" : "Favourite"}
+                onClick={() => favorite.mutate({ ids: assetIds, favorite: !allFavourite })}
                 disabled={favorite.isPending}
               />
               {canEdit && (

@@ -30,9 +30,14 @@ describe("rangeBetween", () => {
 });
 
 describe("clickOutcome", () => {
-  it("a plain click outside bulk mode opens the asset and selects only it", () => {
+  it("a plain click outside bulk mode opens the asset and leaves the selection alone (issue #13)", () => {
     expect(clickOutcome({ selected: ["a"], anchor: "a" }, order, "c", plain, false)).toEqual({
-      selected: ["c"],
+      selected: ["a"],
+      anchor: "c",
+      open: true,
+    });
+    expect(clickOutcome({ selected: [], anchor: null }, order, "c", plain, false)).toEqual({
+      selected: [],
       anchor: "c",
       open: true,
     });

@@ -1,8 +1,10 @@
 /**
  * What a click on an asset card does to the selection (pure; the grid applies the answer to the
  * selection store). Spec 01 §4: asset bulk mode applies when more than one asset is selected, or at
- * least one asset and at least one board. Outside bulk mode a plain click opens the asset (and makes it
- * the only selected one); in bulk mode a plain click adds or removes the asset, like Ctrl/Cmd-click.
+ * least one asset and at least one board. One convention everywhere: a plain click opens the asset and
+ * leaves the selection alone (it only becomes the anchor for a later Shift-click); the checkbox,
+ * Ctrl/Cmd-click and Shift-click select. Once several are selected (bulk mode), a plain click adds or
+ * removes, as people expect while picking.
  */
 
 export interface SelectionSnapshot {
@@ -64,7 +66,7 @@ export function clickOutcome(
       : [...current.selected, id];
     return { selected, anchor: id, open: false };
   }
-  return { selected: [id], anchor: id, open: true };
+  return { selected: [...current.selected], anchor: id, open: true };
 }
 
 /** Ctrl/Cmd-A and "Select all": every loaded card (what is not loaded yet cannot be seen or acted on). */
