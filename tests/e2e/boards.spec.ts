@@ -365,3 +365,29 @@ test("a commenter sees the tree but no add, edit or drag controls", async ({ bro
   await ownerContext.close();
   await commenterContext.close();
 });
+
+test("the boards tree keeps which boards are open across navigation and reloads, per workspace", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 860 });
+  const { workspaceId } = await signUpWithWorkspace(page, { prefix: "open" });
+  const parent = await api<{ id: string }>(page, "POST", `/workspaces/${workspaceId}/boards`, {
+    name: "Campaigns",
+    parent_id: null,
+  });
+  await api(page, "POST", `/workspaces/${workspaceId}/boards`, { name: "Spring", parent_id: parent.id });
+  await page.goto(`${baseUrl()}/w/${workspaceId}/b/all`);
+  await expect(row(page, "Campaigns")).toBeVisible();
+  await expect(row(page, "Spring")).toHaveCount(0);
+  await page.getByRole("button", { name: "Expand Campaigns" }).click();
+  await expect(row(page, "Spring")).toBeVisible();
+  // Another page of the workspace, then a reload: still open.
+  await page.getByRole("link", { name: "Members" }).click();
+  await page.goto(`${baseUrl()}/w/${workspaceId}/b/all`);
+  await expect(row(page, "Spring")).toBeVisible();
+  await page.reload();
+  await expect(row(page, "Spring")).toBeVisible();
+  // Closed again, it stays closed.
+  await page.getByRole("button", { name: "Collapse Campaigns" }).click();
+  await page.reload();
+  await expect(row(page, "Campaigns")).toBeVisible();
+  await expect(row(page, "Spring")).toHaveCount(0);
+});

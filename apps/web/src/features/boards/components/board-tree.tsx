@@ -39,9 +39,32 @@ function toItems(boards: readonly Board[], addAt: AddRowAt): TreeItem[] {
 
 const isAddRow = (item: TreeItem) => item.board === null;
 
+function readOpenState(key: string | undefined): Record<string, boolean> {
+  if (!key) return {};
+  try {
+    const parsed = JSON.parse(localStorage.getItem(key) ?? "{}") as unknown;
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, boolean>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeOpenState(key: string | undefined, state: Record<string, boolean>) {
+  if (!key) return;
+  // Only open folders are worth keeping (a closed one is the default), so the entry stays small.
+  const open = Object.fromEntries(Object.entries(state).filter(([, isOpen]) => isOpen));
+  try {
+    localStorage.setItem(key, JSON.stringify(open));
+  } catch {
+    // Storage full or disabled: the tree still works, it just forgets.
+  }
+}
+
 export interface BoardTreeProps {
   boards: readonly Board[];
   mode: "navigate" | "select";
+  /** Keep which boards are expanded in local storage under this key (the navbar: per workspace). */
+  persistKey?: string;
   width: number;
   height: number;
   /** Editors: row actions, and (unless filtered) drag and drop. */
@@ -99,11 +122,15 @@ export function BoardTree(props: BoardTreeProps) {
   const lookupRef = useRef(lookup);
   lookupRef.current = lookup;
 
-  // Open folders survive the switch between the full and the filtered tree (two tree instances).
-  const openState = useRef<Record<string, boolean>>({});
+  // Open folders survive the switch between the full and the filtered tree (two tree instances),
+  // and, with a persistKey, navigation and reloads (local storage).
+  const openState = useRef<Record<string, boolean> | null>(null);
+  openState.current ??= readOpenState(props.persistKey);
   const onToggle = useCallback((id: string) => {
     const tree = treeRef.current;
-    if (tree && !tree.props.openByDefault) openState.current[id] = tree.isOpen(id);
+    if (!tree || tree.props.openByDefault || !openState.current) return;
+    openState.current[id] = tree.isOpen(id);
+    writeOpenState(latest.current.persistKey, openState.current);
   }, []);
 
   const onActivate = useCallback((node: NodeApi<TreeItem>) => {
@@ -209,7 +236,7 @@ export function BoardTree(props: BoardTreeProps) {
         paddingTop={4}
         paddingBottom={8}
         openByDefault={filtered}
-        initialOpenState={filtered ? undefined : openState.current}
+        initialOpenState={filtered ? undefined : (openState.current ?? undefined)}
         disableMultiSelection={mode === "select"}
         disableSelect={isAddRow}
         disableEdit={!canEdit}

@@ -158,6 +158,7 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         boards={filter.boards}
         filterTerm={filter.term}
         mode="navigate"
+        persistKey={`hangar:open-boards:${workspaceId}`}
         width={width}
         height={height}
         canEdit={editable}
