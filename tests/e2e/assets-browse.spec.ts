@@ -184,6 +184,9 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await expect(cards(page)).toHaveCount(8);
   await expect(page).not.toHaveURL(/[?&]f=/);
 
+  // Cards show their tags (issue #13).
+  await expect(card(page, "charlie-red-barn.jpg").getByTestId("card-tag")).toHaveText(["farm"]);
+
   // Selection: Ctrl-click anchors at bravo, Shift-click on foxtrot takes the range between (5 cards).
   await card(page, "bravo-blue-boat.jpg").click({ modifiers: ["ControlOrMeta"] });
   await card(page, "foxtrot-data.bin").click({ modifiers: ["Shift"] });

@@ -115,6 +115,26 @@ export const AssetCard = memo(function AssetCard({
               Failed
             </Badge>
           )}
+          {/* The card's tags, compactly: the first two, then how many more. */}
+          {asset.tags.slice(0, 2).map((tag) => (
+            <Badge
+              key={tag}
+              size="xs"
+              color="gray"
+              variant="white"
+              tt="none"
+              maw={110}
+              style={{ opacity: 0.92 }}
+              data-testid="card-tag"
+            >
+              {tag}
+            </Badge>
+          ))}
+          {asset.tags.length > 2 && (
+            <Badge size="xs" color="gray" variant="white" style={{ opacity: 0.92 }} data-testid="card-tag-more">
+              +{asset.tags.length - 2}
+            </Badge>
+          )}
         </div>
       </div>
       <div className={classes.caption}>
