@@ -10,3 +10,4 @@ export const DownloadBoardDialog = lazyNamed(
   () => import("./actions/dialogs/download-board-dialog"),
   "DownloadBoardDialog",
 );
+export { RecentAssets, useAssetCount } from "./components/recent-assets";
