@@ -57,6 +57,14 @@ test("bulk actions from the grid: Shift-select, tag, move to a board, remove fro
   for (const label of ["Tag", "Favourite", "Add to board", "Move", "Download", "Delete"]) {
     await expect(barButton(page, label)).toBeVisible();
   }
+  // At 1280 and 1440 px the bar is one line: Clear selection sits beside the count (issue #13).
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 860 });
+    const count = (await bulkBar(page).getByTestId("bulk-count").boundingBox())!;
+    const clear = (await bulkBar(page).getByRole("button", { name: "Clear selection" }).boundingBox())!;
+    expect(Math.abs(clear.y + clear.height / 2 - (count.y + count.height / 2)), `${width} px`).toBeLessThan(8);
+    await page.screenshot({ path: `test-results/screens/bulk-bar-${width}.png` });
+  }
   // Not in a board: no "Remove from board"; sharing arrives later: no entry at all.
   await expect(barButton(page, "Remove from board")).toHaveCount(0);
   await expect(bulkBar(page).getByRole("button", { name: /share/i })).toHaveCount(0);
