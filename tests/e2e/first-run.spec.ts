@@ -123,6 +123,8 @@ test("sign up, verify through the dev outbox while Hangar runs, first steps, upl
     .poll(
       async () => {
         await page.goto(workspaceUrl);
+        // The home page has loaded its listing once either of these shows.
+        await page.locator('[data-testid="recent-asset"], [data-testid="first-steps"]').first().waitFor();
         return page.getByTestId("recent-asset").count();
       },
       { timeout: 60_000, message: "the upload on the home page" },
