@@ -9,6 +9,17 @@ export const VIDEO_PLAYER = {
   /** …or this long after the mouse leaves. */
   hideAfterLeaveMs: 1000,
 } as const;
+/** Image types a browser shows as they are: the viewer zooms into such an original directly… */
+export const BROWSER_SAFE_IMAGE_TYPES: readonly string[] = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/avif",
+];
+/** …when it is at most this big; otherwise the pipeline makes `large.jpg` for zooming. */
+export const ZOOM_ORIGINAL_MAX_BYTES = 25 * 1024 * 1024;
+
 /** Name and description save after this pause in typing. */
 export const AUTOSAVE_MS = 500;
 

@@ -1,6 +1,7 @@
 import { open, readFile, stat } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
+import { BROWSER_SAFE_IMAGE_TYPES, ZOOM_ORIGINAL_MAX_BYTES } from "@hangar/contract";
 import sharp, { type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import { decodeHeic, HEIC_MAX_PIXELS } from "./heic.ts";
@@ -312,9 +313,6 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
 export const LARGE_FILE = "large.jpg";
 /** Long side of `large.jpg`, the sharp picture the viewer loads when zooming in. */
 export const LARGE_SIZE = 2560;
-/** Originals a browser shows as they are: the viewer zooms into the original itself when moderate. */
-const BROWSER_SAFE = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
-export const ZOOM_ORIGINAL_MAX_BYTES = 25 * 1024 * 1024;
 
 /**
  * Whether the viewer needs `large.jpg` to zoom sharply: the original is bigger than the 1024
@@ -323,7 +321,7 @@ export const ZOOM_ORIGINAL_MAX_BYTES = 25 * 1024 * 1024;
  */
 export function needsLargeRendition(mime: string, bytes: number, width: number, height: number): boolean {
   if (Math.max(width, height) <= 1024 || ["image/heic", "image/heif", "image/svg+xml"].includes(mime)) return false;
-  return !BROWSER_SAFE.has(mime) || bytes > ZOOM_ORIGINAL_MAX_BYTES;
+  return !BROWSER_SAFE_IMAGE_TYPES.includes(mime) || bytes > ZOOM_ORIGINAL_MAX_BYTES;
 }
 
 /** `large.jpg`: the original at a long side of at most 2560 px, auto-rotated, sRGB. */

@@ -25,22 +25,14 @@ import {
   IconMessageCircle,
   IconX,
 } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useMemo, useReducer } from "react";
+import { type ReactNode, useEffect, useReducer } from "react";
 import { errorMessage } from "../../lib/api-client";
 import { useDownload } from "../assets/actions/use-download";
 import { isNotFound, useAsset } from "../assets/api";
-import { placeholderUrl } from "../uploads/components/asset-thumb";
-import { DocumentViewer } from "./components/document-viewer";
-import { VideoPlayer } from "./components/video-player";
-import { ZoomableImage } from "./components/zoomable-image";
-import { BoardsPanel } from "./panels/boards-panel";
-import { CommentsPanel } from "./panels/comments-panel";
-import { DetailsPanel } from "./panels/details-panel";
-import { FieldsPanel } from "./panels/fields-panel";
-import { PagesPanel } from "./panels/pages-panel";
+import { SidebarPanel } from "./sidebar-panel";
 import { VIEWER_SIDEBAR } from "./viewer-constants";
-import { INITIAL_VIEWER_STATE, previewKind, type ViewerTab, viewerReducer, visibleTabs } from "./viewer-state";
-import type { ViewerPage } from "./viewer-types";
+import { Preview, pageCountOf } from "./viewer-preview";
+import { INITIAL_VIEWER_STATE, type ViewerTab, viewerReducer, visibleTabs } from "./viewer-state";
 
 const TAB_META: Record<ViewerTab, { label: string; icon: ReactNode }> = {
   comments: { label: "Comments", icon: <IconMessageCircle size={20} /> },
@@ -49,10 +41,6 @@ const TAB_META: Record<ViewerTab, { label: string; icon: ReactNode }> = {
   fields: { label: "Fields", icon: <IconForms size={20} /> },
   boards: { label: "Boards", icon: <IconFolders size={20} /> },
 };
-
-/** Types the browser shows as they are: the original is a sharp zoom source for these. */
-const WEB_SAFE = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
-const ZOOM_ORIGINAL_MAX_BYTES = 25 * 1024 * 1024;
 
 export interface AssetViewerProps {
   workspaceId: string;
@@ -306,8 +294,6 @@ export function AssetViewer(props: AssetViewerProps) {
   );
 }
 
-const pageCountOf = (asset: Asset) => Math.max(asset.page_count ?? 0, asset.pages.length, 1);
-
 function StepButton({ side, label, onClick }: { side: "left" | "right"; label: string; onClick(): void }) {
   return (
     <Tooltip label={`${label} (${side === "left" ? "←" : "→"})`}>
@@ -323,88 +309,4 @@ function StepButton({ side, label, onClick }: { side: "left" | "right"; label: s
       </ActionIcon>
     </Tooltip>
   );
-}
-
-function Preview({ asset, currentPage, onPage }: { asset: Asset; currentPage: number; onPage(page: number): void }) {
-  const placeholder = useMemo(() => placeholderUrl(asset.placeholder), [asset.placeholder]);
-  const kind = previewKind(asset);
-  if (kind === "video" && asset.video_url) {
-    return (
-      <VideoPlayer
-        key={asset.id}
-        src={asset.video_url}
-        poster={asset.thumbnail_url}
-        duration={asset.duration}
-        fps={asset.fps}
-        sprite={asset.sprite}
-      />
-    );
-  }
-  if (kind === "document") {
-    return (
-      <DocumentViewer
-        key={asset.id}
-        name={asset.name}
-        pages={asset.pages as ViewerPage[]}
-        pageCount={pageCountOf(asset)}
-        currentPage={currentPage}
-        onPage={onPage}
-      />
-    );
-  }
-  const ready = asset.status === "COMPLETED";
-  const src = ready ? asset.thumbnail_url : null;
-  const zoomSrc =
-    asset.large_url ??
-    (ready && WEB_SAFE.has(asset.mime_type) && asset.size <= ZOOM_ORIGINAL_MAX_BYTES ? asset.url : null);
-  if (!src) {
-    return (
-      <Center h="100%" p="md">
-        <Text c="gray.4">
-          {asset.status === "error"
-            ? `Processing failed: ${asset.error ?? "unknown error"}`
-            : asset.status === "COMPLETED"
-              ? (asset.preview_unavailable ?? "No preview for this file type")
-              : "Processing…"}
-        </Text>
-      </Center>
-    );
-  }
-  return (
-    <ZoomableImage
-      key={asset.id}
-      src={src}
-      zoomSrc={zoomSrc}
-      placeholder={placeholder}
-      alt={asset.name}
-      ratio={asset.width && asset.height ? asset.width / asset.height : null}
-      testId="image-preview"
-    />
-  );
-}
-
-function SidebarPanel(props: {
-  tab: ViewerTab;
-  asset: Asset;
-  readOnly: boolean;
-  boardId: string | null;
-  currentPage: number;
-  onPage(page: number): void;
-  onSwitchBoard(boardId: string | null): void;
-}) {
-  const { tab, asset } = props;
-  if (tab === "details") return <DetailsPanel key={asset.id} asset={asset} readOnly={props.readOnly} />;
-  if (tab === "boards")
-    return (
-      <BoardsPanel
-        asset={asset}
-        currentBoardId={props.boardId}
-        readOnly={props.readOnly}
-        onSwitch={props.onSwitchBoard}
-      />
-    );
-  if (tab === "fields") return <FieldsPanel />;
-  if (tab === "pages")
-    return <PagesPanel pages={asset.pages as ViewerPage[]} currentPage={props.currentPage} onPage={props.onPage} />;
-  return <CommentsPanel />;
 }

@@ -1,0 +1,35 @@
+import type { Asset } from "@hangar/contract";
+import { BoardsPanel } from "./panels/boards-panel";
+import { CommentsPanel } from "./panels/comments-panel";
+import { DetailsPanel } from "./panels/details-panel";
+import { FieldsPanel } from "./panels/fields-panel";
+import { PagesPanel } from "./panels/pages-panel";
+import type { ViewerTab } from "./viewer-state";
+import type { ViewerPage } from "./viewer-types";
+
+/** The open sidebar tab's panel. */
+export function SidebarPanel(props: {
+  tab: ViewerTab;
+  asset: Asset;
+  readOnly: boolean;
+  boardId: string | null;
+  currentPage: number;
+  onPage(page: number): void;
+  onSwitchBoard(boardId: string | null): void;
+}) {
+  const { tab, asset } = props;
+  if (tab === "details") return <DetailsPanel key={asset.id} asset={asset} readOnly={props.readOnly} />;
+  if (tab === "boards")
+    return (
+      <BoardsPanel
+        asset={asset}
+        currentBoardId={props.boardId}
+        readOnly={props.readOnly}
+        onSwitch={props.onSwitchBoard}
+      />
+    );
+  if (tab === "fields") return <FieldsPanel />;
+  if (tab === "pages")
+    return <PagesPanel pages={asset.pages as ViewerPage[]} currentPage={props.currentPage} onPage={props.onPage} />;
+  return <CommentsPanel />;
+}

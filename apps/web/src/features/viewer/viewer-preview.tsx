@@ -1,0 +1,80 @@
+import { type Asset, BROWSER_SAFE_IMAGE_TYPES, ZOOM_ORIGINAL_MAX_BYTES } from "@hangar/contract";
+import { Center, Text } from "@mantine/core";
+import { useMemo } from "react";
+import { placeholderUrl } from "../uploads/components/asset-thumb";
+import { DocumentViewer } from "./components/document-viewer";
+import { VideoPlayer } from "./components/video-player";
+import { ZoomableImage } from "./components/zoomable-image";
+import { previewKind } from "./viewer-state";
+import type { ViewerPage } from "./viewer-types";
+
+export const pageCountOf = (asset: Asset) => Math.max(asset.page_count ?? 0, asset.pages.length, 1);
+
+/** The preview area (spec 02 §2): the video player, the paged document viewer, or the zoomable image. */
+export function Preview({
+  asset,
+  currentPage,
+  onPage,
+}: {
+  asset: Asset;
+  currentPage: number;
+  onPage(page: number): void;
+}) {
+  const placeholder = useMemo(() => placeholderUrl(asset.placeholder), [asset.placeholder]);
+  const kind = previewKind(asset);
+  if (kind === "video" && asset.video_url) {
+    return (
+      <VideoPlayer
+        key={asset.id}
+        src={asset.video_url}
+        poster={asset.thumbnail_url}
+        duration={asset.duration}
+        fps={asset.fps}
+        sprite={asset.sprite}
+      />
+    );
+  }
+  if (kind === "document") {
+    return (
+      <DocumentViewer
+        key={asset.id}
+        name={asset.name}
+        pages={asset.pages as ViewerPage[]}
+        pageCount={pageCountOf(asset)}
+        currentPage={currentPage}
+        onPage={onPage}
+      />
+    );
+  }
+  const ready = asset.status === "COMPLETED";
+  const src = ready ? asset.thumbnail_url : null;
+  const zoomSrc =
+    asset.large_url ??
+    (ready && BROWSER_SAFE_IMAGE_TYPES.includes(asset.mime_type) && asset.size <= ZOOM_ORIGINAL_MAX_BYTES
+      ? asset.url
+      : null);
+  if (!src) {
+    return (
+      <Center h="100%" p="md">
+        <Text c="gray.4">
+          {asset.status === "error"
+            ? `Processing failed: ${asset.error ?? "unknown error"}`
+            : asset.status === "COMPLETED"
+              ? (asset.preview_unavailable ?? "No preview for this file type")
+              : "Processing…"}
+        </Text>
+      </Center>
+    );
+  }
+  return (
+    <ZoomableImage
+      key={asset.id}
+      src={src}
+      zoomSrc={zoomSrc}
+      placeholder={placeholder}
+      alt={asset.name}
+      ratio={asset.width && asset.height ? asset.width / asset.height : null}
+      testId="image-preview"
+    />
+  );
+}
