@@ -1,6 +1,7 @@
 export * from "./access.ts";
 export * from "./assets.ts";
 export * from "./boards.ts";
+export * from "./comments.ts";
 export * from "./common.ts";
 export * from "./downloads.ts";
 export * from "./file-names.ts";

@@ -1,13 +1,14 @@
 import { assetsApi, trashApi } from "./assets.ts";
 import { authApi } from "./auth.ts";
 import { boardsApi } from "./boards.ts";
+import { commentsApi } from "./comments.ts";
 import type { Route } from "./define.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
 import { membersApi, workspacesApi } from "./workspaces.ts";
 
 export * from "./define.ts";
-export { assetsApi, authApi, boardsApi, downloadsApi, membersApi, trashApi, uploadsApi, usersApi, workspacesApi };
+export { assetsApi, authApi, boardsApi, commentsApi, downloadsApi, membersApi, trashApi, uploadsApi, usersApi, workspacesApi };
 
 /** Every API route, once. The server registers exactly these; the route-table test walks them. */
 export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
