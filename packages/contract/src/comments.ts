@@ -136,7 +136,8 @@ export function annotationIssues(a: AnnotationFields): { field: string; message:
 
 const withAnnotationRules = <T extends z.ZodType<AnnotationFields>>(schema: T) =>
   schema.superRefine((value, ctx) => {
-    for (const issue of annotationIssues(value)) ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
+    for (const issue of annotationIssues(value))
+      ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
   });
 
 export const CreateCommentBody = withAnnotationRules(

@@ -21,7 +21,8 @@ export const commentsApi = {
     path: "/workspaces/:id/comments",
     tag,
     access,
-    summary: "Top-level comments of an asset (each with its reply count), or with parent_id every reply of that thread, flat",
+    summary:
+      "Top-level comments of an asset (each with its reply count), or with parent_id every reply of that thread, flat",
     params: WorkspaceParams,
     query: CommentsQuery,
     response: { 200: CommentPage },

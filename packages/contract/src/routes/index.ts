@@ -8,7 +8,18 @@ import { usersApi } from "./users.ts";
 import { membersApi, workspacesApi } from "./workspaces.ts";
 
 export * from "./define.ts";
-export { assetsApi, authApi, boardsApi, commentsApi, downloadsApi, membersApi, trashApi, uploadsApi, usersApi, workspacesApi };
+export {
+  assetsApi,
+  authApi,
+  boardsApi,
+  commentsApi,
+  downloadsApi,
+  membersApi,
+  trashApi,
+  uploadsApi,
+  usersApi,
+  workspacesApi,
+};
 
 /** Every API route, once. The server registers exactly these; the route-table test walks them. */
 export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
