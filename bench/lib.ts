@@ -95,3 +95,123 @@ export function has(cmd: string): boolean {
   const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
   return spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
 }
+
+/** Uploads files over real HTTP as the web upload dialog does (`inFlight` at once); answers the asset ids in file order. */
+export async function benchUpload(
+  srv: { base: string },
+  workspaceId: string,
+  headers: Record<string, string>,
+  files: string[],
+  inFlight = 3,
+): Promise<string[]> {
+  const { readFile } = await import("node:fs/promises");
+  const ids: string[] = new Array(files.length);
+  const uploadOne = async (i: number) => {
+    const f = files[i]!;
+    const data = await readFile(f);
+    const init = (await (
+      await fetch(`${srv.base}/api/v1/workspaces/${workspaceId}/assets/upload`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: path.basename(f), size: data.length }),
+      })
+    ).json()) as {
+      asset_id: string;
+      parts?: Array<{ url: string; start_byte: number; end_byte: number; part_number: number }>;
+      upload_id: string;
+      key: string;
+      direct_url?: string;
+    };
+    if (init.direct_url) await fetch(`${srv.base}${init.direct_url}`, { method: "PUT", body: data });
+    else {
+      const parts = [];
+      for (const p of init.parts ?? []) {
+        const r = await fetch(`${srv.base}${p.url}`, {
+          method: "PUT",
+          body: data.subarray(p.start_byte, p.end_byte + 1),
+        });
+        parts.push({ part_number: p.part_number, etag: r.headers.get("etag") });
+      }
+      await fetch(`${srv.base}/api/v1/workspaces/${workspaceId}/assets/upload/complete`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ upload_id: init.upload_id, key: init.key, parts }),
+      });
+    }
+    ids[i] = init.asset_id;
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < files.length) await uploadOne(next++);
+    }),
+  );
+  return ids;
+}
+
+/** Waits until none of `ids` is uploading or processing; answers how many ended in error. */
+export async function waitProcessed(srv: { rt: import("../apps/server/src/runtime.ts").Runtime }, ids: string[]) {
+  for (;;) {
+    const rows = await srv.rt.db.selectFrom("assets").select(["status"]).where("id", "in", ids).execute();
+    if (!rows.some((r) => r.status === "processing" || r.status === "uploading"))
+      return rows.filter((r) => r.status === "error").length;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Resident memory of a process and all its descendants (Linux /proc), in bytes: workers plus the ffmpeg,
+ * LibreOffice or PDFium children they run. */
+export async function treeRss(rootPid = process.pid): Promise<number> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const parent = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const name of await readdir("/proc")) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const status = await readFile(`/proc/${pid}/status`, "utf8");
+      // The database is not the workers' memory (and its shared buffers would be counted once per backend).
+      if (/^Name:\s+postgres/m.test(status)) continue;
+      parent.set(pid, Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      rss.set(pid, Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parent.get(p) ?? 0, hops++) if (p === rootPid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, bytes] of rss) if (inTree(pid)) total += bytes;
+  return total;
+}
+
+/** Runs `work` over `items` with `parallel` at once; answers the seconds it took. */
+export async function pool<T>(items: T[], parallel: number, work: (item: T, i: number) => Promise<void>) {
+  const t = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
+  return (performance.now() - t) / 1000;
+}
+
+/** Runs a command to completion; rejects on a non-zero exit. */
+export async function run(bin: string, args: string[]): Promise<void> {
+  const { spawn } = await import("node:child_process");
+  await new Promise<void>((resolve, reject) => {
+    const p = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    p.stderr.on("data", (d: Buffer) => {
+      err = (err + d.toString()).slice(-2000);
+    });
+    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${bin} exited ${code}: ${err}`))));
+    p.on("error", reject);
+  });
+}

@@ -5,12 +5,12 @@
 // Goal: ≥ 0.8× vipsthumbnail, ≥ 3× ImageMagick, RSS ≤ 1 GB.
 // Run: npx tsx bench/thumbnails.ts   (N=200 by default; apt-get install -y libvips-tools imagemagick)
 import { spawn, spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
-import { benchLogin, benchServer, has } from "./lib.ts";
+import { benchLogin, benchServer, benchUpload, has, waitProcessed } from "./lib.ts";
 
 const N = Number(process.env.N ?? 200);
 const PARALLEL = 2;
@@ -82,59 +82,11 @@ let ours = 0;
 try {
   const { workspaceId, headers } = await benchLogin(srv);
   const t = performance.now();
-  const ids: string[] = [];
-  // Three uploads in flight, as the web upload dialog sends them.
-  let nextFile = 0;
-  const uploadOne = async (f: string) => {
-    const data = await readFile(f);
-    const init = (await (
-      await fetch(`${srv.base}/api/v1/workspaces/${workspaceId}/assets/upload`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ name: path.basename(f), size: data.length }),
-      })
-    ).json()) as {
-      asset_id: string;
-      parts?: Array<{ url: string; start_byte: number; end_byte: number; part_number: number }>;
-      upload_id: string;
-      key: string;
-      direct_url?: string;
-    };
-    if (init.direct_url) await fetch(`${srv.base}${init.direct_url}`, { method: "PUT", body: data });
-    else {
-      const parts = [];
-      for (const p of init.parts ?? []) {
-        const r = await fetch(`${srv.base}${p.url}`, {
-          method: "PUT",
-          body: data.subarray(p.start_byte, p.end_byte + 1),
-        });
-        parts.push({ part_number: p.part_number, etag: r.headers.get("etag") });
-      }
-      await fetch(`${srv.base}/api/v1/workspaces/${workspaceId}/assets/upload/complete`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ upload_id: init.upload_id, key: init.key, parts }),
-      });
-    }
-    ids.push(init.asset_id);
-  };
-  await Promise.all(
-    Array.from({ length: 3 }, async () => {
-      while (nextFile < files.length) await uploadOne(files[nextFile++]!);
-    }),
-  );
+  const ids = await benchUpload(srv, workspaceId, headers, files);
   const uploaded = performance.now() - t;
   console.log(`  upload phase: ${(uploaded / 1000).toFixed(1)} s for ${files.length} files`);
-  for (;;) {
-    const rows = await srv.rt.db.selectFrom("assets").select(["status"]).where("id", "in", ids).execute();
-    const pending = rows.filter((r) => r.status === "processing" || r.status === "uploading").length;
-    if (pending === 0) {
-      const failed = rows.filter((r) => r.status === "error").length;
-      if (failed) console.log(`  ${failed} assets ended in error`);
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const failed = await waitProcessed(srv, ids);
+  if (failed) console.log(`  ${failed} assets ended in error`);
   ours = files.length / ((performance.now() - t) / 1000);
   console.log(`  Hangar upload → COMPLETED: ${ours.toFixed(2)} img/s (references follow)`);
 } finally {

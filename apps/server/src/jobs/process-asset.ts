@@ -18,6 +18,7 @@ export function processAssetJob(deps: Omit<PipelineDeps, "maxAttempts">): JobDef
     retryDelaySeconds: 5,
     expireInSeconds: 30 * 60,
     heartbeatSeconds: 20,
+    oneAtATime: true,
     handle: (data) => processAsset({ ...deps, maxAttempts: PROCESS_ASSET_RETRIES + 1 }, data.asset_id),
   };
 }

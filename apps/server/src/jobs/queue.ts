@@ -21,6 +21,13 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobSpec<
   heartbeatSeconds?: number;
   /** Cron schedule for periodic jobs (UTC). */
   cron?: string;
+  /**
+   * Jobs that take seconds to minutes (transcoding, documents): each of the `concurrency` slots takes
+   * one job at a time and the next as soon as it is free. With batches, one slot could claim several
+   * long jobs and work them in turn while the other slot idled (bench/video measured 0.75× ffmpeg run
+   * by hand on four clips before this).
+   */
+  oneAtATime?: boolean;
   handle(data: z.infer<S>): Promise<void>;
 }
 
@@ -88,6 +95,38 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});
         if (!work) continue;
+        const runJob = async (job: Job<unknown>) => {
+          const started = performance.now();
+          try {
+            await def.handle(def.payload.parse(job.data));
+            metrics?.observeJob(def.name, "completed", (performance.now() - started) / 1000);
+            log.debug({ job: def.name, id: job.id, ms: Math.round(performance.now() - started) }, "job done");
+            return { id: job.id, status: "completed" as const };
+          } catch (err) {
+            log.warn({ job: def.name, id: job.id, err: { message: (err as Error).message } }, "job failed");
+            metrics?.observeJob(def.name, "failed", (performance.now() - started) / 1000);
+            return { id: job.id, status: "failed" as const, output: { message: (err as Error).message } };
+          }
+        };
+        if (def.oneAtATime) {
+          // One worker per slot, one job per fetch. pg-boss waits out its 0.5 s poll after a short job;
+          // a slot that just finished one asks for the next at once (notifyWorker skips that wait), so
+          // a queue of many short jobs still drains without pauses, and an idle slot polls as usual.
+          for (let slot = 0; slot < concurrency; slot++) {
+            let workerId = "";
+            workerId = await boss.work(
+              def.name,
+              { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 0.5, perJobResults: true },
+              async (batch: Job<unknown>[]) => {
+                const results = [];
+                for (const job of batch) results.push(await runJob(job));
+                if (workerId) boss.notifyWorker(workerId);
+                return results;
+              },
+            );
+          }
+          continue;
+        }
         // batchSize > 1: with a batch of 1 pg-boss polls no faster than every 0.5 s (notes/database-trial.md).
         await boss.work(
           def.name,
@@ -100,19 +139,7 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
           },
           async (batch: Job<unknown>[]) => {
             const results = [];
-            for (const job of batch) {
-              const started = performance.now();
-              try {
-                await def.handle(def.payload.parse(job.data));
-                results.push({ id: job.id, status: "completed" as const });
-                metrics?.observeJob(def.name, "completed", (performance.now() - started) / 1000);
-                log.debug({ job: def.name, id: job.id, ms: Math.round(performance.now() - started) }, "job done");
-              } catch (err) {
-                log.warn({ job: def.name, id: job.id, err: { message: (err as Error).message } }, "job failed");
-                results.push({ id: job.id, status: "failed" as const, output: { message: (err as Error).message } });
-                metrics?.observeJob(def.name, "failed", (performance.now() - started) / 1000);
-              }
-            }
+            for (const job of batch) results.push(await runJob(job));
             return results;
           },
         );

@@ -145,6 +145,9 @@ interface Probed extends VideoInfo {
   frameRate: number;
 }
 
+/** A probe's answer, handed to the rendition steps so each file is probed once. */
+export type VideoProbe = Probed & { fps: number | null };
+
 const ratio = (s: string | undefined): number => {
   const [a, b] = (s ?? "").split(/[:/]/).map(Number);
   return a && b && Number.isFinite(a / b) ? a / b : 0;
@@ -196,9 +199,10 @@ async function probe(file: string): Promise<Probed> {
 
 /** Duration, display size and codecs. Zero-byte, truncated, playlist or network-referencing
  * files reject with a MediaError. */
-export async function probeVideo(file: string): Promise<VideoInfo & { fps: number | null }> {
-  const { videoIndex: _v, audioIndex: _a, frameRate, ...info } = await probe(file);
-  return { ...info, fps: frameRate > 0 && Number.isFinite(frameRate) ? Math.round(frameRate * 1000) / 1000 : null };
+export async function probeVideo(file: string): Promise<VideoProbe> {
+  const probed = await probe(file);
+  const { frameRate } = probed;
+  return { ...probed, fps: frameRate > 0 && Number.isFinite(frameRate) ? Math.round(frameRate * 1000) / 1000 : null };
 }
 
 // --- renditions ------------------------------------------------------------------------------
@@ -239,12 +243,14 @@ export interface VideoRendition {
   width: number;
   height: number;
   duration: number;
+  /** The probe of web.mp4 itself (for steps that read it, such as the sprite). */
+  probe: VideoProbe;
 }
 
 /** `web.mp4`: H.264 (yuv420p, long side ≤ 1280, even sides) + AAC 128k, moov first (faststart),
  * metadata (GPS, device) stripped. Output size and duration are read back from the result. */
-export async function transcodeVideo(file: string, outDir: string): Promise<VideoRendition> {
-  const info = await probe(file);
+export async function transcodeVideo(file: string, outDir: string, probed?: VideoProbe): Promise<VideoRendition> {
+  const info = probed ?? (await probe(file));
   const { width, height } = fitEven(info.width, info.height, WEB_LONG_SIDE);
   // High-frame-rate phone clips (120/240 fps) are capped: the web copy is for previewing.
   const filters = [`scale=${width}:${height}:flags=bicubic`, "setsar=1", ...(info.frameRate > 60 ? ["fps=30"] : [])];
@@ -267,8 +273,8 @@ export async function transcodeVideo(file: string, outDir: string): Promise<Vide
       reason: UNDECODABLE,
     });
   });
-  const out = await probe(path.join(outDir, "web.mp4"));
-  return { file: "web.mp4", width: out.width, height: out.height, duration: out.duration };
+  const out = await probeVideo(path.join(outDir, "web.mp4"));
+  return { file: "web.mp4", width: out.width, height: out.height, duration: out.duration, probe: out };
 }
 
 /** `thumbnail.jpg`: the frame at 10 % of the duration (1 s when unknown), long side ≤ 1024.
@@ -276,8 +282,9 @@ export async function transcodeVideo(file: string, outDir: string): Promise<Vide
 export async function videoPoster(
   file: string,
   outDir: string,
+  probed?: VideoProbe,
 ): Promise<{ file: string; width: number; height: number }> {
-  const info = await probe(file);
+  const info = probed ?? (await probe(file));
   const { width, height } = fitEven(info.width, info.height, POSTER_LONG_SIDE);
   const ffmpeg = await ffmpegPath();
   const grab = (at: number) =>
@@ -318,8 +325,8 @@ const SPRITE_COLUMNS = 10;
  * `sprite.jpg`: up to 100 frames spread evenly over the video in one tiled image, for the player's
  * scrub-bar previews (one request, whatever the position hovered).
  */
-export async function videoSprite(file: string, outDir: string): Promise<VideoSprite | null> {
-  const info = await probe(file);
+export async function videoSprite(file: string, outDir: string, probed?: VideoProbe): Promise<VideoSprite | null> {
+  const info = probed ?? (await probe(file));
   if (!info.duration || info.duration <= 0) return null;
   const interval = Math.max(1, Math.ceil((info.duration / SPRITE_MAX_FRAMES) * 10) / 10);
   const frames = Math.min(SPRITE_MAX_FRAMES, Math.max(1, Math.ceil(info.duration / interval)));

@@ -109,9 +109,10 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
       });
     } else if (sniffed.fileType === "VIDEO") {
       const info = await probeVideo(original);
-      const web = await transcodeVideo(original, outDir);
-      const poster = await videoPoster(original, outDir);
-      const sprite = await videoSprite(path.join(outDir, web.file), outDir);
+      // One probe per file: the original's serves the web copy and the poster, web.mp4's the sprite.
+      const web = await transcodeVideo(original, outDir, info);
+      const poster = await videoPoster(original, outDir, info);
+      const sprite = await videoSprite(path.join(outDir, web.file), outDir, web.probe);
       Object.assign(renditions, { video: web.file, thumbnail: poster.file });
       if (sprite) renditions.sprite = sprite;
       if (info.fps) renditions.fps = info.fps > 60 ? 30 : info.fps; // web.mp4 caps high frame rates at 30
