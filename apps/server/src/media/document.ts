@@ -144,15 +144,25 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
     await mkdir(pagesDir, { recursive: true });
     const pages: PdfPage[] = [];
     let thumbnail: PdfRendition["thumbnail"] | null = null;
-    for (let index = 0; index < Math.min(pageCount, Math.max(1, renderPages)); index++) {
-      const bitmap = await pdf.call<PdfPageBitmap>({ op: "render", index, longSide } satisfies PdfRequest, {
+    const renderCount = Math.min(pageCount, Math.max(1, renderPages));
+    const render = (index: number) =>
+      pdf.call<PdfPageBitmap>({ op: "render", index, longSide } satisfies PdfRequest, {
         timeoutMs: budget(pageTimeoutMs),
         reason: UNREADABLE,
       });
+    // The thread renders the next page while this one is encoded (sharp works off the event loop).
+    let next: Promise<PdfPageBitmap> | null = render(0);
+    for (let index = 0; index < renderCount; index++) {
+      const bitmap: PdfPageBitmap = await next!;
+      next = index + 1 < renderCount ? render(index + 1) : null;
+      // A failure of the page ahead is seen when it is awaited; until then nothing may go unhandled.
+      next?.catch(() => undefined);
       const raw = () =>
         sharp(bitmap.data, { raw: { width: bitmap.width, height: bitmap.height, channels: 4 } }).removeAlpha();
       const name = `pages/${index + 1}.jpg`;
-      await raw().jpeg({ quality: 85, mozjpeg: true }).toFile(path.join(outDir, name));
+      // Plain libjpeg with optimised Huffman tables: mozjpeg's trellis made pages 6× slower to encode
+      // (158 ms against 26 ms a page on two cores) for files about a tenth smaller.
+      await raw().jpeg({ quality: 85 }).toFile(path.join(outDir, name));
       const label = labels[index];
       pages.push({
         number: index + 1,
