@@ -6,8 +6,8 @@
 // Run: npx tsx bench/bundle.ts   (builds apps/web first; NO_BUILD=1 reuses apps/web/dist;
 // CHROMIUM_PATH as for the browser tests, /usr/bin/chromium by default)
 import { spawnSync } from "node:child_process";
-import { gzipSync } from "node:zlib";
-import { type BrowserContext, chromium } from "@playwright/test";
+import { chromium } from "@playwright/test";
+import { firstLoad } from "./browser.ts";
 import { benchLogin, benchServer } from "./lib.ts";
 
 const BUDGET_KB = 250;
@@ -17,26 +17,6 @@ const kb = (b: number) => b / 1000;
 if (process.env.NO_BUILD !== "1") {
   const built = spawnSync("npm", ["run", "build", "-w", "@hangar/web"], { stdio: "inherit" });
   if (built.status !== 0) throw new Error("bench/bundle: the web build failed");
-}
-
-/** Loads `url` in a fresh context (empty cache) and answers the scripts fetched until `ready` shows. */
-async function firstLoad(ctx: BrowserContext, url: string, ready: { role: "button" | "heading"; name: string }) {
-  const page = await ctx.newPage();
-  const scripts = new Map<string, Promise<Buffer>>();
-  page.on("response", (res) => {
-    if (res.request().resourceType() === "script" && res.ok()) scripts.set(new URL(res.url()).pathname, res.body());
-  });
-  await page.goto(url);
-  await page.getByRole(ready.role, { name: ready.name, exact: true }).first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
-  const files = await Promise.all(
-    [...scripts].map(async ([name, body]) => {
-      const bytes = await body;
-      return { name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-    }),
-  );
-  await page.close();
-  return files.sort((a, b) => b.gzip - a.gzip);
 }
 
 const srv = await benchServer({ serveWeb: true });

@@ -141,7 +141,7 @@ const officeCli = await pool(office, PARALLEL, async (file, i) => {
 });
 await rm(out, { recursive: true, force: true });
 await rm(dir, { recursive: true, force: true });
-await rm(profile("gen").replace("file://", ""), { recursive: true, force: true });
+for (const p of ["gen", "gen2"]) await rm(profile(p).replace("file://", ""), { recursive: true, force: true });
 
 const pps = (pages: number, s: number) => pages / s;
 const p = ours.pdf!;
