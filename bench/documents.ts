@@ -60,14 +60,17 @@ const profile = (name: string) => pathToFileURL(path.join(os.tmpdir(), `hangar-b
 const lo = (name: string, args: string[]) =>
   run("soffice", [`-env:UserInstallation=${profile(name)}`, "--headless", "--norestore", "--nolockcheck", ...args]);
 const srcFiles = await readdir(src);
+// HTML opens in Writer/Web, which cannot write .docx: read it with Writer's HTML filter.
 await lo("gen", [
+  "--infilter=HTML (StarWriter)",
   "--convert-to",
   "docx",
   "--outdir",
   officeDir,
   ...srcFiles.filter((f) => f.endsWith(".html")).map((f) => path.join(src, f)),
 ]);
-await lo("gen", [
+await lo("gen2", [
+  "--infilter=CSV:44,34,76,1",
   "--convert-to",
   "xlsx",
   "--outdir",
