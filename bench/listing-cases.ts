@@ -25,4 +25,68 @@ export const LISTING_CASES: Array<[string, AssetListInput]> = [
   ],
   ["page 1", { page: 1 }],
   ["page 5,000", { page: 5000 }],
+  // Adversarial (issue 19): the planner assumes independent conditions; the seed's are not. Camera
+  // makes, ISO and date_taken exist only on images; tag N and file type both follow i mod 10;
+  // "rare" is on 100 assets.
+  [
+    "VIDEO + camera Canon (none)",
+    { file_type: { includes: ["VIDEO"] }, exif: { camera: { camera_makes: ["Canon"] } } },
+  ],
+  ["DOCUMENT + iso ≥ 800 (none)", { file_type: { includes: ["DOCUMENT"] }, exif: { technical: { iso_min: 800 } } }],
+  ["IMAGE + camera Canon (⊂)", { file_type: { includes: ["IMAGE"] }, exif: { camera: { camera_makes: ["Canon"] } } }],
+  ["tag7 + IMAGE (none)", { tags: { includes: ["tag7"] }, file_type: { includes: ["IMAGE"] } }],
+  ["tag7 + VIDEO (⊂)", { tags: { includes: ["tag7"] }, file_type: { includes: ["VIDEO"] } }],
+  ["pdf + IMAGE (none)", { file_extension: { includes: ["pdf"] }, file_type: { includes: ["IMAGE"] } }],
+  [
+    "VIDEO + taken 2023 (none)",
+    {
+      file_type: { includes: ["VIDEO"] },
+      exif: { technical: { date_taken_from: "2023-01-01", date_taken_to: "2023-12-31" } },
+    },
+  ],
+  [
+    "DOCUMENT + GPS Europe (none)",
+    {
+      file_type: { includes: ["DOCUMENT"] },
+      exif: { location: { latitude_min: 30, latitude_max: 50, longitude_min: -10, longitude_max: 30 } },
+    },
+  ],
+  ["min_confidence 0.995 (none)", { ai_tags: { min_confidence: 0.995 } }],
+  ["label3 + conf ≥ 0.99 (none)", { ai_tags: { includes: ["label3"], min_confidence: 0.99 } }],
+  ["search 'canon' (20 %)", { search: "canon" }],
+  ["camera text 'model 1' (broad)", { exif: { camera_search: "model 1" } }],
+  ["search 'sunset zzz' (none)", { search: "sunset zzz" }],
+  [
+    "or: VIDEO+Canon | rare",
+    {
+      or_groups: [
+        { file_type: { includes: ["VIDEO"] }, tags: { any_of: ["tag7"] }, search: "canon" },
+        { tags: { any_of: ["rare"] } },
+      ],
+    },
+  ],
+  [
+    "or: IMAGE | tag7, + Sony",
+    {
+      or_groups: [{ file_type: { includes: ["IMAGE"] } }, { tags: { any_of: ["tag7"] } }],
+      exif: { camera: { camera_makes: ["Sony"] } },
+    },
+  ],
+  [
+    "red + DOCUMENT + tag3 (none)",
+    {
+      colors: { simplified_colors: { includes: ["red"] } },
+      file_type: { includes: ["DOCUMENT"] },
+      tags: { includes: ["tag3"] },
+    },
+  ],
+  ["favorite + VIDEO", { favorite: true, file_type: { includes: ["VIDEO"] } }],
+  ["IMAGE page 5,000", { file_type: { includes: ["IMAGE"] }, page: 5000 }],
+  ["search 'sunset' page 5,000", { search: "sunset", page: 5000 }],
+  [
+    "Canon + iso ≥ 800 page 2,000",
+    { exif: { camera: { camera_makes: ["Canon"] }, technical: { iso_min: 800 } }, page: 2000 },
+  ],
+  ["jpg by name page 1,000", { file_extension: { includes: ["jpg"] }, order_by: "name", page: 1000 }],
+  ["all by -size page 5,000", { order_by: "-size", page: 5000 }],
 ];

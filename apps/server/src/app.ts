@@ -17,8 +17,10 @@ import { migrationsApplied, ping } from "./db/db.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
+import { commentsRoutes } from "./modules/comments/routes.ts";
 import { downloadsRoutes } from "./modules/downloads/routes.ts";
 import { listingRoutes } from "./modules/listing/routes.ts";
+import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
 import { trashRoutes } from "./modules/trash/routes.ts";
@@ -110,6 +112,11 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       downloadsRoutes(a, rt.services.downloads);
       listingRoutes(a, rt.services.listing);
       trashRoutes(a, rt.services.trash);
+      commentsRoutes(a, rt.services.comments);
+      liveRoutes(a, {
+        hub: rt.live,
+        stillMember: async (userId, ws) => (await rt.access.roleOf(userId, ws)) !== null,
+      });
     },
     { prefix: API_PREFIX },
   );

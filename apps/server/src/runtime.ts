@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createAssetsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
+import { createCommentsService } from "./modules/comments/index.ts";
 import { createDownloadsService } from "./modules/downloads/index.ts";
 import { createListingService } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
@@ -25,6 +26,7 @@ import { createUsersService } from "./modules/users/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
 import { sweepOrphans } from "./ops/orphans.ts";
 import { createAccess } from "./platform/access.ts";
+import { createLiveHub } from "./platform/live-events.ts";
 import { createMetrics } from "./platform/metrics.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { createReadCache } from "./platform/read-cache.ts";
@@ -86,6 +88,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     publicUrl: config.publicUrl,
     limiter,
   });
+  const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
+  // Live events for the SSE streams: its LISTEN connection opens with the first stream.
+  const live = createLiveHub(databaseUrl, log.child({ component: "live" }));
   const auth = createAuthService({
     db,
     users,
@@ -144,7 +149,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     store,
     signer,
-    services: { users, workspaces, members, auth, boards, assets, uploads, trash, listing, downloads },
+    live,
+    services: { users, workspaces, members, auth, boards, assets, uploads, trash, listing, downloads, comments },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
       await listener?.close();
@@ -157,6 +163,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       await store.close?.();
       await listener?.close();
+      await live.close();
       await db.destroy();
     },
   };

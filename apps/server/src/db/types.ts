@@ -252,6 +252,39 @@ export interface AssetColorsTable {
   b: number;
 }
 
+/** Comments and annotations (migration 20261124-0001). */
+export interface CommentsTable {
+  id: string;
+  workspace_id: string;
+  asset_id: string;
+  parent_id: string | null;
+  thread_id: string;
+  board_id: string | null;
+  author_id: string | null;
+  author_name: string | null;
+  author_email: string | null;
+  share_link_id: string | null;
+  text: string;
+  severity: Generated<"high" | "medium" | "low" | "positive" | "none">;
+  annotation_type: Generated<"NONE" | "POINT" | "AREA">;
+  x: number | null;
+  y: number | null;
+  width: number | null;
+  height: number | null;
+  page: number | null;
+  timestamp_s: number | null;
+  duration_s: number | null;
+  resolved_at: NullableTimestamp;
+  resolved_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CommentMentionsTable {
+  comment_id: string;
+  user_id: string;
+}
+
 export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
@@ -273,6 +306,8 @@ export interface DB {
   app_secrets: AppSecretsTable;
   asset_favorites: AssetFavoritesTable;
   asset_colors: AssetColorsTable;
+  comments: CommentsTable;
+  comment_mentions: CommentMentionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

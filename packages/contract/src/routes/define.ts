@@ -20,8 +20,11 @@ export type RouteAccess = "public" | "user" | "workspace";
  */
 export type BodyKind = "json" | "multipart" | "json-or-multipart" | "raw";
 
-/** What the answer is: JSON described by `response`, bytes (zip, image), or nothing (204). */
-export type AnswerKind = "json" | "bytes" | "empty";
+/**
+ * What the answer is: JSON described by `response`, bytes (zip, image), nothing (204), or a
+ * Server-Sent Events stream (`text/event-stream`; each event's data described in the contract).
+ */
+export type AnswerKind = "json" | "bytes" | "empty" | "stream";
 
 export interface RouteSpec {
   method: HttpMethod;

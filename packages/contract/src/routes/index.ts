@@ -3,6 +3,7 @@ import { authApi } from "./auth.ts";
 import { boardsApi } from "./boards.ts";
 import { commentsApi } from "./comments.ts";
 import type { Route } from "./define.ts";
+import { eventsApi } from "./events.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
 import { membersApi, workspacesApi } from "./workspaces.ts";
@@ -14,6 +15,7 @@ export {
   boardsApi,
   commentsApi,
   downloadsApi,
+  eventsApi,
   membersApi,
   trashApi,
   uploadsApi,
@@ -32,4 +34,6 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   trashApi,
   uploadsApi,
   downloadsApi,
+  commentsApi,
+  eventsApi,
 ].flatMap((group) => Object.values(group) as Route[]);

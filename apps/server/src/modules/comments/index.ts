@@ -1,0 +1,2 @@
+export { COMMENT } from "./policy.ts";
+export { type CommentsService, createCommentsService, type VisitorIdentity } from "./service.ts";

@@ -1,0 +1,283 @@
+import { randomUUID } from "node:crypto";
+import type {
+  AnnotationFields,
+  Comment,
+  CommentPage,
+  CommentsExportQuery,
+  CommentsQuery,
+  CreateCommentBody,
+  UpdateCommentBody,
+} from "@hangar/contract";
+import { z } from "zod";
+import type { Db } from "../../db/db.ts";
+import { composeMail } from "../../mail/compose.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import type { Access, Grant } from "../../platform/access.ts";
+import type { Actor } from "../../platform/actor.ts";
+import { forbidden, invalid, notFound } from "../../platform/errors.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import { commentsCsv, commentsPdf, type ExportAsset } from "./export.ts";
+import { COMMENT, canDeleteComment, canEditComment, canResolveComment } from "./policy.ts";
+import { type BoardScope, type CommentRecord, commentsRepo } from "./repo.ts";
+import { authorDisplay, serializeComment } from "./serialize.ts";
+
+type Query = z.output<typeof CommentsQuery>;
+type CreateBody = z.output<typeof CreateCommentBody>;
+type UpdateBody = z.output<typeof UpdateCommentBody>;
+type ExportQuery = z.output<typeof CommentsExportQuery>;
+
+/** A share-link visitor's own name and e-mail for what they write (trimmed; empty is none). */
+export interface VisitorIdentity {
+  name: string | null;
+  email: string | null;
+}
+
+const NOT_FOUND = "Comment not found.";
+const ASSET_NOT_FOUND = "Asset not found.";
+
+export function createCommentsService(deps: {
+  db: Db;
+  access: Access;
+  mailer: Mailer;
+  store: BlobStore;
+  publicUrl: string;
+}) {
+  const { db, access } = deps;
+  const assetResource = (workspaceId: string, assetId: string) => ({ kind: "asset", workspaceId, assetId }) as const;
+
+  /** The comment and the caller's grant on it; 404 for what the caller may not see (or that is not there). */
+  async function load(actor: Actor, workspaceId: string, id: string): Promise<{ row: CommentRecord; grant: Grant }> {
+    const row = await commentsRepo.get(db, workspaceId, id);
+    if (!row) {
+      // Outsiders and members alike get the same answer; members only after the workspace check.
+      await access.require(actor, COMMENT.view, { kind: "workspace", workspaceId });
+      throw notFound(NOT_FOUND);
+    }
+    const grant = await access.require(actor, COMMENT.view, {
+      kind: "comment",
+      workspaceId,
+      assetId: row.asset_id,
+      commentId: id,
+    });
+    return { row, grant };
+  }
+
+  async function checkAnnotation(
+    workspaceId: string,
+    assetId: string,
+    a: Pick<AnnotationFields, "page" | "timestamp" | "duration">,
+  ) {
+    const asset = await commentsRepo.assetFacts(db, workspaceId, assetId);
+    if (!asset) throw notFound(ASSET_NOT_FOUND);
+    const errors: { field: string; message: string }[] = [];
+    if (a.page != null) {
+      if (!asset.page_count) errors.push({ field: "page", message: "This asset has no pages" });
+      else if (a.page > asset.page_count)
+        errors.push({ field: "page", message: `The document has ${asset.page_count} page(s)` });
+    }
+    if ((a.timestamp != null || a.duration != null) && asset.file_type !== "VIDEO")
+      errors.push({ field: "timestamp", message: "Only video comments have a timestamp" });
+    if (errors.length) throw invalid(errors[0]!.message, errors);
+    return asset;
+  }
+
+  async function checkMentions(workspaceId: string, ids: string[] | undefined): Promise<string[] | undefined> {
+    if (ids === undefined) return undefined;
+    const unique = [...new Set(ids)];
+    const members = new Set(await commentsRepo.membersAmong(db, workspaceId, unique));
+    const outside = unique.filter((id) => !members.has(id));
+    if (outside.length)
+      throw invalid("Only members of this workspace can be mentioned", [
+        { field: "mentions", message: "Only members of this workspace can be mentioned" },
+      ]);
+    return unique;
+  }
+
+  /** E-mails each newly mentioned member (not the author) a link to the asset at this comment. */
+  async function mailMentions(c: CommentRecord, assetName: string, userIds: string[]) {
+    const to = await commentsRepo.users(
+      db,
+      userIds.filter((id) => id !== c.author_id),
+    );
+    const where = c.board_id
+      ? `/w/${c.workspace_id}/b/${c.board_id}/a/${c.asset_id}`
+      : `/w/${c.workspace_id}/a/${c.asset_id}`;
+    const url = `${deps.publicUrl}${where}?comment=${c.id}`;
+    for (const u of to)
+      await deps.mailer.send(
+        composeMail({
+          to: u.email,
+          subject: "You were mentioned in a comment",
+          paragraphs: [`${authorDisplay(c)} mentioned you in a comment on “${assetName}”:`, c.text],
+          link: { url, label: "Open the comment" },
+        }),
+      );
+  }
+
+  /** A file name from a title: letters, digits and a few separators only. */
+  const fileName = (title: string, ext: string) =>
+    `${
+      title
+        .replace(/[^\p{L}\p{N} ._-]+/gu, "")
+        .trim()
+        .slice(0, 80) || "comments"
+    } comments.${ext}`;
+
+  return {
+    /** An asset's or a board's comments as CSV, or as a PDF report with the annotations drawn. */
+    async exportFile(actor: Actor, workspaceId: string, q: ExportQuery) {
+      let title: string;
+      let assetIds: string[];
+      let board: BoardScope;
+      if (q.content_type === "asset") {
+        await access.require(actor, COMMENT.export, assetResource(workspaceId, q.object_id));
+        const asset = await commentsRepo.assetFacts(db, workspaceId, q.object_id);
+        if (!asset) throw notFound(ASSET_NOT_FOUND);
+        title = asset.name;
+        assetIds = [asset.id];
+        board = undefined;
+      } else {
+        await access.require(actor, COMMENT.export, { kind: "board", workspaceId, boardId: q.object_id });
+        const name = await commentsRepo.boardName(db, workspaceId, q.object_id);
+        if (name === null) throw notFound("Board not found.");
+        title = name;
+        assetIds = await commentsRepo.boardAssetIds(db, workspaceId, q.object_id);
+        board = q.object_id; // this board's comments and the global ones, not other boards'
+      }
+      const comments = await commentsRepo.ofAssets(db, workspaceId, assetIds, board);
+      const facts = await commentsRepo.assetsFacts(db, workspaceId, assetIds);
+      const assets: ExportAsset[] = facts.map((a) => ({
+        ...a,
+        comments: comments.filter((c) => c.asset_id === a.id),
+      }));
+      if (q.format === "csv")
+        return { filename: fileName(title, "csv"), contentType: "text/csv; charset=utf-8", body: commentsCsv(assets) };
+      return {
+        filename: fileName(title, "pdf"),
+        contentType: "application/pdf",
+        body: await commentsPdf(`Comments: ${title}`, assets, deps.store),
+      };
+    },
+
+    async list(actor: Actor, workspaceId: string, q: Query): Promise<CommentPage> {
+      const grant = await access.require(actor, COMMENT.view, assetResource(workspaceId, q.object_id));
+      if (!(await commentsRepo.assetFacts(db, workspaceId, q.object_id))) throw notFound(ASSET_NOT_FOUND);
+      const cursor = q.cursor && z.uuid().safeParse(q.cursor).success ? q.cursor : null;
+      if (q.cursor && !cursor) throw invalid("Invalid cursor", [{ field: "cursor", message: "Invalid cursor" }]);
+      let page: { rows: CommentRecord[]; count: number };
+      if (q.parent_id) {
+        const parent = await commentsRepo.get(db, workspaceId, q.parent_id);
+        if (!parent || parent.asset_id !== q.object_id) throw notFound(NOT_FOUND);
+        page = await commentsRepo.replies(db, parent.thread_id, cursor, q.limit);
+      } else {
+        const board: BoardScope = q.board_id === undefined ? undefined : q.board_id === "null" ? null : q.board_id;
+        page = await commentsRepo.topLevel(db, q.object_id, board, cursor, q.limit);
+      }
+      const more = page.rows.length > q.limit;
+      const rows = more ? page.rows.slice(0, q.limit) : page.rows;
+      return {
+        results: rows.map((r) => serializeComment(r, grant)),
+        next_cursor: more ? rows[rows.length - 1]!.id : null,
+        count: page.count,
+      };
+    },
+
+    async create(actor: Actor, workspaceId: string, body: CreateBody, visitor?: VisitorIdentity): Promise<Comment> {
+      const grant = await access.require(actor, COMMENT.create, assetResource(workspaceId, body.object_id));
+      const asset = await checkAnnotation(workspaceId, body.object_id, body);
+      let threadId: string;
+      let parentId: string | null = null;
+      let boardId: string | null = body.board_id ?? null;
+      const id = randomUUID();
+      if (body.parent_id) {
+        const parent = await commentsRepo.get(db, workspaceId, body.parent_id);
+        if (!parent || parent.asset_id !== body.object_id) throw notFound("The comment you reply to is gone.");
+        threadId = parent.thread_id;
+        parentId = parent.id;
+        boardId = parent.board_id; // a reply stays in its thread's context
+      } else {
+        threadId = id;
+        if (boardId && !(await commentsRepo.liveBoard(db, workspaceId, boardId))) throw notFound("Board not found.");
+      }
+      const mentions = grant.kind === "member" ? ((await checkMentions(workspaceId, body.mentions)) ?? []) : [];
+      await commentsRepo.insert(
+        db,
+        {
+          id,
+          workspace_id: workspaceId,
+          asset_id: body.object_id,
+          parent_id: parentId,
+          thread_id: threadId,
+          board_id: boardId,
+          author_id: grant.kind === "member" ? grant.userId : null,
+          author_name: visitor?.name ?? null,
+          author_email: visitor?.email ?? null,
+          share_link_id: grant.kind === "visitor" ? grant.visitor.linkId : null,
+          text: body.text,
+          severity: body.severity,
+          annotation_type: body.annotation_type,
+          x: body.x ?? null,
+          y: body.y ?? null,
+          width: body.width ?? null,
+          height: body.height ?? null,
+          page: body.page ?? null,
+          timestamp_s: body.timestamp ?? null,
+          duration_s: body.duration ?? null,
+        },
+        mentions,
+      );
+      const row = (await commentsRepo.get(db, workspaceId, id))!;
+      if (mentions.length) await mailMentions(row, asset.name, mentions);
+      return serializeComment(row, grant);
+    },
+
+    async update(actor: Actor, workspaceId: string, id: string, body: UpdateBody): Promise<Comment> {
+      const { row, grant } = await load(actor, workspaceId, id);
+      await access.require(actor, COMMENT.edit, { kind: "comment", workspaceId, assetId: row.asset_id, commentId: id });
+      if (!canEditComment(grant, row)) throw forbidden("Only the author can edit a comment.");
+      const mentions = await checkMentions(workspaceId, body.mentions);
+      const added = await commentsRepo.updateText(
+        db,
+        id,
+        { text: body.text, ...(body.severity ? { severity: body.severity } : {}) },
+        mentions,
+      );
+      const updated = (await commentsRepo.get(db, workspaceId, id))!;
+      if (added.length) {
+        const asset = await commentsRepo.assetFacts(db, workspaceId, row.asset_id);
+        if (asset) await mailMentions(updated, asset.name, added);
+      }
+      return serializeComment(updated, grant);
+    },
+
+    async remove(actor: Actor, workspaceId: string, id: string) {
+      const { row, grant } = await load(actor, workspaceId, id);
+      await access.require(actor, COMMENT.delete, {
+        kind: "comment",
+        workspaceId,
+        assetId: row.asset_id,
+        commentId: id,
+      });
+      if (!canDeleteComment(grant, row)) throw forbidden("Only the author or an admin can delete a comment.");
+      const deleted = await commentsRepo.remove(db, row);
+      return { status: "ok" as const, deleted };
+    },
+
+    async resolve(actor: Actor, workspaceId: string, id: string, resolved: boolean): Promise<Comment> {
+      const { row, grant } = await load(actor, workspaceId, id);
+      await access.require(actor, COMMENT.resolve, {
+        kind: "comment",
+        workspaceId,
+        assetId: row.asset_id,
+        commentId: id,
+      });
+      if (row.parent_id !== null) throw invalid("Only a thread (its first comment) can be resolved");
+      if (!canResolveComment(grant, row)) throw forbidden("Only the thread's author or an editor can resolve it.");
+      if (grant.kind !== "member") throw forbidden();
+      if (resolved !== (row.resolved_at !== null))
+        await commentsRepo.setResolved(db, id, resolved ? grant.userId : null);
+      return serializeComment((await commentsRepo.get(db, workspaceId, id))!, grant);
+    },
+  };
+}
+export type CommentsService = ReturnType<typeof createCommentsService>;
