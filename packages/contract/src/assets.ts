@@ -49,6 +49,8 @@ export const Asset = z.object({
   placeholder: z.string().nullable(),
   directory: z.string().nullable(),
   favorite: z.boolean(),
+  /** Review: top-level comment threads not resolved yet. */
+  open_comment_count: z.number().int(),
   tags: z.array(z.string()),
   ai_tags: z.array(z.string()),
   ai_tag_details: z.array(AiTag),

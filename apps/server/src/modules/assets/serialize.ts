@@ -55,6 +55,7 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     placeholder: row.placeholder,
     directory: row.directory,
     favorite: false,
+    open_comment_count: 0,
     tags: rel.tags,
     ai_tags: rel.aiTags.map((t) => t.label),
     ai_tag_details: rel.aiTags,
@@ -109,5 +110,6 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
 export async function serializeView(row: AssetViewRow, signer: Signer, viewer: Viewer): Promise<Asset> {
   const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer, viewer);
   asset.favorite = row.is_favorite; // the caller's own
+  asset.open_comment_count = row.open_comments;
   return asset;
 }

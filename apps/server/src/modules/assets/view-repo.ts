@@ -76,6 +76,7 @@ export type AssetViewRow = AssetRow & {
   ai: Array<{ label: string; confidence: number; type: string }>;
   board_list: Array<{ id: string; name: string }>;
   is_favorite: boolean;
+  open_comments: number;
 };
 
 /**
@@ -94,7 +95,9 @@ export function assetViewSql(page: PageIds, userId: string) {
       coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.name)
                 FROM board_assets ba JOIN boards b ON b.id = ba.board_id
                 WHERE ba.asset_id = a.id AND b.deleted_at IS NULL), '[]') AS board_list,
-      EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${userId} AND f.asset_id = a.id) AS is_favorite
+      EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${userId} AND f.asset_id = a.id) AS is_favorite,
+      (SELECT count(*) FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL)::int
+        AS open_comments
     FROM unnest(${page.ids}::uuid[]) WITH ORDINALITY AS p(id, n)
     JOIN assets a ON a.id = p.id
     ORDER BY p.n`;

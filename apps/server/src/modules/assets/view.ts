@@ -18,6 +18,7 @@ export const ASSET_VIEW_READS = {
   asset_tags: "asset_id",
   board_assets: "asset_id",
   asset_favorites: "asset_id",
+  comments: "workspace_id",
 } as const satisfies Record<string, CacheInvalidation>;
 
 /** The change keys a cached answer of the view depends on: all of the above give the workspace's. */

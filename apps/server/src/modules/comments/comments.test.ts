@@ -16,6 +16,7 @@ async function asset(ws: string, opts: { page_count?: number; file_type?: "IMAGE
       workspace_id: ws,
       name: `asset-${Math.random().toString(36).slice(2, 7)}.jpg`,
       status: "COMPLETED",
+      is_temp: false,
       file_type: opts.file_type ?? "IMAGE",
       page_count: opts.page_count ?? null,
     })
@@ -274,5 +275,27 @@ describe("export", () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.headers["content-disposition"]).toContain(".pdf");
+  });
+});
+
+describe("open threads on assets", () => {
+  it("the asset answer counts open threads and the listing filters on them", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const a = await asset(ws.id);
+    const quiet = await asset(ws.id);
+    const t1 = await post(admin.client, ws.id, { object_id: a, text: "one" });
+    await post(admin.client, ws.id, { object_id: a, text: "two" });
+    await post(admin.client, ws.id, { object_id: a, text: "a reply is not a thread", parent_id: t1.id });
+    const get = async (id: string) => (await admin.client.get(`/workspaces/${ws.id}/assets/${id}`)).json();
+    expect((await get(a)).open_comment_count).toBe(2);
+    await admin.client.post(`/workspaces/${ws.id}/comments/${t1.id}/resolve`, { resolved: true });
+    expect((await get(a)).open_comment_count).toBe(1);
+    expect((await get(quiet)).open_comment_count).toBe(0);
+    const ids = async (body: Record<string, unknown>) =>
+      ((await admin.client.post(`/workspaces/${ws.id}/assets`, body)).json().data as Array<{ id: string }>).map(
+        (x) => x.id,
+      );
+    expect(await ids({ has_open_comments: true })).toEqual([a]);
+    expect(await ids({ has_open_comments: false })).toEqual([quiet]);
   });
 });

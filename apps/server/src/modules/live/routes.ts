@@ -30,9 +30,8 @@ export function liveRoutes(
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
     });
-    // How long EventSource waits before reconnecting; then a first event so clients know it is open.
+    // How long EventSource waits before reconnecting.
     res.write("retry: 3000\n\n");
-    res.write("event: ready\ndata: {}\n\n");
     const send = (type: string, data: unknown) => {
       if (!res.writableEnded) res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
     };
@@ -41,6 +40,9 @@ export function liveRoutes(
       (event) => send(event.type, event),
       () => send("resync", {}),
     );
+    // "ready" once changes are being heard (the hub's LISTEN is in place), so nothing after it is missed.
+    await Promise.race([deps.hub.ready(), new Promise((r) => setTimeout(r, 5_000))]);
+    send("ready", {});
     const beat = setInterval(async () => {
       if (userId && !(await deps.stillMember(userId, ws).catch(() => true))) {
         res.end();
