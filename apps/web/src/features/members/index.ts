@@ -1,2 +1,4 @@
 // The members feature's public surface: its route.
+
+export { useMembers } from "./api";
 export { membersRoute } from "./routes";

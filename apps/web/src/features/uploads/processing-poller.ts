@@ -1,5 +1,6 @@
 import { PROCESSING_POLL_MS } from "@hangar/contract";
 import { isApiError } from "../../lib/api-client";
+import { liveConnected, subscribeLive, watchLive } from "../../lib/live-events";
 import { cacheAsset, fetchAsset, invalidateAssets } from "./api";
 import { forEachLimit } from "./transport";
 import { type UploadItem, uploadStore } from "./upload-store";
@@ -7,24 +8,72 @@ import { type UploadItem, uploadStore } from "./upload-store";
 /**
  * Spec 01 §4: while any item is processing, poll its asset every PROCESSING_POLL_MS until it is
  * COMPLETED or error; stop when nothing is processing. Runs outside React, so closing the dialog
- * does not stop it.
+ * does not stop it. With the workspace's live stream open, a status change is heard at once and
+ * asked for then; polling slows to a safety net, and returns to every 2 s whenever the stream is down.
  */
 const POLL_CONCURRENCY = 6;
+/** The safety net's pace while the live stream is open. */
+const LIVE_POLL_MS = 15_000;
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let ticking = false;
+let again = false;
+const live = new Map<string, () => void>();
 
 const polled = (item: UploadItem) => item.status === "processing" && !!item.assetId && !!item.workspaceId;
 
+/** Listens to each workspace with processing items; a status change of one of them asks at once. */
+function listen(items: UploadItem[]) {
+  const wanted = new Set(items.map((i) => i.workspaceId as string));
+  for (const [ws, stop] of live)
+    if (!wanted.has(ws)) {
+      stop();
+      live.delete(ws);
+    }
+  for (const ws of wanted) {
+    if (live.has(ws)) continue;
+    const unsubscribe = subscribeLive(ws, (event) => {
+      const items = uploadStore.getState().items;
+      const ours =
+        event.type === "resync" ||
+        (event.type === "asset.status" && items.some((i) => polled(i) && i.assetId === event.asset_id));
+      if (ours) pollNow();
+    });
+    // The stream dropped: back to polling every 2 s from now, not after the slow timer.
+    const unwatch = watchLive(ws, () => {
+      if (!liveConnected(ws) && timer) pollNow();
+    });
+    live.set(ws, () => {
+      unwatch();
+      unsubscribe();
+    });
+  }
+}
+
+function pollNow() {
+  if (ticking) {
+    again = true;
+    return;
+  }
+  if (timer) clearTimeout(timer);
+  timer = null;
+  void tick();
+}
+
 /** Schedules the next round, if anything is processing and none is scheduled or running. */
 export function startPolling(): void {
-  if (timer || ticking || !uploadStore.getState().items.some(polled)) return;
-  timer = setTimeout(tick, PROCESSING_POLL_MS);
+  const items = uploadStore.getState().items.filter(polled);
+  listen(items);
+  if (timer || ticking || items.length === 0) return;
+  const streaming = items.every((i) => liveConnected(i.workspaceId as string));
+  timer = setTimeout(tick, streaming ? LIVE_POLL_MS : PROCESSING_POLL_MS);
 }
 
 export function stopPolling(): void {
   if (timer) clearTimeout(timer);
   timer = null;
+  for (const stop of live.values()) stop();
+  live.clear();
 }
 
 async function tick(): Promise<void> {
@@ -56,6 +105,9 @@ async function tick(): Promise<void> {
   } finally {
     ticking = false;
     for (const workspaceId of completedIn) invalidateAssets(workspaceId);
-    startPolling();
+    if (again) {
+      again = false;
+      pollNow();
+    } else startPolling();
   }
 }

@@ -25,10 +25,11 @@ import {
   IconMessageCircle,
   IconX,
 } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useReducer } from "react";
+import { type ReactNode, useCallback, useEffect, useReducer, useRef } from "react";
 import { errorMessage } from "../../lib/api-client";
 import { useDownload } from "../assets/actions/use-download";
 import { isNotFound, useAsset } from "../assets/api";
+import { ReviewProvider } from "../comments";
 import { SidebarPanel } from "./sidebar-panel";
 import { VIEWER_SIDEBAR } from "./viewer-constants";
 import { Preview, pageCountOf } from "./viewer-preview";
@@ -76,6 +77,13 @@ export function AssetViewer(props: AssetViewerProps) {
     return narrow ? { ...s, activeTab: null } : s;
   });
   const phone = useMediaQuery(`(max-width: ${VIEWER_SIDEBAR.breakpoint}px)`) ?? false;
+  // Set while an annotation is being drawn or written: Escape then belongs to it, not to the viewer.
+  const escapeBusy = useRef(false);
+  const goToPage = useCallback(
+    (page: number) => dispatch({ type: "goToPage", page, pageCount: asset ? pageCountOf(asset) : 1 }),
+    [asset],
+  );
+  const setVisibleAnnotation = useCallback((id: string | null) => dispatch({ type: "showAnnotation", id }), []);
   const download = useDownload(workspaceId);
 
   const close = () => {
@@ -95,6 +103,8 @@ export function AssetViewer(props: AssetViewerProps) {
     // Escape in the capture phase: a tooltip open on the focused button would otherwise swallow it.
     const onEscape = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || menuOpen(event.target as HTMLElement | null)) return;
+      // A comment being written or edited, or an annotation being drawn, handles Escape itself.
+      if ((event.target as HTMLElement | null)?.closest?.("[data-escape-local]") || escapeBusy.current) return;
       // From a text field too: its edit is saved on the way out (useAutosave flushes).
       dispatch({ type: "close" });
       onClose();
@@ -182,115 +192,139 @@ export function AssetViewer(props: AssetViewerProps) {
         data-mode={mode}
         style={{ background: "var(--mantine-color-dark-8)", color: "var(--mantine-color-gray-0)" }}
       >
-        <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
-          <Group
-            component="header"
-            h={56}
-            px="md"
-            gap="sm"
-            wrap="nowrap"
-            style={{ borderBottom: "1px solid var(--mantine-color-dark-4)", flexShrink: 0 }}
-          >
-            <Box style={{ minWidth: 0, flex: 1 }}>
-              <Modal.Title>
-                <Text fw={650} truncate="end" data-testid="viewer-title">
-                  {title}
+        <MaybeReview
+          workspaceId={workspaceId}
+          asset={asset}
+          boardId={boardId}
+          currentPage={state.currentPage}
+          goToPage={goToPage}
+          visibleId={state.visibleAnnotationId}
+          setVisibleId={setVisibleAnnotation}
+          escapeBusy={escapeBusy}
+        >
+          <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
+            <Group
+              component="header"
+              h={56}
+              px="md"
+              gap="sm"
+              wrap="nowrap"
+              style={{ borderBottom: "1px solid var(--mantine-color-dark-4)", flexShrink: 0 }}
+            >
+              <Box style={{ minWidth: 0, flex: 1 }}>
+                <Modal.Title>
+                  <Text fw={650} truncate="end" data-testid="viewer-title">
+                    {title}
+                  </Text>
+                </Modal.Title>
+                <Text size="xs" c="gray.5" truncate="end" data-testid="viewer-board">
+                  {boardId ? (boardName ?? "") : "All Assets & Files"}
                 </Text>
-              </Modal.Title>
-              <Text size="xs" c="gray.5" truncate="end" data-testid="viewer-board">
-                {boardId ? (boardName ?? "") : "All Assets & Files"}
-              </Text>
-            </Box>
-            {asset?.abilities.download && (
-              <Tooltip label={`Download ${asset.name}`}>
-                <Button
-                  variant="light"
-                  color="gray"
-                  size="compact-sm"
-                  leftSection={<IconDownload size={16} />}
-                  loading={download.isDownloading}
-                  onClick={() => void download.downloadAsset(asset)}
-                  data-testid="viewer-download"
-                  visibleFrom="xs"
-                >
-                  Download
-                </Button>
-              </Tooltip>
-            )}
-            {asset?.abilities.download && (
-              <ActionIcon
-                variant="subtle"
-                color="gray.0"
-                aria-label="Download"
-                hiddenFrom="xs"
-                onClick={() => void download.downloadAsset(asset)}
-              >
-                <IconDownload size={18} />
-              </ActionIcon>
-            )}
-            <Tooltip label="Close (Esc)">
-              <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label="Close viewer" onClick={close}>
-                <IconX size={20} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-
-          <Box style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: phone ? "column" : "row" }}>
-            <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-              {query.isError && !asset ? (
-                <Center h="100%" p="md">
-                  <Alert color={isNotFound(query.error) ? "gray" : "red"} variant="light" title="Asset unavailable">
-                    {isNotFound(query.error)
-                      ? "This asset does not exist, was deleted, or belongs to another workspace."
-                      : errorMessage(query.error, "Failed to fetch asset")}
-                  </Alert>
-                </Center>
-              ) : !asset ? (
-                <Center h="100%">
-                  <Loader color="gray.0" />
-                </Center>
-              ) : (
-                <Preview
-                  asset={asset}
-                  currentPage={state.currentPage}
-                  onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
-                />
+              </Box>
+              {asset?.abilities.download && (
+                <Tooltip label={`Download ${asset.name}`}>
+                  <Button
+                    variant="light"
+                    color="gray"
+                    size="compact-sm"
+                    leftSection={<IconDownload size={16} />}
+                    loading={download.isDownloading}
+                    onClick={() => void download.downloadAsset(asset)}
+                    data-testid="viewer-download"
+                    visibleFrom="xs"
+                  >
+                    Download
+                  </Button>
+                </Tooltip>
               )}
-              {previous && <StepButton side="left" label="Previous asset" onClick={() => onStep(previous.id)} />}
-              {next && <StepButton side="right" label="Next asset" onClick={() => onStep(next.id)} />}
+              {asset?.abilities.download && (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray.0"
+                  aria-label="Download"
+                  hiddenFrom="xs"
+                  onClick={() => void download.downloadAsset(asset)}
+                >
+                  <IconDownload size={18} />
+                </ActionIcon>
+              )}
+              <Tooltip label="Close (Esc)">
+                <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label="Close viewer" onClick={close}>
+                  <IconX size={20} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+
+            <Box style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: phone ? "column" : "row" }}>
+              <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+                {query.isError && !asset ? (
+                  <Center h="100%" p="md">
+                    <Alert color={isNotFound(query.error) ? "gray" : "red"} variant="light" title="Asset unavailable">
+                      {isNotFound(query.error)
+                        ? "This asset does not exist, was deleted, or belongs to another workspace."
+                        : errorMessage(query.error, "Failed to fetch asset")}
+                    </Alert>
+                  </Center>
+                ) : !asset ? (
+                  <Center h="100%">
+                    <Loader color="gray.0" />
+                  </Center>
+                ) : (
+                  <Preview
+                    asset={asset}
+                    currentPage={state.currentPage}
+                    onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
+                  />
+                )}
+                {previous && <StepButton side="left" label="Previous asset" onClick={() => onStep(previous.id)} />}
+                {next && <StepButton side="right" label="Next asset" onClick={() => onStep(next.id)} />}
+              </Box>
+              {!phone && panel && (
+                <ScrollArea
+                  w={VIEWER_SIDEBAR.width}
+                  p="md"
+                  style={{
+                    flexShrink: 0,
+                    borderLeft: "1px solid var(--mantine-color-dark-4)",
+                    background: "var(--mantine-color-body)",
+                    color: "var(--mantine-color-text)",
+                  }}
+                  data-testid="viewer-sidebar"
+                >
+                  {panel}
+                </ScrollArea>
+              )}
+              {rail}
             </Box>
-            {!phone && panel && (
-              <ScrollArea
-                w={VIEWER_SIDEBAR.width}
-                p="md"
-                style={{
-                  flexShrink: 0,
-                  borderLeft: "1px solid var(--mantine-color-dark-4)",
-                  background: "var(--mantine-color-body)",
-                  color: "var(--mantine-color-text)",
-                }}
-                data-testid="viewer-sidebar"
-              >
-                {panel}
-              </ScrollArea>
-            )}
-            {rail}
           </Box>
-        </Box>
-        {phone && (
-          <Drawer
-            opened={!!panel}
-            onClose={() => activeTab && dispatch({ type: "toggleTab", tab: activeTab })}
-            position="bottom"
-            size="65%"
-            title={activeTab ? TAB_META[activeTab].label : ""}
-            data-testid="viewer-sheet"
-          >
-            {panel}
-          </Drawer>
-        )}
+          {phone && (
+            <Drawer
+              opened={!!panel}
+              onClose={() => activeTab && dispatch({ type: "toggleTab", tab: activeTab })}
+              position="bottom"
+              size="65%"
+              title={activeTab ? TAB_META[activeTab].label : ""}
+              data-testid="viewer-sheet"
+            >
+              {panel}
+            </Drawer>
+          )}
+        </MaybeReview>
       </Modal.Content>
     </Modal.Root>
+  );
+}
+
+/** The review tools' shared state, once the asset is known. */
+function MaybeReview(
+  props: Omit<Parameters<typeof ReviewProvider>[0], "asset"> & { asset: Asset | undefined; children: ReactNode },
+) {
+  const { asset, children, ...rest } = props;
+  if (!asset) return <>{children}</>;
+  return (
+    <ReviewProvider asset={asset} {...rest}>
+      {children}
+    </ReviewProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Asset } from "@hangar/contract";
+import { CommentDrawer } from "../comments";
 import { BoardsPanel } from "./panels/boards-panel";
-import { CommentsPanel } from "./panels/comments-panel";
 import { DetailsPanel } from "./panels/details-panel";
 import { FieldsPanel } from "./panels/fields-panel";
 import { PagesPanel } from "./panels/pages-panel";
@@ -31,5 +31,5 @@ export function SidebarPanel(props: {
   if (tab === "fields") return <FieldsPanel />;
   if (tab === "pages")
     return <PagesPanel pages={asset.pages as ViewerPage[]} currentPage={props.currentPage} onPage={props.onPage} />;
-  return <CommentsPanel />;
+  return <CommentDrawer />;
 }

@@ -1,6 +1,7 @@
 import { type Asset, BROWSER_SAFE_IMAGE_TYPES, ZOOM_ORIGINAL_MAX_BYTES } from "@hangar/contract";
 import { Center, Text } from "@mantine/core";
 import { useMemo } from "react";
+import { AnnotationLayer } from "../comments";
 import { placeholderUrl } from "../uploads/components/asset-thumb";
 import { DocumentViewer } from "./components/document-viewer";
 import { VideoPlayer } from "./components/video-player";
@@ -75,6 +76,8 @@ export function Preview({
       alt={asset.name}
       ratio={asset.width && asset.height ? asset.width / asset.height : null}
       testId="image-preview"
-    />
+    >
+      <AnnotationLayer page={null} />
+    </ZoomableImage>
   );
 }

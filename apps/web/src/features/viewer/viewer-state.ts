@@ -21,6 +21,7 @@ export type ViewerAction =
   | { type: "nextPage"; pageCount: number }
   | { type: "previousPage" }
   | { type: "toggleAnnotation"; id: string }
+  | { type: "showAnnotation"; id: string | null }
   /** Closing the viewer (spec 02 §4): page 1, tab comments, no visible annotation. */
   | { type: "close" };
 
@@ -41,6 +42,8 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
       return { ...state, currentPage: Math.max(1, state.currentPage - 1) };
     case "toggleAnnotation":
       return { ...state, visibleAnnotationId: state.visibleAnnotationId === action.id ? null : action.id };
+    case "showAnnotation":
+      return { ...state, visibleAnnotationId: action.id };
     case "close":
       return INITIAL_VIEWER_STATE;
   }

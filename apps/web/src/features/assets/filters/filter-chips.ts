@@ -65,6 +65,7 @@ function commonChips(add: Builder, f: unknown, base: Path) {
   listChips(add, f, at("file_type", "includes"), (v) => `Type: ${typeLabel(v)}`);
   listChips(add, f, at("file_type", "excludes"), (v) => `Not ${typeLabel(v)}`);
   valueChip(add, f, at("favorite"), (v: boolean) => (v ? "Favourites" : "Not favourites"));
+  valueChip(add, f, at("has_open_comments"), (v: boolean) => (v ? "Has open comments" : "No open comments"));
   valueChip(add, f, at("search"), (v: string) => `Text: “${v}”`);
   valueChip(add, f, at("date_uploaded_from"), (v: string) => `Uploaded from ${v.slice(0, 10)}`);
   valueChip(add, f, at("date_uploaded_to"), (v: string) => `Uploaded until ${v.slice(0, 10)}`);

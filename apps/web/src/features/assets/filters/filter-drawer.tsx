@@ -12,7 +12,7 @@ import { AiTagsSection, TagsSection } from "./sections-tags";
 /** Which chips belong to a section, to show a count on its header. */
 const SECTION_KEYS: Record<string, string[]> = {
   type: ["file_type", "file_extension"],
-  favourites: ["favorite", "date_uploaded_from", "date_uploaded_to"],
+  favourites: ["favorite", "has_open_comments", "date_uploaded_from", "date_uploaded_to"],
   tags: ["tags"],
   ai: ["ai_tags"],
   colours: ["colors"],
@@ -23,7 +23,7 @@ const SECTION_KEYS: Record<string, string[]> = {
 
 const SECTIONS = [
   { value: "type", title: "File type" },
-  { value: "favourites", title: "Favourites and upload date" },
+  { value: "favourites", title: "Favourites, review and upload date" },
   { value: "tags", title: "Tags" },
   { value: "ai", title: "AI tags" },
   { value: "colours", title: "Colours" },

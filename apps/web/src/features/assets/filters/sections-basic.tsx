@@ -50,6 +50,13 @@ export function FavouriteDatesSection({ draft, set }: SectionProps) {
         yes="Favourites"
         no="Not favourites"
       />
+      <TriState
+        label="Open comments"
+        value={draft.has_open_comments}
+        onChange={(v) => set(["has_open_comments"], v)}
+        yes="Has open comments"
+        no="No open comments"
+      />
       <Group gap="xs" grow>
         <DateField
           label="Uploaded from"

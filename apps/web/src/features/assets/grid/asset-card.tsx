@@ -1,6 +1,6 @@
 import type { Asset } from "@hangar/contract";
 import { Badge, Checkbox, Text } from "@mantine/core";
-import { IconAlertTriangle, IconPlayerPlayFilled, IconStarFilled } from "@tabler/icons-react";
+import { IconAlertTriangle, IconMessageCircle, IconPlayerPlayFilled, IconStarFilled } from "@tabler/icons-react";
 import { type KeyboardEvent, type MouseEvent, memo, type ReactNode } from "react";
 import { AssetThumb, formatBytes } from "../../uploads";
 import { FILE_TYPE_LABELS } from "../filters/labels";
@@ -108,6 +108,18 @@ export const AssetCard = memo(function AssetCard({
               style={{ opacity: 0.85 }}
             >
               {asset.duration ? formatDuration(asset.duration) : "Video"}
+            </Badge>
+          )}
+          {asset.open_comment_count > 0 && (
+            <Badge
+              size="sm"
+              color="yellow"
+              variant="filled"
+              leftSection={<IconMessageCircle size={10} />}
+              aria-label={`${asset.open_comment_count} open comment ${asset.open_comment_count === 1 ? "thread" : "threads"}`}
+              data-testid="card-open-comments"
+            >
+              {asset.open_comment_count}
             </Badge>
           )}
           {asset.status === "error" && (

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Group, NumberInput, Text, Tooltip } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { AnnotationLayer } from "../../comments";
 import { pageBounds } from "../viewer-state";
 import type { ViewerPage } from "../viewer-types";
 import { ZoomableImage } from "./zoomable-image";
@@ -36,7 +37,9 @@ export function DocumentViewer({ name, pages, pageCount, currentPage, onPage }: 
           zoomSrc={page?.large_url ?? null}
           alt={`${name}, page ${currentPage}`}
           ratio={page && page.height > 0 ? page.width / page.height : 0.7727}
-        />
+        >
+          {page && <AnnotationLayer page={currentPage} />}
+        </ZoomableImage>
       </Box>
       <Group justify="center" gap="xs" py={8} style={{ borderTop: "1px solid var(--mantine-color-dark-4)" }}>
         <Tooltip label="Previous page">

@@ -8,6 +8,7 @@ import {
   IconVolumeOff,
 } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useReview } from "../../comments";
 import { timecode } from "../format";
 import { VIDEO_PLAYER } from "../viewer-constants";
 
@@ -36,6 +37,7 @@ const isTyping = (target: EventTarget | null) =>
  */
 export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite }: VideoPlayerProps) {
   const frameRate = fps && fps > 0 ? fps : 25;
+  const review = useReview();
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
@@ -78,6 +80,21 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
     v.currentTime = Math.min(Math.max(0, t), Number.isFinite(v.duration) ? v.duration : t);
     setTime(v.currentTime);
   }, []);
+  // The review tools read the time (a comment made while paused is stamped with it) and seek.
+  useEffect(() => {
+    if (!review) return;
+    const { video: slot } = review;
+    slot.current = {
+      time: () => video.current?.currentTime ?? 0,
+      paused: () => video.current?.paused ?? true,
+      seek,
+      pause: () => video.current?.pause(),
+    };
+    return () => {
+      slot.current = null;
+    };
+  }, [review, seek]);
+  const timed = (review?.threads ?? []).filter((c) => c.timestamp !== null && !c.resolved);
   /** One frame: the middle of the next (or previous) frame, so rounding never lands on the edge. */
   const step = useCallback(
     (frames: number) => {
@@ -236,6 +253,29 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
               </Text>
             </Box>
           )}
+          {duration > 0 &&
+            timed.map((c) => (
+              <Tooltip key={c.id} label={`${timecode(c.timestamp ?? 0)} · ${c.author_display}: ${c.text.slice(0, 60)}`}>
+                <UnstyledButton
+                  aria-label={`Comment at ${timecode(c.timestamp ?? 0)} by ${c.author_display}`}
+                  data-testid="timeline-marker"
+                  onClick={() => review?.focus(c)}
+                  style={{
+                    position: "absolute",
+                    left: `${Math.min(100, ((c.timestamp ?? 0) / duration) * 100)}%`,
+                    bottom: 14,
+                    width: c.duration ? `${Math.min(100, (c.duration / duration) * 100)}%` : 10,
+                    minWidth: 10,
+                    height: 10,
+                    translate: c.duration ? undefined : "-50% 0",
+                    borderRadius: 5,
+                    background: "var(--mantine-color-yellow-5)",
+                    border: "1px solid rgba(0,0,0,0.4)",
+                    zIndex: 2,
+                  }}
+                />
+              </Tooltip>
+            ))}
           <Slider
             aria-label="Seek"
             thumbLabel="Seek"

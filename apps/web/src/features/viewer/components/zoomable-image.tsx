@@ -112,6 +112,8 @@ export function ZoomableImage({ src, zoomSrc, placeholder, alt, ratio, children,
               margin: "auto",
               backgroundImage: placeholder && !loaded ? `url(${placeholder})` : undefined,
               backgroundSize: "100% 100%",
+              // Overlays keep their size whatever the zoom (annotation markers divide by it).
+              ["--viewer-zoom" as string]: String(scale),
             }}
           >
             {src && (

@@ -1,0 +1,6 @@
+// The review feature's public surface: the drawer, the annotation layer and the context the viewer provides.
+export { AnnotationLayer } from "./annotation-layer";
+export { CommentDrawer } from "./comment-drawer";
+export { useLiveConnected, useLiveEvents } from "./live";
+export { ReviewProvider, useReview, type VideoControl } from "./review-context";
+export { clock } from "./review-math";

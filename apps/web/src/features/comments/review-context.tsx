@@ -1,0 +1,119 @@
+import type { Asset, Comment } from "@hangar/contract";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import type { DrawnShape } from "./review-math";
+
+/** What the player lends the review tools: its time, whether it is paused, and seeking. */
+export interface VideoControl {
+  time(): number;
+  paused(): boolean;
+  seek(seconds: number): void;
+  pause(): void;
+}
+
+/** A shape drawn on the preview, waiting for its text. */
+export type Draft = DrawnShape & { page: number | null };
+
+export interface Review {
+  workspaceId: string;
+  asset: Asset;
+  /** The board the viewer is in (null: All Assets & Files): a new top-level comment's context. */
+  boardId: string | null;
+  canComment: boolean;
+  /** Spec 02 §4: annotation creation can be switched off; off resets the drawing state. */
+  annotating: boolean;
+  setAnnotating(on: boolean): void;
+  draft: Draft | null;
+  setDraft(draft: Draft | null): void;
+  visibleId: string | null;
+  /** Opens one annotation's popover (null closes it). */
+  show(id: string | null): void;
+  /** Clicking a marker toggles its visibility. */
+  toggle(id: string): void;
+  /** Top-level comments (for markers), kept by the drawer's query. */
+  threads: Comment[];
+  setThreads(threads: Comment[]): void;
+  currentPage: number;
+  goToPage(page: number): void;
+  video: { current: VideoControl | null };
+  /** Jumps to where a comment is: its page, its video time, its annotation. */
+  focus(comment: Comment): void;
+  /** Set while something of the review owns Escape (a drawing, a text box): the viewer stays open. */
+  escapeBusy: { current: boolean };
+}
+
+const ReviewContext = createContext<Review | null>(null);
+
+export function useReview(): Review | null {
+  return useContext(ReviewContext);
+}
+
+export function ReviewProvider(props: {
+  workspaceId: string;
+  asset: Asset;
+  boardId: string | null;
+  currentPage: number;
+  goToPage(page: number): void;
+  visibleId: string | null;
+  setVisibleId(id: string | null): void;
+  escapeBusy: { current: boolean };
+  children: ReactNode;
+}) {
+  const { workspaceId, asset, boardId, currentPage, goToPage, visibleId, setVisibleId, escapeBusy } = props;
+  const [annotating, setAnnotatingState] = useState(true);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [threads, setThreads] = useState<Comment[]>([]);
+  const video = useRef<VideoControl | null>(null);
+  const setAnnotating = useCallback((on: boolean) => {
+    setAnnotatingState(on);
+    if (!on) setDraft(null);
+  }, []);
+  const focus = useCallback(
+    (c: Comment) => {
+      if (c.page && c.page !== currentPage) goToPage(c.page);
+      if (c.timestamp !== null && video.current) {
+        video.current.pause();
+        video.current.seek(c.timestamp);
+      }
+      if (c.annotation_type !== "NONE") setVisibleId(c.id);
+    },
+    [currentPage, goToPage, setVisibleId],
+  );
+  const value = useMemo<Review>(
+    () => ({
+      workspaceId,
+      asset,
+      boardId,
+      canComment: asset.abilities.comment,
+      annotating,
+      setAnnotating,
+      draft,
+      setDraft,
+      visibleId,
+      show: setVisibleId,
+      toggle: (id) => setVisibleId(visibleId === id ? null : id),
+      threads,
+      setThreads,
+      currentPage,
+      goToPage,
+      video,
+      focus,
+      escapeBusy,
+    }),
+    [
+      workspaceId,
+      asset,
+      boardId,
+      annotating,
+      setAnnotating,
+      draft,
+      visibleId,
+      setVisibleId,
+      threads,
+      currentPage,
+      goToPage,
+      focus,
+      escapeBusy,
+    ],
+  );
+  return <ReviewContext.Provider value={value}>{props.children}</ReviewContext.Provider>;
+}

@@ -1,0 +1,99 @@
+import { ANNOTATION_POINT_THRESHOLD, ANNOTATION_POPOVER } from "@hangar/contract";
+
+/** Spec 02 §9: "just now" under a minute, "Nm ago", "Nh ago" under a day, "Nd ago" under a week, else a date. */
+export function relativeTime(iso: string, now = Date.now(), locale?: string): string {
+  const then = new Date(iso).getTime();
+  if (!Number.isFinite(then)) return "N/A";
+  const seconds = Math.max(0, (now - then) / 1000);
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h ago`;
+  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)}d ago`;
+  return new Date(then).toLocaleDateString(locale);
+}
+
+/** A pointer position as percent of the element's box (its on-screen box, so CSS zoom does not matter). */
+export function toPercent(rect: { left: number; top: number; width: number; height: number }, x: number, y: number) {
+  const clamp = (v: number) => Math.min(100, Math.max(0, v));
+  return {
+    x: clamp(((x - rect.left) / (rect.width || 1)) * 100),
+    y: clamp(((y - rect.top) / (rect.height || 1)) * 100),
+  };
+}
+
+export type DrawnShape =
+  | { annotation_type: "POINT"; x: number; y: number }
+  | { annotation_type: "AREA"; x: number; y: number; width: number; height: number };
+
+const round = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * Spec 02 §4: a drag moving under 1 % both ways is a POINT where it started; otherwise an AREA from
+ * the minimum corner with its size.
+ */
+export function shapeOf(start: { x: number; y: number }, end: { x: number; y: number }): DrawnShape {
+  const dx = Math.abs(end.x - start.x);
+  const dy = Math.abs(end.y - start.y);
+  if (dx < ANNOTATION_POINT_THRESHOLD && dy < ANNOTATION_POINT_THRESHOLD)
+    return { annotation_type: "POINT", x: round(start.x), y: round(start.y) };
+  return {
+    annotation_type: "AREA",
+    x: round(Math.min(start.x, end.x)),
+    y: round(Math.min(start.y, end.y)),
+    width: round(Math.max(dx, 0.01)),
+    height: round(Math.max(dy, 0.01)),
+  };
+}
+
+/**
+ * Where the annotation popover goes: beside the anchor (right, else left), its top level with the
+ * anchor, shifted so its 300 × 150 box keeps a 16 px margin inside the viewport.
+ */
+export function popoverPosition(
+  anchor: { left: number; top: number; right: number; bottom: number },
+  viewport: { width: number; height: number },
+  size: { width: number; height: number } = ANNOTATION_POPOVER,
+): { left: number; top: number } {
+  const m = ANNOTATION_POPOVER.margin;
+  const gap = 12;
+  const fitsRight = anchor.right + gap + size.width + m <= viewport.width;
+  let left = fitsRight ? anchor.right + gap : anchor.left - gap - size.width;
+  let top = anchor.top;
+  left = Math.min(Math.max(m, left), Math.max(m, viewport.width - size.width - m));
+  top = Math.min(Math.max(m, top), Math.max(m, viewport.height - size.height - m));
+  return { left, top };
+}
+
+/** Splits text into plain runs and the mentions it names ("@First Last"), for highlighting. */
+export function mentionRuns(text: string, names: string[]): Array<{ text: string; mention: boolean }> {
+  const wanted = [...new Set(names.filter(Boolean))].sort((a, b) => b.length - a.length);
+  if (wanted.length === 0) return [{ text, mention: false }];
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`@(${wanted.map(literal).join("|")})`, "g");
+  const out: Array<{ text: string; mention: boolean }> = [];
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > last) out.push({ text: text.slice(last, m.index), mention: false });
+    out.push({ text: m[0], mention: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ text: text.slice(last), mention: false });
+  return out;
+}
+
+/** The "@query" being typed at the caret, if any (for the member suggestions). */
+export function mentionQuery(text: string, caret: number): { start: number; query: string } | null {
+  const before = text.slice(0, caret);
+  const m = /(^|\s)@([^\s@]{0,30})$/.exec(before);
+  if (!m) return null;
+  return { start: caret - m[2]!.length - 1, query: m[2]! };
+}
+
+/** "01:05" or "1:02:03" for a video time. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
