@@ -179,24 +179,25 @@ try {
   const delays: number[] = [];
   let missing = 0;
   for (let i = 0; i < 20; i++) {
+    // From the request's start: the commit lies between it and the answer, so this is an upper bound.
+    const sent = performance.now();
     const res = await fetch(`${srv.base}/api/v1/workspaces/${ws}/comments`, {
       method: "POST",
       headers,
       body: JSON.stringify({ content_type: "asset", object_id: ordinary, text: `fan-out ${i}` }),
     });
-    const committed = performance.now();
     const { id } = (await res.json()) as { id: string };
-    const until = committed + 5_000;
+    const until = performance.now() + 5_000;
     while ((arrivals.get(id)?.length ?? 0) < CLIENTS && performance.now() < until)
       await new Promise((r) => setTimeout(r, 5));
     const got = arrivals.get(id) ?? [];
     missing += CLIENTS - got.length;
-    for (const at of got) delays.push(Math.max(0, at - committed));
+    for (const at of got) delays.push(at - sent);
   }
   for (const c of ctrls) c.abort();
   const d = stats(delays);
   console.log(
-    `SSE fan-out to ${CLIENTS} clients, 20 comments: commit → arrival p50 ${ms(d.median)}, p95 ${ms(d.p95)}, max ${ms(Math.max(...delays))}; ${missing} missed (goal p95 < 1 s)`,
+    `SSE fan-out to ${CLIENTS} clients, 20 comments: POST sent → arrival (≥ commit → arrival) p50 ${ms(d.median)}, p95 ${ms(d.p95)}, max ${ms(Math.max(...delays))}; ${missing} missed (goal p95 < 1 s)`,
   );
 } finally {
   await srv.close();

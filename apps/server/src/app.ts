@@ -19,6 +19,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
 import { commentsRoutes } from "./modules/comments/routes.ts";
 import { downloadsRoutes } from "./modules/downloads/routes.ts";
+import { fieldsRoutes } from "./modules/fields/routes.ts";
 import { listingRoutes } from "./modules/listing/routes.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
@@ -113,6 +114,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       listingRoutes(a, rt.services.listing);
       trashRoutes(a, rt.services.trash);
       commentsRoutes(a, rt.services.comments);
+      fieldsRoutes(a, rt.services.fields);
       liveRoutes(a, {
         hub: rt.live,
         stillMember: async (userId, ws) => (await rt.access.roleOf(userId, ws)) !== null,

@@ -17,6 +17,7 @@ import { createAuthService } from "./modules/auth/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
 import { createCommentsService } from "./modules/comments/index.ts";
 import { createDownloadsService } from "./modules/downloads/index.ts";
+import { createFieldsService } from "./modules/fields/index.ts";
 import { createListingService } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
 import type { Tagger } from "./modules/processing/index.ts";
@@ -88,6 +89,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     publicUrl: config.publicUrl,
     limiter,
   });
+  const fields = createFieldsService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
   // Live events for the SSE streams: its LISTEN connection opens with the first stream.
   const live = createLiveHub(databaseUrl, log.child({ component: "live" }));
@@ -150,7 +152,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     store,
     signer,
     live,
-    services: { users, workspaces, members, auth, boards, assets, uploads, trash, listing, downloads, comments },
+    services: { users, workspaces, members, auth, boards, assets, uploads, trash, listing, downloads, comments, fields },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
       await listener?.close();

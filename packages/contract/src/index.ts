@@ -4,6 +4,7 @@ export * from "./boards.ts";
 export * from "./comments.ts";
 export * from "./common.ts";
 export * from "./downloads.ts";
+export * from "./fields.ts";
 export * from "./file-names.ts";
 export * from "./jobs.ts";
 export * from "./listing.ts";

@@ -36,8 +36,8 @@ import { FileType } from "./uploads.ts";
  * - `image_quality` and `exif` ranges are inclusive; an asset without the value never matches a range.
  *   `exif.location.has_gps` true: has latitude and longitude; false: has not. `exif_search` searches
  *   camera make, model and lens; `camera_search` make and model (substring, case/accent insensitive).
- * - `custom_fields` is accepted and validated now; it selects nothing yet (no condition) — matching
- *   arrives with custom fields.
+ * - `custom_fields`: per field, option any of / all of / none of, text contains, a date range, is empty
+ *   (see CustomFieldsFilter); at the top level and inside or_groups.
  * - `board_id`: only assets directly in that board (not its sub-boards); 404 unless it is a live board
  *   of this workspace.
  * - Listed: assets that are not deleted and not temporary (`is_temp` false: the pipeline finished,
@@ -154,14 +154,24 @@ export const ColorsFilter = z
   .strict();
 export type ColorsFilter = z.infer<typeof ColorsFilter>;
 
-/** Accepted and validated now; matching arrives with custom fields (no condition until then). */
+/**
+ * Per field (all conditions of one entry apply together): `any_of` option ids (single select: the
+ * value is one of them; multi select: it holds at least one), `all_of` (multi select: holds every one),
+ * `none_of` (no value holds any of them; assets without a value match), `text_contains` (case
+ * insensitive), `date_from`/`date_to` (inclusive), `is_empty` (true: no value or an empty one; false:
+ * a value). Entries for different fields combine with AND.
+ */
 export const CustomFieldsFilter = z
   .array(
     z
       .object({
         field_id: Id,
-        includes: z.array(z.string().max(500)).max(MAX_VALUES).optional(),
-        excludes: z.array(z.string().max(500)).max(MAX_VALUES).optional(),
+        any_of: z.array(Id).max(MAX_VALUES).optional(),
+        all_of: z.array(Id).max(MAX_VALUES).optional(),
+        none_of: z.array(Id).max(MAX_VALUES).optional(),
+        text_contains: z.string().trim().min(1).max(200).optional(),
+        date_from: z.iso.date().optional(),
+        date_to: z.iso.date().optional(),
         is_empty: z.boolean().optional(),
       })
       .strict(),

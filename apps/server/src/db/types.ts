@@ -285,6 +285,38 @@ export interface CommentMentionsTable {
   user_id: string;
 }
 
+/** Custom fields (migration 20261124-0002). */
+export interface CustomFieldsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  title: string;
+  field_type: "SINGLE_SELECT" | "MULTI_SELECT" | "TEXT" | "DATE";
+  position: Generated<number>;
+  created_at: Generated<Date>;
+}
+export interface FieldOptionsTable {
+  id: Generated<string>;
+  field_id: string;
+  label: string;
+  color: string;
+  position: Generated<number>;
+}
+export interface FieldValuesTable {
+  id: Generated<string>;
+  workspace_id: string;
+  field_id: string;
+  asset_id: string | null;
+  board_id: string | null;
+  option_id: string | null;
+  multi_option_ids: Generated<string[]>;
+  text_value: string | null;
+  date_value: ColumnType<string | null, string | null | undefined, string | null>;
+  set_by_user_id: string | null;
+  set_by_name: string | null;
+  set_by_action_id: string | null;
+  set_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
@@ -308,6 +340,9 @@ export interface DB {
   asset_colors: AssetColorsTable;
   comments: CommentsTable;
   comment_mentions: CommentMentionsTable;
+  custom_fields: CustomFieldsTable;
+  field_options: FieldOptionsTable;
+  field_values: FieldValuesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { boardsApi } from "./boards.ts";
 import { commentsApi } from "./comments.ts";
 import type { Route } from "./define.ts";
 import { eventsApi } from "./events.ts";
+import { fieldsApi } from "./fields.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
 import { membersApi, workspacesApi } from "./workspaces.ts";
@@ -16,6 +17,7 @@ export {
   commentsApi,
   downloadsApi,
   eventsApi,
+  fieldsApi,
   membersApi,
   trashApi,
   uploadsApi,
@@ -36,4 +38,5 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   downloadsApi,
   commentsApi,
   eventsApi,
+  fieldsApi,
 ].flatMap((group) => Object.values(group) as Route[]);

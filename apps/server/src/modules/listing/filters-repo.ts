@@ -11,6 +11,7 @@ import {
 } from "@hangar/contract";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { hexToLab } from "../../media/colors.ts";
+import { customFieldsConds } from "./custom-fields-filter.ts";
 
 /**
  * The filter payload (contract listing.ts) as one SQL condition over `assets a`. Pure: no database,
@@ -203,7 +204,7 @@ function groupCond(g: OrGroup, scope: ListingScope): Cond {
   out.push(...dateRange("a.date_uploaded", g.date_uploaded_from, g.date_uploaded_to));
   out.push(...dateRange("a.date_taken", g.date_taken_from, g.date_taken_to));
   if (g.colors) out.push(...colorsCond(g.colors));
-  // custom_fields: validated by the contract, no condition until custom fields exist.
+  out.push(...customFieldsConds(g.custom_fields));
   return and(out);
 }
 
@@ -246,6 +247,7 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
     if (has(f.tags.excludes)) out.push(sql<SqlBool>`NOT ${manualTag(f.tags.excludes)}`);
   }
   if (f.ai_tags) out.push(...aiTagsCond(f.ai_tags));
+  out.push(...customFieldsConds(f.custom_fields));
   if (has(f.or_groups)) out.push(or(f.or_groups.map((g) => groupCond(g, scope))));
   if (f.colors) out.push(...colorsCond(f.colors));
   if (f.image_quality) out.push(...qualityCond(f.image_quality));

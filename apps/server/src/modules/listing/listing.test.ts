@@ -244,10 +244,12 @@ describe("asset listing", () => {
     await expect422({ image_quality: { contrast_min: "high" } }, /contrast_min/);
   });
 
-  it("accepts and validates custom_fields (no condition yet)", async () => {
-    const cf = [{ field_id: randomUUID(), includes: ["x"] }];
+  it("validates custom_fields (matching is tested with the fields, modules/fields)", async () => {
+    // A field nobody has: nothing has a value for it, so "is empty" holds for every asset.
+    const cf = [{ field_id: randomUUID(), is_empty: true }];
     expect(await names({ custom_fields: cf })).toEqual(["beach", "cafe", "clip", "notes", "report"]);
     await expect422({ custom_fields: [{ field_id: "nope" }] }, /custom_fields/);
+    await expect422({ custom_fields: [{ field_id: randomUUID(), includes: ["x"] }] }, /custom_fields/);
   });
 
   it("filters to a board; another workspace's board or an unknown one is 404", async () => {

@@ -1,0 +1,2 @@
+export { FIELD } from "./policy.ts";
+export { createFieldsService, type FieldsService } from "./service.ts";
