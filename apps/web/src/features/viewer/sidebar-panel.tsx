@@ -1,8 +1,8 @@
 import type { Asset } from "@hangar/contract";
 import { CommentDrawer } from "../comments";
+import { FieldsPanel } from "../fields";
 import { BoardsPanel } from "./panels/boards-panel";
 import { DetailsPanel } from "./panels/details-panel";
-import { FieldsPanel } from "./panels/fields-panel";
 import { PagesPanel } from "./panels/pages-panel";
 import type { ViewerTab } from "./viewer-state";
 import type { ViewerPage } from "./viewer-types";
@@ -28,7 +28,7 @@ export function SidebarPanel(props: {
         onSwitch={props.onSwitchBoard}
       />
     );
-  if (tab === "fields") return <FieldsPanel />;
+  if (tab === "fields") return <FieldsPanel workspaceId={asset.workspace_id} asset={asset} readOnly={props.readOnly} />;
   if (tab === "pages")
     return <PagesPanel pages={asset.pages as ViewerPage[]} currentPage={props.currentPage} onPage={props.onPage} />;
   return <CommentDrawer />;

@@ -2,6 +2,7 @@ import type { Asset } from "@hangar/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { indexTree, useBoardTree } from "../../boards";
+import { FieldValueDialog } from "../../fields";
 import { useAsset } from "./api";
 import { findCachedAssets } from "./cached-assets";
 import { AddToBoardDialog, MoveToBoardDialog, RemoveFromBoardDialog } from "./dialogs/board-membership-dialogs";
@@ -10,7 +11,7 @@ import { EditAssetDialog } from "./dialogs/edit-asset-dialog";
 import { TagsDialog } from "./dialogs/tags-dialog";
 import { commonTags } from "./tags";
 
-export type AssetDialogKind = "tags" | "add" | "move" | "remove" | "delete" | "edit";
+export type AssetDialogKind = "tags" | "add" | "move" | "remove" | "delete" | "edit" | "field";
 
 /**
  * The asset dialogs, for one asset or many, shared by the bulk bar and the card menu. `asset` is the
@@ -67,6 +68,7 @@ export function AssetActionDialogs({
         onClose={onClose}
       />
       <EditAssetDialog workspaceId={workspaceId} asset={one} opened={open === "edit"} onClose={onClose} />
+      <FieldValueDialog workspaceId={workspaceId} assetIds={assetIds} opened={open === "field"} onClose={onClose} />
       <AddToBoardDialog
         workspaceId={workspaceId}
         assetIds={assetIds}

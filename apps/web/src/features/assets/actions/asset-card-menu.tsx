@@ -6,6 +6,7 @@ import {
   IconFolderMinus,
   IconFolderPlus,
   IconFolderSymlink,
+  IconForms,
   IconPencil,
   IconStar,
   IconStarOff,
@@ -78,6 +79,9 @@ export function AssetCardMenu({
               </Menu.Item>
               <Menu.Item leftSection={<IconTag size={14} />} onClick={() => setDialog("tags")}>
                 Edit tags…
+              </Menu.Item>
+              <Menu.Item leftSection={<IconForms size={14} />} onClick={() => setDialog("field")}>
+                Edit field
               </Menu.Item>
             </>
           )}

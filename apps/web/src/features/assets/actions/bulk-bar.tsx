@@ -4,6 +4,7 @@ import {
   IconFolderMinus,
   IconFolderPlus,
   IconFolderSymlink,
+  IconForms,
   IconStar,
   IconStarOff,
   IconTag,
@@ -122,6 +123,7 @@ export function BulkBar({
               </Text>
               <Divider orientation="vertical" mx={4} />
               {canEdit && <BarButton icon={<IconTag size={16} />} label="Tag" onClick={() => open("tags")} />}
+              {canEdit && <BarButton icon={<IconForms size={16} />} label="Field" onClick={() => open("field")} />}
               {/* One toggle: Unfavourite when every selected asset is already a favourite, else Favourite. */}
               <BarButton
                 icon={allFavourite ? <IconStarOff size={16} /> : <IconStar size={16} />}

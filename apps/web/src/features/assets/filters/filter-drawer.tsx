@@ -7,6 +7,7 @@ import { OrGroupsSection } from "./or-groups-section";
 import { FavouriteDatesSection, type SetFilter, TypeSection } from "./sections-basic";
 import { ColorsSection, QualitySection } from "./sections-colors";
 import { ExifSection } from "./sections-exif";
+import { CustomFieldsSection } from "./sections-fields";
 import { AiTagsSection, TagsSection } from "./sections-tags";
 
 /** Which chips belong to a section, to show a count on its header. */
@@ -18,6 +19,7 @@ const SECTION_KEYS: Record<string, string[]> = {
   colours: ["colors"],
   quality: ["image_quality"],
   exif: ["exif"],
+  fields: ["custom_fields"],
   groups: ["or_groups"],
 };
 
@@ -29,6 +31,7 @@ const SECTIONS = [
   { value: "colours", title: "Colours" },
   { value: "quality", title: "Image quality" },
   { value: "exif", title: "Camera, exposure and location" },
+  { value: "fields", title: "Custom fields" },
   { value: "groups", title: "Match any of (groups)" },
 ] as const;
 
@@ -78,6 +81,7 @@ export function FilterDrawer({
     colours: <ColorsSection draft={draft} set={set} />,
     quality: <QualitySection draft={draft} set={set} />,
     exif: <ExifSection draft={draft} set={set} />,
+    fields: <CustomFieldsSection draft={draft} set={set} workspaceId={workspaceId} />,
     groups: <OrGroupsSection draft={draft} set={set} tagNames={tagNames} />,
   };
 

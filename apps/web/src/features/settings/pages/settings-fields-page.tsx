@@ -1,13 +1,5 @@
-import { IconForms } from "@tabler/icons-react";
-import { EmptyPanel } from "../../../ui/empty-panel";
+import { FieldsSettings } from "../../fields/fields-settings";
 
 export function SettingsFieldsPage() {
-  return (
-    <EmptyPanel
-      testId="settings-fields"
-      icon={<IconForms size={28} />}
-      title="Custom fields — coming soon"
-      description="Soon you can define fields such as status, client or usage rights, with options and colours, and fill them in on every asset."
-    />
-  );
+  return <FieldsSettings />;
 }
