@@ -118,7 +118,7 @@ test("paging: page by page as the grid scrolls, only rows near the viewport in t
   asked.length = 0;
   await page.getByTestId("open-filters").click();
   const drawer = page.getByRole("dialog", { name: "Filters" });
-  await drawer.getByRole("button", { name: /Favourites and upload date/ }).click();
+  await drawer.getByRole("button", { name: /Favourites, review and upload date/ }).click();
   await drawer.getByRole("radiogroup", { name: "Favourites (yours)" }).getByText("Favourites", { exact: true }).click();
   await drawer.getByTestId("apply-filters").click();
   await expect(page.getByTestId("asset-count")).toHaveText("30 assets");
