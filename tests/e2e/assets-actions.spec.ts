@@ -178,6 +178,7 @@ test("one asset's menu: rename with description, tags prefilled, favourite, down
   await expect(menu.getByRole("menuitem")).toHaveText([
     "Rename…",
     "Edit tags…",
+    "Edit field…",
     "Add to favourites",
     "Add to board…",
     "Move to board…",

@@ -81,7 +81,7 @@ export function AssetCardMenu({
                 Edit tags…
               </Menu.Item>
               <Menu.Item leftSection={<IconForms size={14} />} onClick={() => setDialog("field")}>
-                Edit field
+                Edit field…
               </Menu.Item>
             </>
           )}
