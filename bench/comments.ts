@@ -9,8 +9,9 @@
 // (RUNS=100, CLIENTS=200, COMMENTS=1000000). A dedicated database is created for the run and dropped.
 import { sql } from "kysely";
 import pg from "pg";
+import { readSse } from "../apps/server/test/sse.ts";
 import { benchLogin, benchServer, ms, stats } from "./lib.ts";
-import { capture, replay } from "./sql-capture.ts";
+import { compareToRaw } from "./sql-capture.ts";
 
 const RUNS = Number(process.env.RUNS ?? 100);
 const CLIENTS = Number(process.env.CLIENTS ?? 200);
@@ -112,21 +113,7 @@ try {
       if (r.status !== 200) throw new Error(`${label}: ${r.status} ${await r.text()}`);
       await r.arrayBuffer();
     };
-    for (let i = 0; i < 5; i++) await call();
-    const statements = await capture(call);
-    for (let i = 0; i < 5; i++) await replay(rt.pool, statements);
-    const endpoint: number[] = [];
-    const raw: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      let t = performance.now();
-      await call();
-      endpoint.push(performance.now() - t);
-      t = performance.now();
-      await replay(rt.pool, statements);
-      raw.push(performance.now() - t);
-    }
-    const e = stats(endpoint);
-    const r = stats(raw);
+    const { endpoint: e, raw: r } = await compareToRaw(rt.pool, call, RUNS);
     const ok = e.p95 <= 1.5 * r.p95 + 5;
     console.log(
       `${label.padEnd(30)} ${ms(e.median).padStart(12)} ${ms(e.p95).padStart(9)} ${ms(r.median).padStart(9)} ${ms(r.p95).padStart(9)}   ${ok ? "ok" : "MISSED"} (${(e.p95 / r.p95).toFixed(2)}× raw)`,
@@ -145,34 +132,14 @@ try {
         headers: { cookie: headers.cookie },
         signal: ctrl.signal,
       });
-      const reader = res.body!.getReader();
-      const dec = new TextDecoder();
-      let buf = "";
-      void (async () => {
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) return;
-            buf += dec.decode(value, { stream: true });
-            let end = buf.indexOf("\n\n");
-            while (end >= 0) {
-              const block = buf.slice(0, end);
-              buf = buf.slice(end + 2);
-              if (block.startsWith("event: ready")) ready++;
-              const m = /^event: comment\.created\ndata: (.*)$/m.exec(block);
-              if (m) {
-                const id = (JSON.parse(m[1]!) as { comment_id: string }).comment_id;
-                const list = arrivals.get(id) ?? [];
-                list.push(performance.now());
-                arrivals.set(id, list);
-              }
-              end = buf.indexOf("\n\n");
-            }
-          }
-        } catch {
-          // closed
-        }
-      })();
+      void readSse(res, (event, data) => {
+        if (event === "ready") ready++;
+        if (event !== "comment.created") return;
+        const id = (data as { comment_id: string }).comment_id;
+        const list = arrivals.get(id) ?? [];
+        list.push(performance.now());
+        arrivals.set(id, list);
+      });
     }),
   );
   while (ready < CLIENTS) await new Promise((r) => setTimeout(r, 20));

@@ -10,9 +10,9 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { hexToLab } from "../apps/server/src/media/colors.ts";
-import { benchLogin, benchServer, ms, stats } from "./lib.ts";
+import { benchLogin, benchServer, ms } from "./lib.ts";
 import { LISTING_CASES } from "./listing-cases.ts";
-import { capture, replay } from "./sql-capture.ts";
+import { compareToRaw } from "./sql-capture.ts";
 
 const ASSETS = Number(process.env.ASSETS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 100);
@@ -67,25 +67,10 @@ try {
       const j = (await r.json()) as { pagination: { total_count: number; count_is_estimate: boolean } };
       total = `${j.pagination.total_count}${j.pagination.count_is_estimate ? " (est.)" : ""}`;
     };
-    for (let i = 0; i < 5; i++) await call();
     // The reference: every statement the endpoint ran for this request (access check, filters, count,
     // rows, relations), replayed raw through the same pool with the same ordering.
-    const statements = await capture(call);
+    const { endpoint: e, raw: r, statements } = await compareToRaw(rt.pool, call, RUNS);
     if (process.env.VERBOSE) for (const s of statements) console.log(`  ${s.text.replace(/\s+/g, " ").slice(0, 160)}`);
-    for (let i = 0; i < 5; i++) await replay(rt.pool, statements);
-    // Interleaved, so machine noise falls on both alike.
-    const endpoint: number[] = [];
-    const raw: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      let t = performance.now();
-      await call();
-      endpoint.push(performance.now() - t);
-      t = performance.now();
-      await replay(rt.pool, statements);
-      raw.push(performance.now() - t);
-    }
-    const e = stats(endpoint);
-    const r = stats(raw);
     p95s[label] = e.p95;
     const ok = e.p95 <= 1.5 * r.p95 + 5 && e.p95 < 50;
     console.log(

@@ -2,6 +2,7 @@
 // replays them raw: the honest "raw" beside an endpoint is the very statements it ran, with the same
 // ordering, so the ratio measures the endpoint's own overhead (HTTP, validation, serialisation).
 import pg from "pg";
+import { stats } from "./lib.ts";
 
 export interface Captured {
   text: string;
@@ -58,4 +59,26 @@ export function replay(pool: pg.Pool, statements: Captured[]): Promise<unknown> 
     done.push(Promise.all(before).then(() => pool.query(s.text, s.values)));
   }
   return Promise.all(done);
+}
+
+/**
+ * The endpoint beside its own statements: warms both, captures what one call runs, then times `runs`
+ * calls and raw replays interleaved (machine noise falls on both alike). Answers both samples' stats
+ * and the statements.
+ */
+export async function compareToRaw(pool: pg.Pool, call: () => Promise<unknown>, runs: number) {
+  for (let i = 0; i < 5; i++) await call();
+  const statements = await capture(call);
+  for (let i = 0; i < 5; i++) await replay(pool, statements);
+  const endpoint: number[] = [];
+  const raw: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    await call();
+    endpoint.push(performance.now() - t);
+    t = performance.now();
+    await replay(pool, statements);
+    raw.push(performance.now() - t);
+  }
+  return { endpoint: stats(endpoint), raw: stats(raw), statements };
 }

@@ -28,6 +28,24 @@ async function field(c: Client, ws: string, body: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as CustomField;
 }
+/** One field of each type: Status (Draft, Approved), Channels (Web, Print), Notes, Due. */
+async function fourFields(c: Client, ws: string) {
+  const option = (label: string, color: string) => ({ label, color });
+  const status = await field(c, ws, {
+    title: "Status",
+    field_type: "SINGLE_SELECT",
+    options: [option("Draft", "#9e9e9e"), option("Approved", "#2b8a3e")],
+  });
+  const channels = await field(c, ws, {
+    title: "Channels",
+    field_type: "MULTI_SELECT",
+    options: [option("Web", "#1971c2"), option("Print", "#e8590c")],
+  });
+  const notes = await field(c, ws, { title: "Notes", field_type: "TEXT" });
+  const due = await field(c, ws, { title: "Due", field_type: "DATE" });
+  return { status, channels, notes, due };
+}
+
 const set = (c: Client, ws: string, fieldId: string, body: Record<string, unknown>) =>
   c.post(`/workspaces/${ws}/field-values/${fieldId}`, body);
 const values = async (c: Client, ws: string, assetId: string) =>
@@ -127,24 +145,7 @@ describe("values", () => {
   it("EDITOR sets each kind for many assets at once; the kind must match and options must belong; COMMENTER cannot", async () => {
     const { ws, admin, members } = await workspaceWith(env, ["EDITOR", "COMMENTER"]);
     const editor = members.EDITOR!.client;
-    const status = await field(admin.client, ws.id, {
-      title: "Status",
-      field_type: "SINGLE_SELECT",
-      options: [
-        { label: "Draft", color: "#9e9e9e" },
-        { label: "Approved", color: "#2b8a3e" },
-      ],
-    });
-    const channels = await field(admin.client, ws.id, {
-      title: "Channels",
-      field_type: "MULTI_SELECT",
-      options: [
-        { label: "Web", color: "#1971c2" },
-        { label: "Print", color: "#e8590c" },
-      ],
-    });
-    const notes = await field(admin.client, ws.id, { title: "Notes", field_type: "TEXT" });
-    const due = await field(admin.client, ws.id, { title: "Due", field_type: "DATE" });
+    const { status, channels, notes, due } = await fourFields(admin.client, ws.id);
     const other = await field(admin.client, ws.id, {
       title: "Other",
       field_type: "SINGLE_SELECT",
@@ -235,24 +236,7 @@ describe("values", () => {
 describe("the listing filter", () => {
   it("filters by options, text, dates and emptiness, at the top level and in or_groups", async () => {
     const { ws, admin } = await workspaceWith(env);
-    const status = await field(admin.client, ws.id, {
-      title: "Status",
-      field_type: "SINGLE_SELECT",
-      options: [
-        { label: "Draft", color: "#9e9e9e" },
-        { label: "Approved", color: "#2b8a3e" },
-      ],
-    });
-    const ch = await field(admin.client, ws.id, {
-      title: "Channels",
-      field_type: "MULTI_SELECT",
-      options: [
-        { label: "Web", color: "#1971c2" },
-        { label: "Print", color: "#e8590c" },
-      ],
-    });
-    const notes = await field(admin.client, ws.id, { title: "Notes", field_type: "TEXT" });
-    const due = await field(admin.client, ws.id, { title: "Due", field_type: "DATE" });
+    const { status, channels: ch, notes, due } = await fourFields(admin.client, ws.id);
     const [a0, a1, a2, a3] = await assets(ws.id, 4); // a0.jpg … a3.jpg
     const [draft, approved] = status.options.map((o) => o.id) as [string, string];
     const [web, print] = ch.options.map((o) => o.id) as [string, string];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type HangarProcess, httpLogin, sharedInstance, spawnReady } from "../../../test/processes.ts";
+import { readSse } from "../../../test/sse.ts";
 
 /**
  * Live events across machines: two `hangar serve` processes on one database. A viewer streams from
@@ -50,29 +51,9 @@ async function stream(base: string) {
   expect(res.headers.get("content-type")).toContain("text/event-stream");
   expect(res.headers.get("x-accel-buffering")).toBe("no");
   const events: Array<{ event: string; data: Record<string, unknown>; at: number }> = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = "";
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buf += decoder.decode(value, { stream: true });
-        let end = buf.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buf.slice(0, end);
-          buf = buf.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data), at: performance.now() });
-          end = buf.indexOf("\n\n");
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  void readSse(res, (event, data) =>
+    events.push({ event, data: data as Record<string, unknown>, at: performance.now() }),
+  );
   const waitFor = async (pred: (e: (typeof events)[number]) => boolean, timeoutMs = 5_000) => {
     const until = performance.now() + timeoutMs;
     for (;;) {
