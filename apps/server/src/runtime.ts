@@ -152,7 +152,20 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     store,
     signer,
     live,
-    services: { users, workspaces, members, auth, boards, assets, uploads, trash, listing, downloads, comments, fields },
+    services: {
+      users,
+      workspaces,
+      members,
+      auth,
+      boards,
+      assets,
+      uploads,
+      trash,
+      listing,
+      downloads,
+      comments,
+      fields,
+    },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
       await listener?.close();

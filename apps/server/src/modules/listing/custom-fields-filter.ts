@@ -23,8 +23,7 @@ export function customFieldsConds(entries: Entry[] | undefined): Cond[] {
   const out: Cond[] = [];
   for (const e of entries ?? []) {
     if (e.any_of?.length) out.push(value(e.field_id, anyOption(e.any_of)));
-    if (e.all_of?.length)
-      out.push(value(e.field_id, sql<SqlBool>`v.multi_option_ids @> ${e.all_of}::uuid[]`));
+    if (e.all_of?.length) out.push(value(e.field_id, sql<SqlBool>`v.multi_option_ids @> ${e.all_of}::uuid[]`));
     if (e.none_of?.length) out.push(sql<SqlBool>`NOT ${value(e.field_id, anyOption(e.none_of))}`);
     if (e.text_contains)
       out.push(value(e.field_id, sql<SqlBool>`v.text_value ILIKE ${`%${likeTerm(e.text_contains)}%`}`));

@@ -94,29 +94,38 @@ export function useFieldAdmin(workspaceId: string) {
     void queryClient.invalidateQueries({ queryKey: fieldKeys.list(workspaceId) });
     void queryClient.invalidateQueries({ queryKey: fieldKeys.allValues(workspaceId) });
   };
-  const m = <A, R>(fn: (a: A) => Promise<R>) => useMutation({ mutationFn: fn, onSettled: settle });
   return {
-    create: m((body: { title: string; field_type: CustomField["field_type"] }) =>
-      callApi(fieldsApi.create, { params, body, fallback: FIELD_MESSAGES.updateFailed }),
-    ),
-    update: m(({ id, ...body }: { id: string; title?: string; field_type?: CustomField["field_type"] }) =>
-      callApi(fieldsApi.update, { params: { ...params, fieldId: id }, body, fallback: FIELD_MESSAGES.updateFailed }),
-    ),
-    remove: m((id: string) =>
-      callApi(fieldsApi.remove, { params: { ...params, fieldId: id }, fallback: FIELD_MESSAGES.updateFailed }),
-    ),
-    reorder: m((ids: string[]) =>
-      callApi(fieldsApi.reorder, { params, body: { field_ids: ids }, fallback: FIELD_MESSAGES.updateFailed }),
-    ),
-    createOption: m(({ fieldId, label, color }: { fieldId: string; label: string; color: string }) =>
-      callApi(fieldsApi.createOption, {
-        params: { ...params, fieldId },
-        body: { label, color },
-        fallback: FIELD_MESSAGES.updateFailed,
-      }),
-    ),
-    updateOption: m(
-      ({
+    create: useMutation({
+      mutationFn: (body: { title: string; field_type: CustomField["field_type"] }) =>
+        callApi(fieldsApi.create, { params, body, fallback: FIELD_MESSAGES.updateFailed }),
+      onSettled: settle,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, ...body }: { id: string; title?: string; field_type?: CustomField["field_type"] }) =>
+        callApi(fieldsApi.update, { params: { ...params, fieldId: id }, body, fallback: FIELD_MESSAGES.updateFailed }),
+      onSettled: settle,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) =>
+        callApi(fieldsApi.remove, { params: { ...params, fieldId: id }, fallback: FIELD_MESSAGES.updateFailed }),
+      onSettled: settle,
+    }),
+    reorder: useMutation({
+      mutationFn: (ids: string[]) =>
+        callApi(fieldsApi.reorder, { params, body: { field_ids: ids }, fallback: FIELD_MESSAGES.updateFailed }),
+      onSettled: settle,
+    }),
+    createOption: useMutation({
+      mutationFn: ({ fieldId, label, color }: { fieldId: string; label: string; color: string }) =>
+        callApi(fieldsApi.createOption, {
+          params: { ...params, fieldId },
+          body: { label, color },
+          fallback: FIELD_MESSAGES.updateFailed,
+        }),
+      onSettled: settle,
+    }),
+    updateOption: useMutation({
+      mutationFn: ({
         fieldId,
         optId,
         ...body
@@ -132,9 +141,15 @@ export function useFieldAdmin(workspaceId: string) {
           body,
           fallback: FIELD_MESSAGES.updateFailed,
         }),
-    ),
-    removeOption: m(({ fieldId, optId }: { fieldId: string; optId: string }) =>
-      callApi(fieldsApi.removeOption, { params: { ...params, fieldId, optId }, fallback: FIELD_MESSAGES.updateFailed }),
-    ),
+      onSettled: settle,
+    }),
+    removeOption: useMutation({
+      mutationFn: ({ fieldId, optId }: { fieldId: string; optId: string }) =>
+        callApi(fieldsApi.removeOption, {
+          params: { ...params, fieldId, optId },
+          fallback: FIELD_MESSAGES.updateFailed,
+        }),
+      onSettled: settle,
+    }),
   };
 }
