@@ -54,7 +54,7 @@ export const LISTING_CASES: Array<[string, AssetListInput]> = [
   ["min_confidence 0.995 (none)", { ai_tags: { min_confidence: 0.995 } }],
   ["label3 + conf ≥ 0.99 (none)", { ai_tags: { includes: ["label3"], min_confidence: 0.99 } }],
   ["search 'canon' (20 %)", { search: "canon" }],
-  ["camera text 'model 1' (broad)", { exif: { camera_search: "model 1" } }],
+  ["camera text 'model 1' (broad)", { exif: { camera: { camera_search: "model 1" } } }],
   ["search 'sunset zzz' (none)", { search: "sunset zzz" }],
   [
     "or: VIDEO+Canon | rare",

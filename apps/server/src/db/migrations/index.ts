@@ -12,6 +12,7 @@ import * as m0010 from "./20261121-0010-listing-gps.ts";
 import * as m0011 from "./20261121-0011-listing-tag-statistics.ts";
 import * as m0012 from "./20261124-0001-comments.ts";
 import * as m0013 from "./20261124-0002-custom-fields.ts";
+import * as m0014 from "./20261124-0003-field-search.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "20261121-0011-listing-tag-statistics": m0011,
   "20261124-0001-comments": m0012,
   "20261124-0002-custom-fields": m0013,
+  "20261124-0003-field-search": m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -279,11 +279,17 @@ describe("the listing filter", () => {
         cf({ field_id: status.id, any_of: [approved] }, { field_id: ch.id, none_of: [print] }),
       ),
     ).toEqual(["a1.jpg"]);
+    // Text values and option labels are part of search.
+    expect(await listed(admin.client, ws.id, { search: "retouch" })).toEqual([]);
+    expect(await listed(admin.client, ws.id, { search: "hero shot" })).toEqual(["a3.jpg"]);
+    expect(await listed(admin.client, ws.id, { search: "print" })).toEqual(["a0.jpg"]);
+    await set(admin.client, ws.id, notes.id, { asset_ids: [a3!], text_value: "needs a retouch" });
+    expect(await listed(admin.client, ws.id, { search: "retouch" })).toEqual(["a3.jpg"]);
     expect(
       await listed(admin.client, ws.id, {
         or_groups: [
           { custom_fields: [{ field_id: status.id, any_of: [draft] }] },
-          { custom_fields: [{ field_id: notes.id, text_contains: "spring" }] },
+          { custom_fields: [{ field_id: notes.id, text_contains: "retouch" }] },
         ],
       }),
     ).toEqual(["a2.jpg", "a3.jpg"]);
