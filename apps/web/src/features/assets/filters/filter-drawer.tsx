@@ -82,7 +82,7 @@ export function FilterDrawer({
     quality: <QualitySection draft={draft} set={set} />,
     exif: <ExifSection draft={draft} set={set} />,
     fields: <CustomFieldsSection draft={draft} set={set} workspaceId={workspaceId} />,
-    groups: <OrGroupsSection draft={draft} set={set} tagNames={tagNames} />,
+    groups: <OrGroupsSection draft={draft} set={set} tagNames={tagNames} workspaceId={workspaceId} />,
   };
 
   return (

@@ -4,6 +4,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconChevronDown, IconPlus, IconTrash } from "@tabler/icons-react";
 import { ColorNameToggles, DateField, FileTypeChips, TextListInput, TriState } from "./filter-inputs";
 import type { SectionProps } from "./sections-basic";
+import { CustomFieldsEditor } from "./sections-fields";
 
 type SetGroup = (path: (string | number)[], value: unknown) => void;
 
@@ -13,12 +14,14 @@ function GroupEditor({
   set,
   onRemove,
   tagNames,
+  workspaceId,
 }: {
   index: number;
   group: OrGroup;
   set: SetGroup;
   onRemove: () => void;
   tagNames: string[];
+  workspaceId: string;
 }) {
   const [more, { toggle }] = useDisclosure(false);
   return (
@@ -116,6 +119,11 @@ function GroupEditor({
               onChange={(v) => set(["colors", "color_search"], v || undefined)}
               popoverProps={{ withinPortal: true }}
             />
+            <CustomFieldsEditor
+              workspaceId={workspaceId}
+              value={group.custom_fields}
+              onChange={(v) => set(["custom_fields"], v)}
+            />
           </Stack>
         </Collapse>
       </Stack>
@@ -127,7 +135,12 @@ function GroupEditor({
  * or_groups: an asset matches when it matches every condition of at least one group; that is ANDed
  * with the rest of the filters (contract semantics). Empty groups are dropped when applied.
  */
-export function OrGroupsSection({ draft, set, tagNames }: SectionProps & { tagNames: string[] }) {
+export function OrGroupsSection({
+  draft,
+  set,
+  tagNames,
+  workspaceId,
+}: SectionProps & { tagNames: string[]; workspaceId: string }) {
   const groups = (draft.or_groups ?? []) as OrGroup[];
   return (
     <Stack gap="sm">
@@ -141,6 +154,7 @@ export function OrGroupsSection({ draft, set, tagNames }: SectionProps & { tagNa
           index={i}
           group={group}
           tagNames={tagNames}
+          workspaceId={workspaceId}
           set={(path, value) => set(["or_groups", i, ...path], value)}
           onRemove={() =>
             set(

@@ -6,10 +6,29 @@ import type { SectionProps } from "./sections-basic";
 
 type Entry = NonNullable<AssetListBody["custom_fields"]>[number];
 
-/** The filter builder's custom-field section: per field, options any of (or all of), text, dates, emptiness. */
+/** The filter builder's custom-field section (top level). */
 export function CustomFieldsSection({ draft, set, workspaceId }: SectionProps & { workspaceId: string }) {
+  return (
+    <CustomFieldsEditor
+      workspaceId={workspaceId}
+      value={draft.custom_fields as Entry[] | undefined}
+      onChange={(v) => set(["custom_fields"], v)}
+    />
+  );
+}
+
+/** Per field: options any of (all of, none of), text contains, dates, emptiness; also inside or_groups. */
+export function CustomFieldsEditor({
+  workspaceId,
+  value,
+  onChange,
+}: {
+  workspaceId: string;
+  value: Entry[] | undefined;
+  onChange(entries: Entry[] | undefined): void;
+}) {
   const fields = useFields(workspaceId);
-  const entries = (draft.custom_fields ?? []) as Entry[];
+  const entries = value ?? [];
   const entry = (f: CustomField) => entries.find((e) => e.field_id === f.id) ?? { field_id: f.id };
   const put = (f: CustomField, patch: Partial<Entry>) => {
     const next = { ...entry(f), ...patch };
@@ -18,7 +37,7 @@ export function CustomFieldsSection({ draft, set, workspaceId }: SectionProps & 
     );
     const rest = entries.filter((e) => e.field_id !== f.id);
     const list = meaningful ? [...rest, next] : rest;
-    set(["custom_fields"], list.length ? list : undefined);
+    onChange(list.length ? list : undefined);
   };
   if (!fields.data?.length)
     return (
