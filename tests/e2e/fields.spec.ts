@@ -89,6 +89,11 @@ test("an ADMIN defines fields, sets one on many assets, edits one in the viewer 
   await drawer.getByRole("button", { name: /^Apply/ }).click();
   await expect(page.getByTestId("asset-card")).toHaveCount(2);
   await expect(card(page, "shot-2.jpg")).toHaveCount(0);
+  // A field's value as a coloured chip on the cards (a per-browser choice).
+  await page.getByTestId("card-field-picker").click();
+  await page.getByRole("option", { name: "Status" }).click();
+  await expect(card(page, "shot-0.jpg").getByTestId("card-field-chip")).toHaveText("Approved");
+  await shot(page, "card-chips");
 
   // A COMMENTER sees the values, read-only.
   const c = viewer.page;

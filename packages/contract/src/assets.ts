@@ -51,6 +51,8 @@ export const Asset = z.object({
   favorite: z.boolean(),
   /** Review: top-level comment threads not resolved yet. */
   open_comment_count: z.number().int(),
+  /** Custom-field values in brief (for a chip on the card): the display text and the first option's colour. */
+  field_chips: z.array(z.object({ field_id: Id, display: z.string(), color: z.string().nullable() })),
   tags: z.array(z.string()),
   ai_tags: z.array(z.string()),
   ai_tag_details: z.array(AiTag),

@@ -103,7 +103,7 @@ export const cacheKeys = {
 /**
  * How a change to a table reaches the cache: the column its NOTIFY trigger (migration 0009) keys the
  * change by. `workspace_id`: the row's own workspace ("w:<workspace>"); `asset_id`: the workspace of
- * the row's asset. A read model declares one per table it reads (modules/assets/view.ts).
+ * the row's asset; `field_id`: the workspace of the row's custom field. A read model declares one per table it reads (modules/assets/view.ts).
  */
 export type CacheInvalidation = keyof typeof CACHE_TRIGGERS;
 
@@ -111,5 +111,7 @@ export type CacheInvalidation = keyof typeof CACHE_TRIGGERS;
 export const CACHE_TRIGGERS = {
   workspace_id: "hangar_cache_by_workspace",
   asset_id: "hangar_cache_by_asset",
+  /** A custom field's option: the workspace of its field (migration 20261124-0003). */
+  field_id: "hangar_cache_by_field",
 } as const;
 export const CACHE_TRUNCATE_TRIGGER = "hangar_cache_all";

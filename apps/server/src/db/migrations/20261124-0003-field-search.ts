@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Custom-field values are part of search (issue 16): an asset's search text also holds its text
+ * Custom-field values are part of search (issue 16), and option edits reach the read cache: an asset's search text also holds its text
  * values and the labels of its chosen options. Value changes refresh the search text of the assets
  * they touch, once per statement (a 10,000-asset bulk set is one UPDATE of those assets).
  */
@@ -26,6 +26,21 @@ export async function up(db: Kysely<any>): Promise<void> {
       END IF;
       RETURN NULL;
     END $$`.execute(db);
+  // Option edits change what asset answers show (the card's field chip): they notify the read cache
+  // with the workspace of their field.
+  await sql`
+    CREATE FUNCTION hangar_cache_by_field() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE ws uuid;
+    BEGIN
+      SELECT f.workspace_id INTO ws FROM custom_fields f
+       WHERE f.id = CASE WHEN TG_OP = 'DELETE' THEN OLD.field_id ELSE NEW.field_id END;
+      IF ws IS NOT NULL THEN PERFORM pg_notify('hangar_cache', 'w:' || ws); END IF;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER field_options_cache AFTER INSERT OR UPDATE OR DELETE ON field_options
+    FOR EACH ROW EXECUTE FUNCTION hangar_cache_by_field()`.execute(db);
+  await sql`CREATE TRIGGER field_options_cache_truncate AFTER TRUNCATE ON field_options
+    FOR EACH STATEMENT EXECUTE FUNCTION hangar_cache_all()`.execute(db);
   await sql`CREATE TRIGGER field_values_search_insert AFTER INSERT ON field_values REFERENCING NEW TABLE AS came
     FOR EACH STATEMENT EXECUTE FUNCTION hangar_field_values_search_touch()`.execute(db);
   await sql`CREATE TRIGGER field_values_search_update AFTER UPDATE ON field_values REFERENCING NEW TABLE AS came
@@ -36,6 +51,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP TRIGGER IF EXISTS field_options_cache ON field_options`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS field_options_cache_truncate ON field_options`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS hangar_cache_by_field()`.execute(db);
   for (const t of ["insert", "update", "delete"])
     await sql.raw(`DROP TRIGGER IF EXISTS field_values_search_${t} ON field_values`).execute(db);
   await sql`DROP FUNCTION IF EXISTS hangar_field_values_search_touch()`.execute(db);

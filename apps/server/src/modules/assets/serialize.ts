@@ -56,6 +56,7 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     directory: row.directory,
     favorite: false,
     open_comment_count: 0,
+    field_chips: [],
     tags: rel.tags,
     ai_tags: rel.aiTags.map((t) => t.label),
     ai_tag_details: rel.aiTags,
@@ -111,5 +112,6 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   const asset = await toAsset(row, { tags: row.tag_names, aiTags: row.ai, boards: row.board_list }, signer, viewer);
   asset.favorite = row.is_favorite; // the caller's own
   asset.open_comment_count = row.open_comments;
+  asset.field_chips = row.field_chips.filter((c) => c.display !== "");
   return asset;
 }

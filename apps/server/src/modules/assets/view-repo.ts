@@ -77,6 +77,7 @@ export type AssetViewRow = AssetRow & {
   board_list: Array<{ id: string; name: string }>;
   is_favorite: boolean;
   open_comments: number;
+  field_chips: Array<{ field_id: string; display: string; color: string | null }>;
 };
 
 /**
@@ -97,7 +98,13 @@ export function assetViewSql(page: PageIds, userId: string) {
                 WHERE ba.asset_id = a.id AND b.deleted_at IS NULL), '[]') AS board_list,
       EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${userId} AND f.asset_id = a.id) AS is_favorite,
       (SELECT count(*) FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL)::int
-        AS open_comments
+        AS open_comments,
+      coalesce((SELECT json_agg(json_build_object('field_id', v.field_id,
+          'display', coalesce((SELECT string_agg(o.label, ', ' ORDER BY o.position, o.label) FROM field_options o
+                               WHERE o.id = v.option_id OR o.id = ANY(v.multi_option_ids)), v.text_value, v.date_value::text, ''),
+          'color', (SELECT o.color FROM field_options o WHERE o.id = v.option_id OR o.id = ANY(v.multi_option_ids)
+                    ORDER BY o.position LIMIT 1)))
+        FROM field_values v WHERE v.asset_id = a.id), '[]') AS field_chips
     FROM unnest(${page.ids}::uuid[]) WITH ORDINALITY AS p(id, n)
     JOIN assets a ON a.id = p.id
     ORDER BY p.n`;

@@ -19,6 +19,8 @@ export const ASSET_VIEW_READS = {
   board_assets: "asset_id",
   asset_favorites: "asset_id",
   comments: "workspace_id",
+  field_values: "workspace_id",
+  field_options: "field_id",
 } as const satisfies Record<string, CacheInvalidation>;
 
 /** The change keys a cached answer of the view depends on: all of the above give the workspace's. */

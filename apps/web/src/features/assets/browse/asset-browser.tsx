@@ -234,6 +234,7 @@ export function AssetBrowser({
         pagination={list.isPlaceholderData ? undefined : list.data?.pages[0]?.pagination}
         loadedCount={assets.length}
         onSelectAll={onSelectAll}
+        workspaceId={workspaceId}
       />
       <ActiveFilterChips filters={params.filters} onChange={setFilters} />
       {content}

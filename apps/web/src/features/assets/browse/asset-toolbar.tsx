@@ -1,9 +1,11 @@
 import type { ListingOrder, Pagination } from "@hangar/contract";
 import { Badge, Button, CloseButton, Group, Select, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconAdjustmentsHorizontal, IconArrowsSort, IconChecks, IconSearch } from "@tabler/icons-react";
+import { IconAdjustmentsHorizontal, IconArrowsSort, IconChecks, IconForms, IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useFields } from "../../fields";
 import { ORDER_OPTIONS } from "../filters/labels";
+import { setCardField, useCardField } from "../grid/card-field";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -73,7 +75,10 @@ export function AssetToolbar({
   pagination,
   loadedCount,
   onSelectAll,
+  workspaceId,
 }: {
+  /** For the "show a field on cards" choice. */
+  workspaceId?: string;
   search: string;
   order: ListingOrder;
   onSearch: (value: string) => void;
@@ -117,6 +122,7 @@ export function AssetToolbar({
         </Button>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {workspaceId && <CardFieldPicker workspaceId={workspaceId} />}
         {count && (
           <Text size="sm" c="dimmed" data-testid="asset-count" style={{ whiteSpace: "nowrap" }}>
             {count}
@@ -133,5 +139,27 @@ export function AssetToolbar({
         </Button>
       </Group>
     </Group>
+  );
+}
+
+/** Which custom field the cards show as a chip (a per-browser choice), when the workspace has fields. */
+function CardFieldPicker({ workspaceId }: { workspaceId: string }) {
+  const fields = useFields(workspaceId);
+  const chosen = useCardField(workspaceId);
+  if (!fields.data?.length) return null;
+  return (
+    <Select
+      size="xs"
+      w={150}
+      aria-label="Field shown on cards"
+      placeholder="Field on cards"
+      leftSection={<IconForms size={14} />}
+      data={fields.data.map((f) => ({ value: f.id, label: f.title }))}
+      value={chosen && fields.data.some((f) => f.id === chosen) ? chosen : null}
+      onChange={(v) => setCardField(workspaceId, v)}
+      clearable
+      comboboxProps={{ withinPortal: true }}
+      data-testid="card-field-picker"
+    />
   );
 }

@@ -5,6 +5,7 @@ import { type KeyboardEvent, type MouseEvent, memo, type ReactNode } from "react
 import { AssetThumb, formatBytes } from "../../uploads";
 import { FILE_TYPE_LABELS } from "../filters/labels";
 import classes from "./asset-grid.module.css";
+import { useCardField } from "./card-field";
 
 /** Spec 01 §4: COMPLETED, has a url, and an IMAGE or VIDEO. */
 export const isReady = (asset: Asset) =>
@@ -59,6 +60,8 @@ export const AssetCard = memo(function AssetCard({
     }
   };
   const ext = asset.file_extension ? asset.file_extension.toUpperCase() : FILE_TYPE_LABELS[asset.file_type];
+  const cardField = useCardField(asset.workspace_id);
+  const chip = cardField ? asset.field_chips?.find((c) => c.field_id === cardField) : undefined;
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of the virtualised CSS grid (see AssetGrid)
@@ -125,6 +128,19 @@ export const AssetCard = memo(function AssetCard({
           {asset.status === "error" && (
             <Badge size="sm" color="red" variant="filled" leftSection={<IconAlertTriangle size={10} />}>
               Failed
+            </Badge>
+          )}
+          {chip && (
+            <Badge
+              size="xs"
+              variant="filled"
+              color={chip.color ?? "gray"}
+              tt="none"
+              maw={120}
+              style={{ opacity: 0.95 }}
+              data-testid="card-field-chip"
+            >
+              {chip.display}
             </Badge>
           )}
           {/* The card's tags, compactly: the first two, then how many more. */}
