@@ -24,6 +24,7 @@ import { listingRoutes } from "./modules/listing/routes.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
+import { sharesRoutes } from "./modules/shares/routes.ts";
 import { trashRoutes } from "./modules/trash/routes.ts";
 import { uploadsRoutes } from "./modules/uploads/routes.ts";
 import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
@@ -115,6 +116,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       trashRoutes(a, rt.services.trash);
       commentsRoutes(a, rt.services.comments);
       fieldsRoutes(a, rt.services.fields);
+      sharesRoutes(a, rt.services.shares);
       liveRoutes(a, {
         hub: rt.live,
         stillMember: async (userId, ws) => (await rt.access.roleOf(userId, ws)) !== null,

@@ -21,6 +21,7 @@ import { createFieldsService } from "./modules/fields/index.ts";
 import { createListingService } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
 import type { Tagger } from "./modules/processing/index.ts";
+import { createSharesService } from "./modules/shares/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
@@ -90,6 +91,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
   });
   const fields = createFieldsService({ db, access });
+  const shares = createSharesService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
   // Live events for the SSE streams: its LISTEN connection opens with the first stream.
   const live = createLiveHub(databaseUrl, log.child({ component: "live" }));
@@ -165,6 +167,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       downloads,
       comments,
       fields,
+      shares,
     },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {

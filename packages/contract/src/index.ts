@@ -10,6 +10,7 @@ export * from "./jobs.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";
 export * from "./routes/index.ts";
+export * from "./shares.ts";
 export * from "./text.ts";
 export * from "./uploads.ts";
 export * from "./users.ts";

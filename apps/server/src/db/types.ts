@@ -317,6 +317,28 @@ export interface FieldValuesTable {
   set_at: Generated<Date>;
 }
 
+/** Share links (migration 20261124-0004). */
+export interface ShareLinksTable {
+  id: Generated<string>;
+  workspace_id: string;
+  content_type: "asset" | "board";
+  object_id: string;
+  board_id: string | null;
+  token: string;
+  allow_commenting: boolean;
+  show_comments: boolean;
+  show_custom_fields: boolean;
+  allow_editing_custom_fields: boolean;
+  allow_downloads: boolean;
+  is_active: Generated<boolean>;
+  expires_at: NullableTimestamp;
+  password_hash: string | null;
+  password_version: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
@@ -343,6 +365,7 @@ export interface DB {
   custom_fields: CustomFieldsTable;
   field_options: FieldOptionsTable;
   field_values: FieldValuesTable;
+  share_links: ShareLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

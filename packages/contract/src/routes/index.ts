@@ -5,6 +5,7 @@ import { commentsApi } from "./comments.ts";
 import type { Route } from "./define.ts";
 import { eventsApi } from "./events.ts";
 import { fieldsApi } from "./fields.ts";
+import { sharesApi } from "./shares.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
 import { membersApi, workspacesApi } from "./workspaces.ts";
@@ -19,6 +20,7 @@ export {
   eventsApi,
   fieldsApi,
   membersApi,
+  sharesApi,
   trashApi,
   uploadsApi,
   usersApi,
@@ -39,4 +41,5 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   commentsApi,
   eventsApi,
   fieldsApi,
+  sharesApi,
 ].flatMap((group) => Object.values(group) as Route[]);

@@ -13,6 +13,7 @@ import * as m0011 from "./20261121-0011-listing-tag-statistics.ts";
 import * as m0012 from "./20261124-0001-comments.ts";
 import * as m0013 from "./20261124-0002-custom-fields.ts";
 import * as m0014 from "./20261124-0003-field-search.ts";
+import * as m0015 from "./20261124-0004-share-links.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "20261124-0001-comments": m0012,
   "20261124-0002-custom-fields": m0013,
   "20261124-0003-field-search": m0014,
+  "20261124-0004-share-links": m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,1 @@
+export { createSharesService, type SharesService } from "./service.ts";

@@ -1,0 +1,120 @@
+import { BOARD_REQUIRED, DEFAULT_SHARE_FLAGS, type ShareLink, type UpdateShareLinkBody } from "@hangar/contract";
+import type { z } from "zod";
+import type { Db } from "../../db/db.ts";
+import type { Access } from "../../platform/access.ts";
+import type { Actor } from "../../platform/actor.ts";
+import { invalid, notFound } from "../../platform/errors.ts";
+import { newToken } from "../../platform/tokens.ts";
+import { ASSET } from "../assets/policy.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { BOARD } from "../boards/policy.ts";
+import { type ShareLinkRow, sharesRepo } from "./repo.ts";
+
+type Target = { type: "asset" | "board"; objectId: string; boardId: string | undefined };
+
+export const toShareLink = (r: ShareLinkRow): ShareLink => ({
+  id: r.id,
+  token: r.token,
+  path: `/s/${r.token}`,
+  content_type: r.content_type,
+  object_id: r.object_id,
+  board_id: r.board_id,
+  allow_commenting: r.allow_commenting,
+  show_comments: r.show_comments,
+  show_custom_fields: r.show_custom_fields,
+  allow_editing_custom_fields: r.allow_editing_custom_fields,
+  allow_downloads: r.allow_downloads,
+  is_active: r.is_active,
+  expires_at: r.expires_at?.toISOString() ?? null,
+  has_password: r.password_hash !== null,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+/**
+ * Managing share links (spec 02 §7 Share links): ADMIN and EDITOR get-or-create, update and delete
+ * the link of an asset in a board, or of a board; COMMENTER gets 403, an outsider 404. The public side
+ * (GET /share/{token}) is issue 17's next step.
+ */
+export function createSharesService(deps: { db: Db; access: Access }) {
+  const { db, access } = deps;
+
+  /** Checks the caller may share the content and that it is there; answers the link's board context. */
+  async function check(
+    actor: Actor,
+    workspaceId: string,
+    t: Target,
+  ): Promise<{ userId: string; boardId: string | null }> {
+    if (t.type === "asset") {
+      if (!t.boardId) throw invalid(BOARD_REQUIRED, [{ field: "board_id", message: BOARD_REQUIRED }]);
+      const grant = await access.require(actor, ASSET.share, { kind: "asset", workspaceId, assetId: t.objectId });
+      if (!(await sharesRepo.assetInBoard(db, workspaceId, t.objectId, t.boardId)))
+        throw notFound("Asset not found in that board.");
+      return { userId: grant.kind === "member" ? grant.userId : "", boardId: t.boardId };
+    }
+    const grant = await access.require(actor, BOARD.share, { kind: "board", workspaceId, boardId: t.objectId });
+    if (!(await sharesRepo.liveBoard(db, workspaceId, t.objectId))) throw notFound("Board not found.");
+    return { userId: grant.kind === "member" ? grant.userId : "", boardId: null };
+  }
+
+  async function getOrCreate(actor: Actor, workspaceId: string, t: Target) {
+    const { userId, boardId } = await check(actor, workspaceId, t);
+    const found = await sharesRepo.find(db, workspaceId, t.type, t.objectId, boardId);
+    if (found) return found;
+    return sharesRepo.create(
+      db,
+      {
+        workspace_id: workspaceId,
+        content_type: t.type,
+        object_id: t.objectId,
+        board_id: boardId,
+        token: newToken(32),
+        created_by: userId,
+      },
+      DEFAULT_SHARE_FLAGS,
+    );
+  }
+
+  return {
+    async get(actor: Actor, workspaceId: string, t: Target): Promise<ShareLink> {
+      return toShareLink(await getOrCreate(actor, workspaceId, t));
+    },
+    async update(
+      actor: Actor,
+      workspaceId: string,
+      t: Target,
+      body: z.output<typeof UpdateShareLinkBody>,
+    ): Promise<ShareLink> {
+      const link = await getOrCreate(actor, workspaceId, t);
+      const next = {
+        allow_commenting: body.allow_commenting ?? link.allow_commenting,
+        show_comments: body.show_comments ?? link.show_comments,
+        show_custom_fields: body.show_custom_fields ?? link.show_custom_fields,
+        allow_editing_custom_fields: body.allow_editing_custom_fields ?? link.allow_editing_custom_fields,
+        allow_downloads: body.allow_downloads ?? link.allow_downloads,
+        is_active: body.is_active ?? link.is_active,
+      };
+      // Spec 02 §5: editing fields needs them shown.
+      if (next.allow_editing_custom_fields && !next.show_custom_fields)
+        throw invalid("Editing custom fields needs them shown", [
+          { field: "allow_editing_custom_fields", message: "Turn on show_custom_fields first" },
+        ]);
+      const patch: Parameters<typeof sharesRepo.update>[2] = { ...next };
+      if (body.expires_at !== undefined) patch.expires_at = body.expires_at === null ? null : new Date(body.expires_at);
+      if (body.password !== undefined) {
+        // A new or removed password: everything unlocked with the old one stops working (the version).
+        patch.password_hash = body.password ? await hashPassword(body.password) : null;
+        patch.bumpPassword = true;
+      }
+      return toShareLink(await sharesRepo.update(db, link.id, patch));
+    },
+    async remove(actor: Actor, workspaceId: string, t: Target) {
+      const { boardId } = await check(actor, workspaceId, t);
+      const link = await sharesRepo.find(db, workspaceId, t.type, t.objectId, boardId);
+      if (!link) throw notFound("This content has no share link.");
+      await sharesRepo.remove(db, link.id);
+      return { status: "ok" as const };
+    },
+  };
+}
+export type SharesService = ReturnType<typeof createSharesService>;
