@@ -2,7 +2,7 @@
 // filtered listings and a deep page (5,000), each beside the very SQL statements the endpoint ran for that
 // request, replayed raw through the same pool in the same run, endpoint and raw samples interleaved
 // (bench/sql-capture.ts). Goal: p95 ≤ 1.5× raw + 5 ms and < 50 ms; page 5,000 within 1.2× of page 1.
-// Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/listing.ts
+// Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/listing.ts (ONLY=field: the custom-field cases)
 // RUNS (default 100: a p95 of 30 samples is their second worst, too noisy on a shared machine).
 // A dedicated database is created on that server for the run and dropped afterwards. With BENCH_REUSE=1 the
 // database is named hangar_bench_listing and kept: the first run seeds it, later runs reuse the seeded
@@ -12,6 +12,7 @@ import pg from "pg";
 import { hexToLab } from "../apps/server/src/media/colors.ts";
 import { benchLogin, benchServer, ms } from "./lib.ts";
 import { LISTING_CASES } from "./listing-cases.ts";
+import { fieldCases } from "./listing-fields.ts";
 import { compareToRaw } from "./sql-capture.ts";
 
 const ASSETS = Number(process.env.ASSETS ?? 1_000_000);
@@ -59,7 +60,12 @@ try {
     `${"case".padEnd(28)} ${"endpoint p50".padStart(12)} ${"p95".padStart(9)} ${"raw p50".padStart(9)} ${"p95".padStart(9)} ${"stmt".padStart(4)}  total_count   verdict`,
   );
   const p95s: Record<string, number> = {};
-  for (const [label, input] of LISTING_CASES) {
+  // ONLY=field runs the cases whose label contains it (page 1 and 5,000 stay for the deep-page ratio).
+  const only = process.env.ONLY;
+  const cases = [...LISTING_CASES, ...(await fieldCases(rt.db, workspaceId))].filter(
+    ([label]) => !only || label.includes(only) || label === "page 1" || label === "page 5,000",
+  );
+  for (const [label, input] of cases) {
     let total = "";
     const call = async () => {
       const r = await fetch(url, { method: "POST", headers, body: JSON.stringify(input) });

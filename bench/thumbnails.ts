@@ -69,7 +69,11 @@ async function runPool(cmd: (f: string, i: number) => [string, string[]]): Promi
 }
 
 // Ours: real HTTP uploads into a real server whose in-process workers process them.
-const srv = await benchServer({ work: true, env: { AI_TAGS: "0", WORKER_CONCURRENCY: String(PARALLEL) } });
+// OCR is on as in production (OCR=0 for the figure without it); these noise pictures are its worst case.
+const srv = await benchServer({
+  work: true,
+  env: { AI_TAGS: "0", OCR: process.env.OCR ?? "1", WORKER_CONCURRENCY: String(PARALLEL) },
+});
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);

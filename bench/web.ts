@@ -7,15 +7,14 @@
 // Run: npx tsx bench/web.ts   (ASSETS=100000, SPEED=20000 px/s, MAX_SECONDS=300; NO_BUILD=1 reuses
 // apps/web/dist; CHROMIUM_PATH as for the browser tests)
 import { spawnSync } from "node:child_process";
-import { link, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { sql } from "kysely";
 import sharp from "sharp";
-import { mediaKey } from "../apps/server/src/storage/blob-store.ts";
 import { firstLoad, signedInContext } from "./browser.ts";
 import { benchLogin, benchServer, benchUpload, stats, waitProcessed } from "./lib.ts";
+import { seedClones } from "./seed-clones.ts";
 
 const ASSETS = Number(process.env.ASSETS ?? 100_000);
 const SPEED = Number(process.env.SPEED ?? 20_000);
@@ -34,7 +33,6 @@ const browser = await chromium.launch({
 const tmp = await mkdtemp(path.join(os.tmpdir(), "hangar-bench-web-"));
 try {
   const { workspaceId, headers } = await benchLogin(srv);
-  const { db, store } = srv.rt;
 
   // Three real pictures through the real pipeline.
   const files: string[] = [];
@@ -55,64 +53,8 @@ try {
   const seedIds = await benchUpload(srv, workspaceId, headers, files);
   if (await waitProcessed(srv, seedIds)) throw new Error("bench/web: a seed picture failed to process");
 
-  // Clones: same renditions (hard links under each clone's own directory), newest first by g.
   const t0 = performance.now();
-  const columns = (
-    await sql<{ column_name: string }>`
-      SELECT column_name FROM information_schema.columns WHERE table_name = 'assets' AND table_schema = current_schema() AND is_generated = 'NEVER'
-      ORDER BY ordinal_position`.execute(db)
-  ).rows.map((r) => r.column_name);
-  const override: Record<string, string> = {
-    id: "c.id",
-    directory: `'${workspaceId}/' || c.id`,
-    storage_key: `'media/${workspaceId}/' || c.id || '/original'`,
-    name: "'picture-' || lpad(c.g::text, 6, '0') || '.jpg'",
-    date_uploaded: "now() - make_interval(secs => c.g)",
-    created_at: "now() - make_interval(secs => c.g)",
-    updated_at: "now() - make_interval(secs => c.g)",
-    sha256: "NULL",
-  };
-  const list = columns.map((c) => sql.ref(c));
-  const values = columns.map((c) => (c in override ? sql.raw(override[c]!) : sql.ref(`t.${c}`)));
-  await sql`
-    INSERT INTO assets (${sql.join(list)})
-    SELECT ${sql.join(values)}
-    FROM (SELECT gen_random_uuid() AS id, g, ${sql.lit(seedIds.length)} AS n FROM generate_series(1, ${sql.lit(ASSETS)}) g) c
-    JOIN (SELECT a.*, row_number() OVER (ORDER BY a.id) - 1 AS k FROM assets a WHERE a.id IN (${sql.join(seedIds)})) t
-      ON t.k = c.g % c.n`.execute(db);
-  await sql`UPDATE assets SET deleted_at = now() WHERE id IN (${sql.join(seedIds)})`.execute(db);
-  await sql`ANALYZE assets`.execute(db);
-  const seeds = await db.selectFrom("assets").select(["id", "directory"]).where("id", "in", seedIds).execute();
-  const clones = await db
-    .selectFrom("assets")
-    .select(["id", "directory", "storage_key"])
-    .where("workspace_id", "=", workspaceId)
-    .where("deleted_at", "is", null)
-    .execute();
-  const renditionFiles = ["original", "thumbnail.jpg", "grid.webp", "grid.jpg", "placeholder.txt"];
-  const sources = await Promise.all(
-    seeds.map(async (s) => {
-      const out: Array<[string, string]> = [];
-      for (const f of renditionFiles) {
-        const p = store.localPath(mediaKey(s.directory!, f));
-        if (p && (await import("node:fs")).existsSync(p)) out.push([f, p]);
-      }
-      return out;
-    }),
-  );
-  if (!sources[0]?.length) throw new Error("bench/web needs local storage (the renditions are hard-linked)");
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (done < clones.length) {
-        const c = clones[done++]!;
-        const from = sources[done % sources.length]!;
-        const dir = path.dirname(store.localPath(mediaKey(c.directory!, "x"))!);
-        await mkdir(dir, { recursive: true });
-        for (const [f, p] of from) await link(p, path.join(dir, f)).catch(() => {});
-      }
-    }),
-  );
+  await seedClones(srv, workspaceId, seedIds, ASSETS);
   console.log(
     `bench/web: ${ASSETS.toLocaleString("en")} assets seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${srv.label})`,
   );

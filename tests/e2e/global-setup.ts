@@ -92,6 +92,8 @@ export default async function globalSetup() {
   }
   process.env.HANGAR_E2E_URL = baseUrl;
   process.env.HANGAR_E2E_MAILBOX = mailbox;
+  // Specs that need a differently configured server of their own (billing) send mail to the same peer.
+  process.env.HANGAR_E2E_SMTP_PORT = String(smtpPort);
 
   return async () => {
     server.kill("SIGTERM");

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
@@ -16,15 +16,18 @@ import { trustProxyOption } from "./config.ts";
 import { migrationsApplied, ping } from "./db/db.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { billingRoutes } from "./modules/billing/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
 import { commentsRoutes } from "./modules/comments/routes.ts";
 import { downloadsRoutes } from "./modules/downloads/routes.ts";
+import { aiActionsRoutes } from "./modules/fields/ai-routes.ts";
 import { fieldsRoutes } from "./modules/fields/routes.ts";
 import { listingRoutes } from "./modules/listing/routes.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
-import { sharesRoutes } from "./modules/shares/routes.ts";
+import { sharePageHtml } from "./modules/shares/page-meta.ts";
+import { sharedRoutes, sharesRoutes } from "./modules/shares/routes.ts";
 import { trashRoutes } from "./modules/trash/routes.ts";
 import { uploadsRoutes } from "./modules/uploads/routes.ts";
 import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
@@ -35,7 +38,13 @@ import { badUrl, installErrorHandler, installNotFound } from "./platform/error-h
 import type { App } from "./platform/http.ts";
 import { installMetrics } from "./platform/metrics-routes.ts";
 import { installSecurityHeaders } from "./platform/security-headers.ts";
-import { type ActorResolver, API_PREFIX, installSessionHook, type RouteEntry } from "./platform/session-hook.ts";
+import {
+  type ActorResolver,
+  API_PREFIX,
+  installSessionHook,
+  isSecure,
+  type RouteEntry,
+} from "./platform/session-hook.ts";
 import { screeningValidatorCompiler } from "./platform/validation.ts";
 import type { Runtime } from "./runtime.ts";
 import { directOrigins } from "./storage/blob-store.ts";
@@ -116,7 +125,14 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       trashRoutes(a, rt.services.trash);
       commentsRoutes(a, rt.services.comments);
       fieldsRoutes(a, rt.services.fields);
+      aiActionsRoutes(a, rt.services.aiActions);
       sharesRoutes(a, rt.services.shares);
+      sharedRoutes(a, {
+        resolver: rt.services.shareVisitors,
+        shared: rt.services.shared,
+        secureCookies: (req) => isSecure(req, cookies.secure),
+      });
+      billingRoutes(a, rt.billing.service, rt.billing.webhook);
       liveRoutes(a, {
         hub: rt.live,
         stillMember: async (userId, ws) => (await rt.access.roleOf(userId, ws)) !== null,
@@ -125,7 +141,13 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
     { prefix: API_PREFIX },
   );
 
-  mediaRoutes(app, { access: rt.access, assets: rt.services.assets, store: rt.store, signer: rt.signer });
+  mediaRoutes(app, {
+    access: rt.access,
+    assets: rt.services.assets,
+    store: rt.store,
+    signer: rt.signer,
+    onLinkDownload: (linkId) => rt.services.shares.countDownload(linkId),
+  });
 
   app.get("/healthz", { config: { access: "public" } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { access: "public" } }, async (_req, reply) => {
@@ -144,6 +166,20 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
     app.get("/", { config: { access: "public" } }, (_req, reply) =>
       reply.header("Cache-Control", "no-cache").sendFile("index.html"),
     );
+    // The public share page: never indexed; an open link gets a preview (title, thumbnail) in chats.
+    const indexHtml = readFileSync(path.join(config.webDist, "index.html"), "utf8");
+    app.get("/s/:token", { config: { access: "public" } }, async (req, reply) => {
+      const token = (req.params as { token: string }).token;
+      const preview = await rt.services.shareVisitors
+        .resolve({ token, password: undefined, credential: undefined, ip: req.ip })
+        .then((visit) => rt.services.shared.preview(visit))
+        .catch(() => null);
+      return reply
+        .header("Cache-Control", "no-store")
+        .header("X-Robots-Tag", "noindex, nofollow")
+        .type("text/html; charset=utf-8")
+        .send(sharePageHtml(indexHtml, preview, config.publicUrl));
+    });
   } else if (opts.serveWeb) {
     rt.log.warn({ webDist: config.webDist }, "the web app is not built: run `npm run build` (npm start does it)");
   }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { plansFileProblem } from "./modules/billing/plans.ts";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no"])
@@ -94,10 +95,43 @@ export const ConfigSchema = z
     S3_FORCE_PATH_STYLE: bool.default(false),
     SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
     AI_TAGS: bool.default(true),
+    /** OCR of images and document pages (tesseract.js, offline); its text is searchable. */
+    OCR: bool.default(true),
+    /** Per image or page; a timeout ends the OCR thread and the asset completes without text. */
+    OCR_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
     READ_CACHE: bool.default(true),
     AI_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.3),
+    /** Billing is on only with a secret key (issue 18); unset, nothing is limited. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
+      .optional(),
+    /** Tests point the SDK at a fake of Stripe's API; production leaves it unset (api.stripe.com). */
+    STRIPE_API_BASE: z.url().optional(),
+    /** A JSON file replacing the default plans (see the README); read and checked at start. */
+    BILLING_PLANS_FILE: z.string().optional(),
+    /** After a failed payment, how long the paid plan's limits still apply before the free plan's do. */
+    BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(14),
   })
   .superRefine((c, ctx) => {
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (events could not be verified)",
+      });
+    }
+    if (c.STRIPE_API_BASE && !/^https?:\/\//.test(c.STRIPE_API_BASE)) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_API_BASE"], message: "STRIPE_API_BASE must be an http(s) URL" });
+    }
+    if (c.BILLING_PLANS_FILE) {
+      const problem = plansFileProblem(c.BILLING_PLANS_FILE);
+      if (problem) ctx.addIssue({ code: "custom", path: ["BILLING_PLANS_FILE"], message: problem });
+    }
     if (c.STORAGE !== "s3") return;
     // S3_ENDPOINT may be left out for AWS itself (the SDK knows the regional endpoint).
     for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {

@@ -10,18 +10,20 @@ import { processAssetJob, processAssetSpec } from "./jobs/process-asset.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { purgeWorkspacesJob } from "./jobs/purge-workspaces.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
+import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createAssetsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
+import { createBilling } from "./modules/billing/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
 import { createCommentsService } from "./modules/comments/index.ts";
 import { createDownloadsService } from "./modules/downloads/index.ts";
-import { createFieldsService } from "./modules/fields/index.ts";
+import { createAiActionsService, createFieldsService } from "./modules/fields/index.ts";
 import { createListingService } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
-import type { Tagger } from "./modules/processing/index.ts";
-import { createSharesService } from "./modules/shares/index.ts";
+import type { Tagger, TextReader } from "./modules/processing/index.ts";
+import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
@@ -60,7 +62,18 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const assets = createAssetsService({ db, access, signer, cache, assertBoard: (ws, id) => boards.assertLive(ws, id) });
   const boards = createBoardsService({ db, access, assets });
   let tagger: Promise<Tagger | null> | null = null;
+  let ocr: Promise<TextReader | null> | null = null;
+  const aiActions = createAiActionsService({
+    db,
+    access,
+    log: log.child({ component: "ai-actions" }),
+    enqueueRun: async (runId) => {
+      await jobs.send(runAiActionsSpec, { run_id: runId });
+    },
+  });
   const processJob = processAssetJob({
+    ocr: () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null)),
+    afterProcessed: (ws, assetId, vision) => aiActions.afterProcessed(ws, assetId, vision),
     assets,
     store,
     log: log.child({ component: "pipeline" }),
@@ -70,6 +83,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const trash = createTrashService({ db, access, store, boards, assets });
   const downloads = createDownloadsService({ db, access, signer, store, log: log.child({ component: "downloads" }) });
   const listing = createListingService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
+  // Billing first: uploads and invitations check its limits inside their own transactions.
+  const billing = createBilling({ db, access, log: log.child({ component: "billing" }), config });
   const uploads = createUploadsService({
     db,
     access,
@@ -78,6 +93,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     boards,
     assets,
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
+    limits: billing.limits,
     enqueueProcessing: async (assetId) => {
       await jobs.send(processAssetSpec, { asset_id: assetId });
     },
@@ -89,10 +105,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     users,
     publicUrl: config.publicUrl,
     limiter,
+    limits: billing.limits,
   });
   const fields = createFieldsService({ db, access });
   const shares = createSharesService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
+  // The public side of share links: visitors resolved from the token, acting through the same services.
+  const shareVisitors = createVisitorResolver({ db, limiter, signer });
+  const shared = createSharedService({ db, assets, listing, comments, fields, downloads, limiter });
   // Live events for the SSE streams: its LISTEN connection opens with the first stream.
   const live = createLiveHub(databaseUrl, log.child({ component: "live" }));
   const auth = createAuthService({
@@ -116,6 +136,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     purgeWorkspacesJob(() => workspaces.purgeExpired()) as JobDefinition,
     housekeepingJob([() => auth.purgeExpired(), () => limiter.purgeExpired()]) as JobDefinition,
     processJob as JobDefinition,
+    runAiActionsJob((runId) => aiActions.executeRun(runId)) as JobDefinition,
     // Rows without bytes (abandoned uploads), then bytes without rows (killed mid-write).
     cleanupUploadsJob(
       async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store })),
@@ -154,6 +175,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     store,
     signer,
     live,
+    billing,
     services: {
       users,
       workspaces,
@@ -167,7 +189,10 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       downloads,
       comments,
       fields,
+      aiActions,
       shares,
+      shareVisitors,
+      shared,
     },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
@@ -179,6 +204,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         .stop(jobsTimeoutMs)
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
       if (tagger) await (await tagger.catch(() => null))?.close?.();
+      if (ocr) await (await ocr.catch(() => null))?.close?.();
       await store.close?.();
       await listener?.close();
       await live.close();
@@ -198,6 +224,17 @@ async function loadTagger(minConfidence: number, log: Logger): Promise<Tagger | 
       { err: { message: (err as Error).message } },
       "AI tagger unavailable; assets are processed without AI tags",
     );
+    return null;
+  }
+}
+
+/** OCR, started on first use in a worker thread; null (no text) if it cannot load. */
+async function loadOcr(log: Logger, timeoutMs: number): Promise<TextReader | null> {
+  try {
+    const { createOcr } = await import("./media/ocr.ts");
+    return createOcr({ timeoutMs });
+  } catch (err) {
+    log.error({ err: { message: (err as Error).message } }, "OCR unavailable; assets are processed without text");
     return null;
   }
 }

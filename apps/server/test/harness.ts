@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Role } from "@hangar/contract";
 import type { LightMyRequestResponse } from "fastify";
-import { pino } from "pino";
+import { type Logger, pino } from "pino";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
@@ -26,7 +26,7 @@ export const testStorage = process.env.TEST_STORAGE === "s3" ? "s3" : "disk";
 /** A real app on the run's real database; workers on, so queued mail is delivered. */
 export async function createTestEnv(
   env: Record<string, string> = {},
-  opts: { work?: boolean; resolveActor?: ActorResolver } = {},
+  opts: { work?: boolean; resolveActor?: ActorResolver; log?: Logger } = {},
 ): Promise<TestEnv> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-test-data-"));
   const s3: S3TestServer | null = testStorage === "s3" && !env.STORAGE ? await startS3Server() : null;
@@ -44,7 +44,7 @@ export async function createTestEnv(
   const rt = createRuntime(
     config,
     config.DATABASE_URL ?? inject("databaseUrl"),
-    pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
   );
   await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? true, concurrency: 1 });
   const app = await buildApp(rt, { resolveActor: opts.resolveActor });

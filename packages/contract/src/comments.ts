@@ -90,7 +90,7 @@ export const Comment = z.object({
 export type Comment = z.infer<typeof Comment>;
 
 const Percent = z.number().min(0, "Must be between 0 and 100").max(100, "Must be between 0 and 100");
-const CommentText = z
+export const CommentText = z
   .string()
   .trim()
   .min(1, "Comment text is required")
@@ -235,4 +235,5 @@ export const COMMENT_MESSAGES = {
 } as const;
 
 /** "Show 1 reply" / "Show N replies". */
+/** Spec 02 §4: the toggle reads "Show N reply/replies" — "reply" for one, "replies" otherwise. */
 export const showRepliesLabel = (n: number) => `Show ${n} ${n === 1 ? "reply" : "replies"}`;

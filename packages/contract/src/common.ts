@@ -15,7 +15,12 @@ export const ERROR_CODES = [
   "RATE_LIMITED",
   "SERVICE_UNAVAILABLE",
   "STORAGE_FULL",
+  "PLAN_LIMIT",
   "INTERNAL",
+  /** A share link needs its password, or was given a wrong one (401). */
+  "SHARE_PASSWORD_REQUIRED",
+  /** A share link is disabled or expired (403). */
+  "SHARE_LINK_INACTIVE",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -45,7 +50,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   STORAGE_FULL: 507,
+  /** The workspace's plan does not allow it (storage, seats, largest upload): upgrading would. */
+  PLAN_LIMIT: 402,
   INTERNAL: 500,
+  SHARE_PASSWORD_REQUIRED: 401,
+  SHARE_LINK_INACTIVE: 403,
 };
 
 export const Id = z.uuid();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AiAction } from "./ai-actions.ts";
 import { Id } from "./common.ts";
 
 /**
@@ -31,9 +32,10 @@ export const FieldOption = z.object({
   label: z.string(),
   color: z.string(),
   position: z.number().int(),
-  /** AI actions that pick this option (the AI-actions work fills these; empty until then). */
-  ai_actions: z.array(z.unknown()),
-  ai_action_configs: z.array(z.unknown()),
+  /** AI actions that pick this option (ai-actions.ts), oldest first. */
+  ai_actions: z.array(AiAction),
+  /** Each action's `{kind, ...config}`, in the same order (spec 02 names both lists). */
+  ai_action_configs: z.array(z.record(z.string(), z.unknown())),
 });
 export type FieldOption = z.infer<typeof FieldOption>;
 
@@ -95,6 +97,18 @@ export type FieldValue = z.infer<typeof FieldValue>;
 export const FieldValueList = z.array(FieldValue);
 export const FieldValuesParams = z.object({ id: Id, objectId: Id });
 
+const VALUE_KINDS = ["option_value_id", "multi_option_ids", "text_value", "date_value"] as const;
+/** A value body names exactly one kind (members' and share-link visitors' bodies alike). */
+export function oneValueKind(b: Partial<Record<(typeof VALUE_KINDS)[number], unknown>>, ctx: z.RefinementCtx) {
+  const kinds = VALUE_KINDS.filter((k) => b[k] !== undefined);
+  if (kinds.length !== 1)
+    ctx.addIssue({
+      code: "custom",
+      path: kinds[1] ? [kinds[1]] : ["option_value_id"],
+      message: "Send exactly one of option_value_id, multi_option_ids, text_value, date_value",
+    });
+}
+
 /** Exactly one value kind; `option_value_id: null` is Unassigned, empty text or list clears. */
 export const SetFieldValueBody = z
   .object({
@@ -109,15 +123,7 @@ export const SetFieldValueBody = z
     date_value: z.iso.date().nullable().optional(),
   })
   .superRefine((b, ctx) => {
-    const kinds = ["option_value_id", "multi_option_ids", "text_value", "date_value"].filter(
-      (k) => b[k as keyof typeof b] !== undefined,
-    );
-    if (kinds.length !== 1)
-      ctx.addIssue({
-        code: "custom",
-        path: kinds[1] ? [kinds[1]] : ["option_value_id"],
-        message: "Send exactly one of option_value_id, multi_option_ids, text_value, date_value",
-      });
+    oneValueKind(b, ctx);
     if (!b.asset_ids?.length && !b.board_ids?.length)
       ctx.addIssue({ code: "custom", path: ["asset_ids"], message: "Name at least one asset or board" });
   });

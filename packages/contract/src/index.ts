@@ -1,5 +1,7 @@
 export * from "./access.ts";
+export * from "./ai-actions.ts";
 export * from "./assets.ts";
+export * from "./billing.ts";
 export * from "./boards.ts";
 export * from "./comments.ts";
 export * from "./common.ts";

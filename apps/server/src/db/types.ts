@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable } from "./types-billing.ts";
+
+export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable };
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -339,6 +342,13 @@ export interface ShareLinksTable {
   updated_at: Generated<Date>;
 }
 
+export interface ShareLinkActivityTable {
+  link_id: string;
+  kind: "open" | "view" | "download" | "comment" | "field_edit";
+  count: Generated<string>;
+  last_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
@@ -366,6 +376,10 @@ export interface DB {
   field_options: FieldOptionsTable;
   field_values: FieldValuesTable;
   share_links: ShareLinksTable;
+  share_link_activity: ShareLinkActivityTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
+  billing_checkout_sessions: BillingCheckoutSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -37,6 +37,8 @@ export type TaggerRequest =
 export interface Detection {
   label: string;
   score: number;
+  /** [x, y, width, height] as fractions (0–1) of the image. */
+  box?: [number, number, number, number];
 }
 
 export interface TaggerWorkerStats {
@@ -113,7 +115,11 @@ async function detect(width: number, height: number, data: Uint8Array): Promise<
   try {
     const result = await human.detect(input);
     if (result.error) throw new Error(result.error);
-    return result.object.map((o) => ({ label: o.label, score: o.score }));
+    return result.object.map((o) => ({
+      label: o.label,
+      score: o.score,
+      box: o.boxRaw.map((v) => Math.round(v * 10_000) / 10_000) as [number, number, number, number],
+    }));
   } finally {
     tf.dispose(input);
   }

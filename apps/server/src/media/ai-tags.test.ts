@@ -69,14 +69,14 @@ describe("summarise", () => {
       [
         { label: "person", score: 0.42 },
         { label: "cup", score: 0.59 },
-        { label: "person", score: 0.7 },
+        { label: "person", score: 0.7, box: [0.1, 0.2, 0.3, 0.4] },
         { label: "tie", score: 0.21 },
       ],
       0.3,
     );
     expect(tags).toEqual([
-      { label: "person", confidence: 0.7, type: "object" },
-      { label: "cup", confidence: 0.59, type: "object" },
+      { label: "person", confidence: 0.7, type: "object", box: [0.1, 0.2, 0.3, 0.4] },
+      { label: "cup", confidence: 0.59, type: "object", box: null },
     ]);
   });
 });

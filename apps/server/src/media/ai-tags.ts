@@ -17,6 +17,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
+import { DETECTOR_LABELS } from "@hangar/contract";
 import sharp from "sharp";
 import type { Detection, TaggerRequest, TaggerWorkerData, TaggerWorkerStats } from "./ai-tags-worker.ts";
 import { createSerialWorker, MediaError } from "./limits.ts";
@@ -26,6 +27,8 @@ export interface AiTag {
   /** 0–1, the highest score among detections of this label. */
   confidence: number;
   type: "object";
+  /** Where the most confident detection of this label is: [x, y, width, height], fractions 0–1. */
+  box?: [number, number, number, number] | null;
 }
 
 export interface TaggerOptions {
@@ -54,18 +57,8 @@ export interface Tagger {
   close(): Promise<void>;
 }
 
-/** The 80 COCO classes, in the detector's order. */
-export const COCO_LABELS: readonly string[] = [
-  ...["person", "bicycle", "car", "motorcycle", "airplane", "bus", "train", "truck", "boat", "traffic light"],
-  ...["fire hydrant", "stop sign", "parking meter", "bench", "bird", "cat", "dog", "horse", "sheep", "cow"],
-  ...["elephant", "bear", "zebra", "giraffe", "backpack", "umbrella", "handbag", "tie", "suitcase", "frisbee"],
-  ...["skis", "snowboard", "sports ball", "kite", "baseball bat", "baseball glove", "skateboard", "surfboard"],
-  ...["tennis racket", "bottle", "wine glass", "cup", "fork", "knife", "spoon", "bowl", "banana", "apple"],
-  ...["sandwich", "orange", "broccoli", "carrot", "hot dog", "pizza", "donut", "cake", "chair", "couch"],
-  ...["potted plant", "bed", "dining table", "toilet", "tv", "laptop", "mouse", "remote", "keyboard"],
-  ...["cell phone", "microwave", "oven", "toaster", "sink", "refrigerator", "book", "clock", "vase"],
-  ...["scissors", "teddy bear", "hair drier", "toothbrush"],
-];
+/** The 80 COCO classes, in the detector's order (the contract lists them for AI actions). */
+export const COCO_LABELS: readonly string[] = DETECTOR_LABELS;
 
 export const UNANALYSABLE = "Image could not be analysed";
 /** Long side of the image handed to the model. */
@@ -89,13 +82,13 @@ function packagePaths() {
 
 /** Keeps one entry per label (highest score), drops low scores, best first. */
 export function summarise(detections: readonly Detection[], minConfidence: number): AiTag[] {
-  const best = new Map<string, number>();
-  for (const { label, score } of detections) {
+  const best = new Map<string, { score: number; box: AiTag["box"] }>();
+  for (const { label, score, box } of detections) {
     if (!(score >= minConfidence)) continue;
-    best.set(label, Math.max(best.get(label) ?? 0, score));
+    if (score > (best.get(label)?.score ?? -1)) best.set(label, { score, box: box ?? null });
   }
   return [...best]
-    .map(([label, confidence]): AiTag => ({ label, confidence: Math.round(confidence * 1000) / 1000, type: "object" }))
+    .map(([label, b]): AiTag => ({ label, confidence: Math.round(b.score * 1000) / 1000, type: "object", box: b.box }))
     .sort((a, b) => b.confidence - a.confidence || a.label.localeCompare(b.label));
 }
 

@@ -1,8 +1,8 @@
-import { type Role, roleCan } from "@hangar/contract";
+import { type Role, roleCan, SHARE_MESSAGES } from "@hangar/contract";
 import type { Db } from "../db/db.ts";
-import { accessRepo } from "./access-repo.ts";
+import { accessRepo, type ShareLinkState } from "./access-repo.ts";
 import type { Actor, UserActor, VisitorActor } from "./actor.ts";
-import { forbidden, notFound, unauthenticated } from "./errors.ts";
+import { AppError, forbidden, notFound, unauthenticated } from "./errors.ts";
 import type { Action } from "./policy.ts";
 import { cacheKeys, type ReadCache } from "./read-cache.ts";
 
@@ -115,7 +115,11 @@ export function createAccess(db: Db, cache: ReadCache) {
       case "asset":
       case "comment":
         if (content.kind === "asset") {
-          return content.id === resource.assetId && accessRepo.liveAsset(db, v.workspaceId, resource.assetId);
+          if (content.id !== resource.assetId) return false;
+          // Still filed in the link's board: moved out, it leaves the link at once.
+          return content.boardId
+            ? accessRepo.assetInBoard(db, v.workspaceId, resource.assetId, content.boardId)
+            : accessRepo.liveAsset(db, v.workspaceId, resource.assetId);
         }
         return accessRepo.assetInBoardSubtree(db, v.workspaceId, content.id, resource.assetId);
       case "field":
@@ -157,11 +161,25 @@ export function createAccess(db: Db, cache: ReadCache) {
     },
     /**
      * The check for a signed URL when it is fetched: the member it was issued to must still pass
-     * `require` now (a removed member or a deleted workspace answers 404). Links are not stored yet,
-     * so a URL issued to a share link is refused until they are.
+     * `require` now (a removed member or a deleted workspace answers 404); a share link must still be
+     * active, unexpired, on the password version it was unlocked with, and the asset still inside
+     * what it shares, with the flags allowing the action (a download needs allow_downloads).
      */
     async requireIssuer(issuer: Issuer, act: Action, resource: Resource): Promise<Grant> {
-      if (issuer.kind !== "user") throw notFound();
+      if (issuer.kind === "link") {
+        const link = await accessRepo.shareLink(db, issuer.linkId);
+        if (!link || link.workspace_id !== resource.workspaceId) throw notFound();
+        // The URL proves its holder had the link: saying why it stopped leaks nothing new.
+        if (!link.is_active || (link.expires_at !== null && link.expires_at.getTime() <= Date.now()))
+          throw new AppError("SHARE_LINK_INACTIVE", SHARE_MESSAGES.expired);
+        if (link.password_version !== issuer.version)
+          throw new AppError("SHARE_PASSWORD_REQUIRED", SHARE_MESSAGES.passwordRequired);
+        const visitor = visitorOfLink(link, true);
+        if (!(await visitorSees(visitor, resource))) throw notFound();
+        const grant: Grant = { kind: "visitor", workspaceId: resource.workspaceId, visitor };
+        if (!allows(grant, act)) throw notFound();
+        return grant;
+      }
       const role = await roleOf(issuer.userId, resource.workspaceId);
       if (!role) throw notFound();
       if (!roleCan(role, act.role)) throw notFound();
@@ -177,17 +195,37 @@ export function createAccess(db: Db, cache: ReadCache) {
 }
 export type Access = ReturnType<typeof createAccess>;
 
-/** Who a signed URL was handed to: a member, or a share link's visitors. */
-export type Issuer = { kind: "user"; userId: string } | { kind: "link"; linkId: string };
-/** The issuer of a URL handed to this actor, as the signer's opaque token (`u.<user>` or `l.<link>`). */
+/** Who a signed URL was handed to: a member, or a share link's visitors (on one password version). */
+export type Issuer = { kind: "user"; userId: string } | { kind: "link"; linkId: string; version: number };
+/** The issuer of a URL handed to this actor, as the signer's opaque token (`u.<user>` or `l.<link>.<version>`). */
 export function issuerOf(actor: UserActor | VisitorActor): string {
-  return actor.kind === "user" ? `u.${actor.userId}` : `l.${actor.linkId}`;
+  return actor.kind === "user" ? `u.${actor.userId}` : `l.${actor.linkId}.${actor.passwordVersion ?? 0}`;
 }
 /** The issuer a verified URL names, or null when it names none (or nonsense). */
 export function parseIssuer(token: string): Issuer | null {
-  const id = token.slice(2);
+  const id = token.slice(2, 38);
   if (!UUID.test(id)) return null;
-  if (token.startsWith("u.")) return { kind: "user", userId: id };
-  if (token.startsWith("l.")) return { kind: "link", linkId: id };
+  if (token.startsWith("u.") && token.length === 38) return { kind: "user", userId: id };
+  const version = /^\.(\d{1,9})$/.exec(token.slice(38));
+  if (token.startsWith("l.") && version) return { kind: "link", linkId: id, version: Number(version[1]) };
   return null;
+}
+
+/** A visitor of a link row (its flags and content); `unlocked` says whether its password was given. */
+export function visitorOfLink(link: ShareLinkState, unlocked: boolean): VisitorActor {
+  return {
+    kind: "visitor",
+    linkId: link.id,
+    workspaceId: link.workspace_id,
+    content: { kind: link.content_type, id: link.object_id, boardId: link.board_id },
+    flags: {
+      allow_commenting: link.allow_commenting,
+      show_comments: link.show_comments,
+      show_custom_fields: link.show_custom_fields,
+      allow_editing_custom_fields: link.allow_editing_custom_fields,
+      allow_downloads: link.allow_downloads,
+    },
+    unlocked,
+    passwordVersion: link.password_version,
+  };
 }

@@ -16,14 +16,17 @@ export interface UserActor {
 
 /**
  * Someone holding a share link (DESIGN.md §3): they see one asset, or one board and its subtree, of
- * one workspace, and may do what the link's flags allow. Share links do not exist yet, so no request
- * in production builds one; tests do, through the session hook's pluggable resolution.
+ * one workspace, and may do what the link's flags allow. The public share routes build one from the
+ * token (modules/shares/visitor.ts); signed media URLs issued to it rebuild it from the link's row.
  */
 export interface VisitorActor {
   kind: "visitor";
   linkId: string;
   workspaceId: string;
-  content: { kind: "asset" | "board"; id: string };
+  /** An asset link is bound to a board (its context): the asset must still be filed there. */
+  content: { kind: "asset" | "board"; id: string; boardId?: string | null };
+  /** The link's password version when it was unlocked: URLs issued to it name it, and die when it changes. */
+  passwordVersion?: number;
   flags: ShareFlags;
   /** The link has no password, or the visitor sent the right one. */
   unlocked: boolean;

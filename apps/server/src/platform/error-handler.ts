@@ -6,6 +6,7 @@ import { AppError } from "./errors.ts";
 const DB_DOWN_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
+  "EPIPE",
   "57P01",
   "57P02",
   "57P03",
@@ -16,11 +17,16 @@ const DB_DOWN_CODES = new Set([
   "53300",
 ]);
 
-function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
+function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e || depth > 3) return false;
   return (
     (e.code !== undefined && DB_DOWN_CODES.has(e.code)) ||
-    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message ?? "")
+    // A connection that dropped mid-query (the server stopping under load) says so in several ways.
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|not queryable|server closed the connection|EPIPE/i.test(
+      e.message ?? "",
+    ) ||
+    isDatabaseUnavailable(e.cause, depth + 1)
   );
 }
 

@@ -15,6 +15,9 @@ export type RouteHandler<R extends RouteSpec> = (
   reply: FastifyReply,
 ) => RouteAnswer<R> | FastifyReply | Promise<RouteAnswer<R> | FastifyReply>;
 
+/** Largest body a `buffer` route reads (payment-provider events are a few KB; a year of line items stays far below). */
+export const BUFFER_BODY_LIMIT = 512 * 1024;
+
 /**
  * Registers one contract route (`app` is the `/api/v1`-prefixed instance): its schemas drive
  * validation, serialisation and OpenAPI; `access` and `csrf` go to `config` for the session hook.
@@ -35,6 +38,18 @@ export function addRoute<const R extends Route>(app: App, route: R, handler: Rou
     schema,
     handler,
   } as unknown as RouteOptions;
+  if (route.bodyKind === "buffer") {
+    // The exact bytes, whole (a signature over the raw body must see what was signed, not a
+    // re-serialised parse), for this route alone and bounded: provider events are a few KB.
+    app.register(async (bytes) => {
+      bytes.removeAllContentTypeParsers();
+      bytes.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: BUFFER_BODY_LIMIT }, (_req, body, done) =>
+        done(null, body),
+      );
+      bytes.route(options);
+    });
+    return;
+  }
   if (route.bodyKind !== "raw") {
     app.route(options);
     return;

@@ -19,7 +19,7 @@ export interface CookieOptions {
   ttlDays: number;
 }
 
-const isSecure = (req: FastifyRequest, mode: CookieOptions["secure"]) =>
+export const isSecure = (req: FastifyRequest, mode: CookieOptions["secure"]) =>
   mode === "always" || (mode === "auto" && req.protocol === "https");
 
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, opts: CookieOptions) {

@@ -24,7 +24,10 @@ export function createSigner(loadSecret: () => Promise<string>) {
   return {
     /** `issuer`: an opaque token of who the URL is for (see `encodeIssuer`); "" when the path itself proves it. */
     async sign(method: string, path: string, ttlSeconds: number, issuer = ""): Promise<string> {
-      const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+      return this.signUntil(method, path, Math.floor(Date.now() / 1000) + ttlSeconds, issuer);
+    },
+    /** The same, valid until `exp` (epoch seconds): a fixed expiry keeps the URL, and the browser's cache of it, stable. */
+    async signUntil(method: string, path: string, exp: number, issuer = ""): Promise<string> {
       const by = issuer ? `&by=${encodeURIComponent(issuer)}` : "";
       return `${path}?exp=${exp}&sig=${await mac(method, path, exp, issuer)}${by}`;
     },

@@ -22,8 +22,9 @@ export function createQueryClient(onSessionLost: (client: QueryClient) => void):
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        // A 401 on any data query means the session ended elsewhere (expired, password changed).
-        if (isApiError(error) && error.status === 401 && query.queryKey[0] !== "auth") {
+        // A 401 on any member data query means the session ended elsewhere (expired, password changed).
+        // A share link's 401 is its password prompt, not a lost session.
+        if (isApiError(error) && error.status === 401 && !["auth", "shared"].includes(String(query.queryKey[0]))) {
           onSessionLost(client);
           return;
         }

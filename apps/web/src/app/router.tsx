@@ -1,7 +1,9 @@
 import { createBrowserRouter, Outlet } from "react-router-dom";
 import { accountRoute } from "../features/account";
 import { AuthLayout, publicRoutes, RequireAuth } from "../features/auth";
+import { accountCheckoutSuccessRoute } from "../features/billing";
 import { inviteRoute } from "../features/invites";
+import { sharedRoute } from "../features/shares";
 import { createWorkspaceRoute, workspacesRedirectRoute } from "../features/workspaces";
 import { lazyPage } from "../lib/lazy-page";
 import { BlankLayout } from "../ui/blank-layout";
@@ -25,7 +27,7 @@ function RootLayout() {
  * (create-workspace) and the authenticated app shell; the last two sit behind RequireAuth. Pages
  * load on demand (each feature's routes.tsx), so a first load fetches only its own page; until that
  * page's chunk arrives the hydrate fallback shows a loader, never a blank screen.
- * Still to come: /s/:token (public shared content) and /subscription/success.
+ * /s/:token (public shared content) needs no sign-in and brings its own layout.
  */
 export const router = createBrowserRouter([
   {
@@ -42,10 +44,11 @@ export const router = createBrowserRouter([
           {
             // The shell (navbar, boards tree, uploads) is only for signed-in pages: the sign-in page never fetches it.
             lazy: lazyPage(() => import("./shell/app-shell-layout"), "AppShellLayout"),
-            children: [accountRoute, workspaceRoute],
+            children: [accountRoute, accountCheckoutSuccessRoute, workspaceRoute],
           },
         ],
       },
+      sharedRoute,
       { path: "*", element: <NotFoundPage /> },
     ],
   },

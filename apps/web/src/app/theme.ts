@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple, PasswordInput, Select, TextInput } from "@mantine/core";
+import { createTheme, type MantineColorsTuple } from "@mantine/core";
 
 // A desaturated slate blue: calm next to photos and video, which should carry the colour on screen.
 const brand: MantineColorsTuple = [
@@ -25,9 +25,11 @@ export const theme = createTheme({
   cursorType: "pointer",
   components: {
     // Required fields keep aria-required but show no asterisk: labels stay exactly their text
-    // ("Password", not "Password *"), and optional fields say so instead.
-    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false } }),
-    Select: Select.extend({ defaultProps: { withAsterisk: false } }),
+    // ("Password", not "Password *"), and optional fields say so instead. Plain objects, not
+    // `Select.extend(...)`: the theme is in every first load, and naming the components there would
+    // bring Select (and its Combobox) and PasswordInput into pages that never show one.
+    TextInput: { defaultProps: { withAsterisk: false } },
+    PasswordInput: { defaultProps: { withAsterisk: false } },
+    Select: { defaultProps: { withAsterisk: false } },
   },
 });

@@ -208,6 +208,8 @@ export type CallOptions<R extends Route> = Optional<"params", RouteParamsIn<R>> 
     signal?: AbortSignal;
     /** Shown when the answer carries no detail or message. */
     fallback?: string;
+    /** Extra request headers (a share link's password travels only in one). */
+    headers?: Record<string, string>;
   };
 
 /** `route.path` with each `:name` replaced by its encoded parameter. */
@@ -233,6 +235,7 @@ export async function callApi<R extends Route>(route: R, ...[options]: CallArgs<
     body?: unknown;
     signal?: AbortSignal;
     fallback?: string;
+    headers?: Record<string, string>;
   };
   const answer = await send<unknown>(routeUrl(route, o.params), {
     method: route.method,
@@ -240,6 +243,7 @@ export async function callApi<R extends Route>(route: R, ...[options]: CallArgs<
     body: o.body,
     signal: o.signal,
     fallback: o.fallback,
+    headers: o.headers,
   });
   if (import.meta.env?.DEV && route.answer === "json") {
     const schema = successSchema(route);

@@ -1,4 +1,5 @@
 import { eventsApi, LiveEvent } from "@hangar/contract";
+import { answerIs, isText } from "./answer-check";
 import { API_BASE, routeUrl } from "./api-client";
 
 /** A change, or `resync`: events may have been missed (a reconnect), refetch what is shown. */
@@ -46,8 +47,8 @@ function open(workspaceId: string): Stream {
   source.addEventListener("resync", () => tell({ type: "resync" }));
   const deliver = (e: MessageEvent<string>) => {
     try {
-      const parsed = LiveEvent.safeParse({ ...JSON.parse(e.data), type: e.type });
-      if (parsed.success) tell(parsed.data);
+      const event: unknown = { ...JSON.parse(e.data), type: e.type };
+      if (answerIs(LiveEvent, event, (a) => isText(a.asset_id))) tell(event as LiveEvent);
     } catch {
       // not ours
     }

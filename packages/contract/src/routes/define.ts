@@ -16,9 +16,10 @@ export type RouteAccess = "public" | "user" | "workspace";
 /**
  * How the request body travels. `json` is validated by the server against `body`; the others are read
  * by the handler itself: `multipart` (form data, the web sends FormData), `json-or-multipart` (either;
- * `body` still types and validates the fields), `raw` (bytes streamed to storage, never parsed).
+ * `body` still types and validates the fields), `raw` (bytes streamed to storage, never parsed), `buffer` (the exact bytes, whole, for a signature
+ * over the raw body).
  */
-export type BodyKind = "json" | "multipart" | "json-or-multipart" | "raw";
+export type BodyKind = "json" | "multipart" | "json-or-multipart" | "raw" | "buffer";
 
 /**
  * What the answer is: JSON described by `response`, bytes (zip, image), nothing (204), or a

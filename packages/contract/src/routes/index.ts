@@ -1,25 +1,30 @@
+import { aiActionsApi } from "./ai-actions.ts";
 import { assetsApi, trashApi } from "./assets.ts";
 import { authApi } from "./auth.ts";
+import { billingApi } from "./billing.ts";
 import { boardsApi } from "./boards.ts";
 import { commentsApi } from "./comments.ts";
 import type { Route } from "./define.ts";
 import { eventsApi } from "./events.ts";
 import { fieldsApi } from "./fields.ts";
-import { sharesApi } from "./shares.ts";
+import { sharedApi, sharesApi } from "./shares.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
 import { membersApi, workspacesApi } from "./workspaces.ts";
 
 export * from "./define.ts";
 export {
+  aiActionsApi,
   assetsApi,
   authApi,
+  billingApi,
   boardsApi,
   commentsApi,
   downloadsApi,
   eventsApi,
   fieldsApi,
   membersApi,
+  sharedApi,
   sharesApi,
   trashApi,
   uploadsApi,
@@ -41,5 +46,8 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   commentsApi,
   eventsApi,
   fieldsApi,
+  aiActionsApi,
   sharesApi,
+  sharedApi,
+  billingApi,
 ].flatMap((group) => Object.values(group) as Route[]);

@@ -14,6 +14,9 @@ import * as m0012 from "./20261124-0001-comments.ts";
 import * as m0013 from "./20261124-0002-custom-fields.ts";
 import * as m0014 from "./20261124-0003-field-search.ts";
 import * as m0015 from "./20261124-0004-share-links.ts";
+import * as m0016 from "./20261125-0001-share-activity.ts";
+import * as m0017 from "./20261125-0010-ai-actions.ts";
+import * as m0018 from "./20261125-0020-billing.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +35,9 @@ const migrations: Record<string, Migration> = {
   "20261124-0002-custom-fields": m0013,
   "20261124-0003-field-search": m0014,
   "20261124-0004-share-links": m0015,
+  "20261125-0001-share-activity": m0016,
+  "20261125-0010-ai-actions": m0017,
+  "20261125-0020-billing": m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

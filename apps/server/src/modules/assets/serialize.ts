@@ -16,6 +16,31 @@ type Relations = {
 export interface Viewer {
   abilities: AssetAbilities;
   issuer: string;
+  /**
+   * A share-link visitor has no session: every rendition URL is signed for the link too, and each
+   * fetch re-checks the link (access.requireIssuer). Members read renditions with their session.
+   */
+  signRenditions?: boolean;
+}
+
+/** Visitors' rendition URLs last to the end of the next full hour: stable enough for the browser's cache. */
+const visitorExpiry = () => (Math.floor(Date.now() / 3_600_000) + 2) * 3600;
+
+/** Signs every `/media/…?v=` URL of an answer for the viewer (visitors only). */
+async function signMediaUrls(asset: Asset, signer: Signer, issuer: string): Promise<void> {
+  const exp = visitorExpiry();
+  const sign = async (url: string | null) => {
+    if (!url) return url;
+    const [path, v] = url.split("?v=");
+    const signed = await signer.signUntil("GET", path!, exp, issuer);
+    return v ? `${signed}&v=${v}` : signed;
+  };
+  asset.thumbnail_url = await sign(asset.thumbnail_url);
+  asset.grid_url = await sign(asset.grid_url);
+  asset.video_url = await sign(asset.video_url);
+  asset.large_url = await sign(asset.large_url);
+  if (asset.sprite) asset.sprite.url = (await sign(asset.sprite.url)) ?? asset.sprite.url;
+  for (const p of asset.pages) p.url = (await sign(p.url || null)) ?? "";
 }
 
 function spriteOf(sprite: Renditions["sprite"], media: (file: string | undefined) => string | null) {
@@ -43,9 +68,11 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     size: row.size,
     status: row.status,
     error: row.status === "error" ? (row.error_reason ?? "Processing failed") : null,
-    url: ready
-      ? await signer.sign("GET", `/media/${row.directory}/original`, ORIGINAL_URL_TTL_SECONDS, viewer.issuer)
-      : null,
+    // The original only to whoever may download it (a link without allow_downloads hands none out).
+    url:
+      ready && viewer.abilities.download
+        ? await signer.sign("GET", `/media/${row.directory}/original`, ORIGINAL_URL_TTL_SECONDS, viewer.issuer)
+        : null,
     thumbnail_url: media(r.thumbnail),
     grid_url: media(r.grid ?? r.thumbnail),
     video_url: media(r.video),
@@ -113,5 +140,6 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   asset.favorite = row.is_favorite; // the caller's own
   asset.open_comment_count = row.open_comments;
   asset.field_chips = row.field_chips.filter((c) => c.display !== "");
+  if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer.issuer);
   return asset;
 }

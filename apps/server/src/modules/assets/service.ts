@@ -3,7 +3,12 @@ import { Asset, type UpdateAssetBody } from "@hangar/contract";
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { type Access, type Grant, inWorkspace, issuerOf } from "../../platform/access.ts";
-import type { UserActor } from "../../platform/actor.ts";
+import type { UserActor, VisitorActor } from "../../platform/actor.ts";
+
+/** Favourites are a member's own; a visitor has none (a user id no row carries). */
+const NO_USER = "00000000-0000-0000-0000-000000000000";
+const userIdOf = (actor: UserActor | VisitorActor) => (actor.kind === "user" ? actor.userId : NO_USER);
+
 import { notFound } from "../../platform/errors.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
@@ -25,14 +30,15 @@ export function createAssetsService(deps: {
   const { db, access, signer, cache } = deps;
 
   /** One statement: the row with its tags, AI tags, boards and the caller's favourite. */
-  async function liveRow(actor: UserActor, workspaceId: string, assetId: string): Promise<AssetViewRow> {
-    const row = (await assetViewRepo.rows(db, assetsRepo.liveIdSql(workspaceId, assetId), actor.userId))[0];
+  async function liveRow(actor: UserActor | VisitorActor, workspaceId: string, assetId: string): Promise<AssetViewRow> {
+    const row = (await assetViewRepo.rows(db, assetsRepo.liveIdSql(workspaceId, assetId), userIdOf(actor)))[0];
     if (!row) throw notFound("Asset not found.");
     return row;
   }
-  const viewerOf = (actor: UserActor, grant: Grant): Viewer => ({
+  const viewerOf = (actor: UserActor | VisitorActor, grant: Grant): Viewer => ({
     abilities: assetAbilities(grant),
     issuer: issuerOf(actor),
+    signRenditions: actor.kind === "visitor",
   });
   const toApi = (row: AssetViewRow, viewer: Viewer): Promise<Asset> => serializeView(row, signer, viewer);
 
@@ -77,7 +83,7 @@ export function createAssetsService(deps: {
       const count = await assetsRepo.softDelete(db, workspaceId, ids, actor.userId, randomUUID());
       return { status: "ok" as const, count };
     },
-    async get(actor: UserActor, workspaceId: string, assetId: string): Promise<Asset> {
+    async get(actor: UserActor | VisitorActor, workspaceId: string, assetId: string): Promise<Asset> {
       const grant = await access.require(actor, ASSET.view, { kind: "asset", workspaceId, assetId });
       return toApi(await liveRow(actor, workspaceId, assetId), viewerOf(actor, grant));
     },

@@ -11,7 +11,7 @@ import {
 import type { Logger } from "pino";
 import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
-import type { UserActor } from "../../platform/actor.ts";
+import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { originalKey } from "../../storage/blob-store.ts";
@@ -145,6 +145,33 @@ export function createDownloadsService(deps: {
     },
 
     /**
+     * A share-link visitor's zip of a board inside the shared subtree (issue 17), only while the link
+     * allows downloads. The URL names the link and its password version; its fetch checks them again.
+     */
+    async requestForVisitor(
+      visitor: VisitorActor,
+      boardId: string,
+    ): Promise<{ download_url: string; filename: string }> {
+      const workspaceId = visitor.workspaceId;
+      await access.require(visitor, DOWNLOAD.request, { kind: "board", workspaceId, boardId });
+      const spec: ZipSpec = {
+        workspaceId,
+        userId: visitor.linkId,
+        link: { version: visitor.passwordVersion ?? 0 },
+        assetIds: [],
+        boardIds: [boardId],
+        includeSubboards: true,
+        flatten: false,
+        boardAtRoot: true,
+      };
+      await requireAll(workspaceId, spec);
+      const encoded = encodeZipSpec(spec);
+      const signed = await signer.sign("GET", signedPath(encoded), ZIP_TTL_SECONDS);
+      const download_url = `${ZIP_PATH}?spec=${encoded}&${signed.slice(signedPath(encoded).length + 1)}`;
+      return { download_url, filename: await zipName(spec) };
+    },
+
+    /**
      * GET of a signed zip URL. The signature proves the spec; membership is checked again, so a
      * member removed since the URL was issued (or whose workspace is deleted) gets 404, through the
      * same access check as any request. Assets deleted since are left out; when nothing asked for is
@@ -154,11 +181,23 @@ export function createDownloadsService(deps: {
       const valid = (await signer.verify("GET", signedPath(encoded), exp, sig)) !== null;
       const spec = valid ? decodeZipSpec(encoded) : null;
       if (!spec) throw notFound();
-      await access.requireIssuer(
-        { kind: "user", userId: spec.userId },
-        DOWNLOAD.request,
-        inWorkspace(spec.workspaceId),
-      );
+      if (spec.link) {
+        // Through a share link: still active, on the same password, allowing downloads, every board inside it.
+        const issuer = { kind: "link", linkId: spec.userId, version: spec.link.version } as const;
+        for (const boardId of spec.boardIds)
+          await access.requireIssuer(issuer, DOWNLOAD.request, {
+            kind: "board",
+            workspaceId: spec.workspaceId,
+            boardId,
+          });
+        if (spec.assetIds.length) throw notFound();
+      } else {
+        await access.requireIssuer(
+          { kind: "user", userId: spec.userId },
+          DOWNLOAD.request,
+          inWorkspace(spec.workspaceId),
+        );
+      }
       const ws = spec.workspaceId;
       const [rootAssets, nodes] = await Promise.all([
         downloadsRepo.downloadableAssets(db, ws, spec.assetIds),

@@ -1,7 +1,10 @@
 /** What a zip URL asks for; signed, so it is trusted once the signature checks. */
 export interface ZipSpec {
   workspaceId: string;
+  /** Who asked: a member's user id, or (with `link`) a share link's id. */
   userId: string;
+  /** Asked through a share link: the link's password version then (the URL dies when it changes). */
+  link?: { version: number };
   assetIds: string[];
   boardIds: string[];
   includeSubboards: boolean;
@@ -18,13 +21,20 @@ const idText = (b: Buffer) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };
 
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+};
+
 /**
  * Binary, base64url: 16 bytes an id (22 characters) instead of 36 in JSON, so a zip of a few
  * hundred hand-picked assets still fits in a request line. Layout: version, flags, workspace,
- * user, board count (u16), boards, asset count (u16), assets.
+ * user, board count (u16), boards, asset count (u16), assets; with flag 8 (asked through a share
+ * link, whose id stands in the user's place) the link's password version (u32) last.
  */
 export function encodeZipSpec(s: ZipSpec): string {
-  const flags = (s.includeSubboards ? 1 : 0) | (s.flatten ? 2 : 0) | (s.boardAtRoot ? 4 : 0);
+  const flags = (s.includeSubboards ? 1 : 0) | (s.flatten ? 2 : 0) | (s.boardAtRoot ? 4 : 0) | (s.link ? 8 : 0);
   const count = (n: number) => {
     const b = Buffer.alloc(2);
     b.writeUInt16BE(n);
@@ -38,6 +48,7 @@ export function encodeZipSpec(s: ZipSpec): string {
     ...s.boardIds.map(idBytes),
     count(s.assetIds.length),
     ...s.assetIds.map(idBytes),
+    ...(s.link ? [u32(s.link.version)] : []),
   ]).toString("base64url");
 }
 
@@ -63,10 +74,16 @@ export function decodeZipSpec(text: string): ZipSpec | null {
   const userId = id();
   const boardIds = ids();
   const assetIds = boardIds ? ids() : null;
+  let link: ZipSpec["link"];
+  if (flags & 8 && at + 4 <= b.length) {
+    link = { version: b.readUInt32BE(at) };
+    at += 4;
+  } else if (flags & 8) return null;
   if (!workspaceId || !userId || !boardIds || !assetIds || at !== b.length) return null;
   return {
     workspaceId,
     userId,
+    ...(link ? { link } : {}),
     boardIds,
     assetIds,
     includeSubboards: (flags & 1) !== 0,

@@ -1,2 +1,3 @@
+export { type AiActionsService, createAiActionsService } from "./ai-service.ts";
 export { FIELD } from "./policy.ts";
 export { createFieldsService, type FieldsService } from "./service.ts";

@@ -18,10 +18,19 @@ import { type NewValue, type Setter, valuesRepo } from "./values-repo.ts";
 
 const FIELD_NOT_FOUND = "Field not found.";
 
-const toOption = (o: { id: string; label: string; color: string; position: number }): FieldOption => ({
-  ...o,
-  ai_actions: [],
-  ai_action_configs: [],
+const toOption = (o: {
+  id: string;
+  label: string;
+  color: string;
+  position: number;
+  ai_actions?: FieldOption["ai_actions"];
+}): FieldOption => ({
+  id: o.id,
+  label: o.label,
+  color: o.color,
+  position: o.position,
+  ai_actions: o.ai_actions ?? [],
+  ai_action_configs: (o.ai_actions ?? []).map((a) => ({ kind: a.kind, ...a.config })),
 });
 const toField = (r: FieldRow): CustomField => ({
   id: r.id,
@@ -189,6 +198,21 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       if (!live) throw notFound(target.assetId ? "Asset not found." : "Board not found.");
       const types = new Map((await fieldsRepo.list(db, workspaceId)).map((f) => [f.id, f.field_type]));
       return (await valuesRepo.of(db, workspaceId, target)).map((v) => toValue(v, types.get(v.field_id)));
+    },
+    /** Every field with the asset's value (or null), in field order: the shared view's fields tab (issue 17). */
+    async entriesFor(
+      actor: Actor,
+      workspaceId: string,
+      assetId: string,
+    ): Promise<Array<{ field: CustomField; value: FieldValue | null }>> {
+      await access.require(actor, FIELD.view, { kind: "field", workspaceId, fieldId: "", assetId });
+      if (!(await valuesRepo.liveAssets(db, workspaceId, [assetId]))) throw notFound("Asset not found.");
+      const fields = await fieldsRepo.list(db, workspaceId);
+      const values = new Map((await valuesRepo.of(db, workspaceId, { assetId })).map((v) => [v.field_id, v]));
+      return fields.map((f) => {
+        const v = values.get(f.id);
+        return { field: toField(f), value: v ? toValue(v, f.field_type) : null };
+      });
     },
     /** Sets one value on many assets and boards (spec 02 §7); visitors pass their name as the setter. */
     async setValue(

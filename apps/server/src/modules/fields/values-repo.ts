@@ -81,4 +81,58 @@ export const valuesRepo = {
         set_by_action_id = excluded.set_by_action_id, set_at = excluded.set_at`.execute(db);
     return Number(r.numAffectedRows ?? 0);
   },
+  /**
+   * An AI action's value for one asset (issue 16): written only when the asset has no value, an empty
+   * one nobody set, or one an action set; never over a person's (or visitor's) value, even a cleared one.
+   * `want` null clears an action-owned value. Answers whether the value now is the action's and whether
+   * it changed. The row is locked, and a person's value inserted meanwhile wins (ON CONFLICT DO NOTHING).
+   */
+  async applyByAction(
+    db: Db,
+    workspaceId: string,
+    fieldId: string,
+    assetId: string,
+    want: { optionId: string | null; optionIds: string[] } | null,
+    actionId: string | null,
+  ): Promise<{ written: boolean; changed: boolean }> {
+    return db.transaction().execute(async (tx) => {
+      const cur = (
+        await sql<{
+          id: string;
+          option_id: string | null;
+          multi_option_ids: string[];
+          text_value: string | null;
+          date_value: string | null;
+          set_by_user_id: string | null;
+          set_by_name: string | null;
+          set_by_action_id: string | null;
+        }>`SELECT id, option_id, multi_option_ids, text_value, date_value::text, set_by_user_id, set_by_name, set_by_action_id
+          FROM field_values WHERE field_id = ${fieldId} AND asset_id = ${assetId} FOR UPDATE`.execute(tx)
+      ).rows[0];
+      const empty = !cur || (!cur.option_id && cur.multi_option_ids.length === 0 && !cur.text_value && !cur.date_value);
+      const ours = !cur || !!cur.set_by_action_id || (empty && !cur.set_by_user_id && cur.set_by_name === null);
+      if (!ours) return { written: false, changed: false };
+      if (!want) {
+        if (!cur?.set_by_action_id || empty) return { written: false, changed: false };
+        await sql`DELETE FROM field_values WHERE id = ${cur.id}`.execute(tx);
+        return { written: false, changed: true };
+      }
+      const multi = [...want.optionIds].sort();
+      if (!cur) {
+        const r =
+          await sql`INSERT INTO field_values (workspace_id, field_id, asset_id, option_id, multi_option_ids, set_by_action_id)
+          VALUES (${workspaceId}, ${fieldId}, ${assetId}, ${want.optionId}, ${multi}::uuid[], ${actionId})
+          ON CONFLICT (field_id, asset_id) WHERE asset_id IS NOT NULL DO NOTHING`.execute(tx);
+        const written = Number(r.numAffectedRows ?? 0) > 0;
+        return { written, changed: written };
+      }
+      const same = cur.option_id === want.optionId && [...cur.multi_option_ids].sort().join() === multi.join();
+      if (same && cur.set_by_action_id === actionId) return { written: true, changed: false };
+      await sql`UPDATE field_values SET option_id = ${want.optionId}, multi_option_ids = ${multi}::uuid[], text_value = NULL,
+          date_value = NULL, set_by_user_id = NULL, set_by_name = NULL, set_by_action_id = ${actionId},
+          set_at = CASE WHEN ${same} THEN set_at ELSE now() END
+        WHERE id = ${cur.id}`.execute(tx);
+      return { written: true, changed: !same };
+    });
+  },
 };

@@ -1,9 +1,12 @@
-import type { AssetListAnswer, AssetListBody } from "@hangar/contract";
+import { type AssetListAnswer, type AssetListBody, AssetListBody as AssetListBodySchema } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
-import type { UserActor } from "../../platform/actor.ts";
+import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { ASSET, assetAbilities, serializeView } from "../assets/index.ts";
+import { ASSET, assetAbilities, serializeView, type Viewer } from "../assets/index.ts";
+
+const NO_USER = "00000000-0000-0000-0000-000000000000";
+
 import { type ListingTuning, listingRepo } from "./repo.ts";
 
 /** POST /workspaces/{id}/assets: the filtered, ordered page (semantics in contract listing.ts). */
@@ -19,36 +22,55 @@ export function createListingService(deps: {
   const { db, access, signer } = deps;
 
   return {
+    /**
+     * A share-link visitor's page of one board inside the shared subtree (issue 17): the same plan and
+     * serializer as members', with rendition URLs signed for the link.
+     */
+    async listBoard(visitor: VisitorActor, boardId: string, page: number, pageSize: number): Promise<AssetListAnswer> {
+      const workspaceId = visitor.workspaceId;
+      const grant = await access.require(visitor, ASSET.view, { kind: "board", workspaceId, boardId });
+      const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(visitor), signRenditions: true };
+      const body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
+      return answer(body, await listingRepo.find(db, body, { workspaceId, userId: NO_USER }, deps.tuning), viewer);
+    },
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
       const grant = await access.require(actor, ASSET.list, inWorkspace(workspaceId));
       const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
-      const { page, page_size } = body;
-      const offset = (page - 1) * page_size;
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
       const found = await listingRepo.find(db, body, { workspaceId, userId: actor.userId }, deps.tuning);
-      const hasMore = found.rows.length > page_size;
-      const pageRows = found.rows.slice(0, page_size);
-      // What this page saw tightens the count: a last page makes it exact, a full one a lower bound.
-      let { total, estimate } = found;
-      if (!hasMore && (pageRows.length > 0 || offset === 0)) {
-        total = offset + pageRows.length;
-        estimate = false;
-      } else if (estimate) total = Math.max(total, offset + found.rows.length);
-
-      const data = await Promise.all(pageRows.map((r) => serializeView(r, signer, viewer)));
-      return {
-        data,
-        pagination: {
-          page,
-          page_size,
-          total_count: total,
-          total_pages: Math.ceil(total / page_size),
-          has_more: hasMore,
-          count_is_estimate: estimate,
-        },
-      };
+      return answer(body, found, viewer);
     },
   };
+
+  async function answer(
+    body: AssetListBody,
+    found: Awaited<ReturnType<typeof listingRepo.find>>,
+    viewer: Viewer,
+  ): Promise<AssetListAnswer> {
+    const { page, page_size } = body;
+    const offset = (page - 1) * page_size;
+    const hasMore = found.rows.length > page_size;
+    const pageRows = found.rows.slice(0, page_size);
+    // What this page saw tightens the count: a last page makes it exact, a full one a lower bound.
+    let { total, estimate } = found;
+    if (!hasMore && (pageRows.length > 0 || offset === 0)) {
+      total = offset + pageRows.length;
+      estimate = false;
+    } else if (estimate) total = Math.max(total, offset + found.rows.length);
+
+    const data = await Promise.all(pageRows.map((r) => serializeView(r, signer, viewer)));
+    return {
+      data,
+      pagination: {
+        page,
+        page_size,
+        total_count: total,
+        total_pages: Math.ceil(total / page_size),
+        has_more: hasMore,
+        count_is_estimate: estimate,
+      },
+    };
+  }
 }
 export type ListingService = ReturnType<typeof createListingService>;

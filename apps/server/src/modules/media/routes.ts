@@ -57,7 +57,14 @@ function parseRange(header: string | undefined, size: number): { start: number; 
  */
 export function mediaRoutes(
   app: App,
-  deps: { access: Access; assets: AssetsService; store: BlobStore; signer: Signer },
+  deps: {
+    access: Access;
+    assets: AssetsService;
+    store: BlobStore;
+    signer: Signer;
+    /** A share link's original was fetched (its activity counts downloads). */
+    onLinkDownload?: (linkId: string) => void;
+  },
 ) {
   app.get("/media/*", { config: { access: "public" } }, async (req, reply: FastifyReply) => {
     const rest = (req.params as { "*": string })["*"];
@@ -66,6 +73,9 @@ export function mediaRoutes(
     const [, workspaceId, assetId, file] = m as unknown as [string, string, string, string];
     const q = req.query as { exp?: string; sig?: string; by?: string };
     const resource = { kind: "asset", workspaceId, assetId } as const;
+    // The original is the download: a share link hands it out only with allow_downloads, and a URL
+    // issued to a link without it is refused here too (no way around the flag).
+    const act = file === "original" ? ASSET.download : ASSET.view;
     const path = `/media/${workspaceId}/${assetId}/${file}`;
     const issuer = q.sig === undefined ? null : await deps.signer.verify("GET", path, q.exp, q.sig, q.by ?? "");
     const issuedTo = issuer ? parseIssuer(issuer) : null;
@@ -73,11 +83,13 @@ export function mediaRoutes(
     if (issuedTo) {
       // A URL handed out earlier: whoever it was issued to must still have access now (a removed
       // member, a deleted workspace answer 404), and only a live asset is served by URL.
-      await deps.access.requireIssuer(issuedTo, ASSET.view, resource);
+      await deps.access.requireIssuer(issuedTo, act, resource);
       signed = true;
+      // A whole fetch counts once; a player's or a download manager's ranged parts do not.
+      if (issuedTo.kind === "link" && file === "original" && !req.headers.range) deps.onLinkDownload?.(issuedTo.linkId);
     } else {
       // A session: members see their workspace's media, Recently deleted's thumbnails included.
-      await deps.access.require(req.actor, ASSET.view, resource);
+      await deps.access.require(req.actor, act, resource);
     }
     const asset = await deps.assets.byId(assetId);
     if (!asset || asset.workspace_id !== workspaceId || asset.status === "uploading") throw notFound();

@@ -74,9 +74,9 @@ export const membersRepo = {
       .orderBy("i.created_at", "desc")
       .execute();
   },
-  /** A new invitation for an address replaces any pending one. */
+  /** A new invitation for an address replaces any pending one (call it inside a transaction). */
   async createInvite(
-    db: Db,
+    tx: Db,
     inv: {
       workspaceId: string;
       email: string;
@@ -86,28 +86,26 @@ export const membersRepo = {
       expiresAt: Date;
     },
   ) {
-    return db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable("invites")
-        .set({ revoked_at: new Date() })
-        .where("workspace_id", "=", inv.workspaceId)
-        .where(sql`lower(email)`, "=", inv.email.toLowerCase())
-        .where("accepted_at", "is", null)
-        .where("revoked_at", "is", null)
-        .execute();
-      return tx
-        .insertInto("invites")
-        .values({
-          workspace_id: inv.workspaceId,
-          email: inv.email,
-          role: inv.role,
-          token_hash: inv.tokenHash,
-          invited_by: inv.invitedBy,
-          expires_at: inv.expiresAt,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-    });
+    await tx
+      .updateTable("invites")
+      .set({ revoked_at: new Date() })
+      .where("workspace_id", "=", inv.workspaceId)
+      .where(sql`lower(email)`, "=", inv.email.toLowerCase())
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .execute();
+    return tx
+      .insertInto("invites")
+      .values({
+        workspace_id: inv.workspaceId,
+        email: inv.email,
+        role: inv.role,
+        token_hash: inv.tokenHash,
+        invited_by: inv.invitedBy,
+        expires_at: inv.expiresAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
   },
   async revokeInvite(db: Db, workspaceId: string, inviteId: string): Promise<boolean> {
     const r = await db

@@ -36,6 +36,8 @@ export function createMembersService(deps: {
   users: UsersService;
   publicUrl: string;
   limiter: RateLimiter;
+  /** The plan's seat limit (modules/billing), checked after locking the workspace's billing row. */
+  limits?: { checkSeat(tx: Db, workspaceId: string, what: { invite: string } | "accept"): Promise<void> };
 }) {
   const { db, access, mailer } = deps;
 
@@ -53,6 +55,7 @@ export function createMembersService(deps: {
       throw forbidden(`This invitation was sent to ${inv.email}. Sign in with that address to accept it.`);
     }
     await db.transaction().execute(async (tx) => {
+      await deps.limits?.checkSeat(tx, inv.workspace_id, "accept");
       if (!(await membersRepo.markAccepted(tx, inv.id, userId)))
         throw notFound("This invitation is invalid or has expired.");
       await membersRepo.add(tx, inv.workspace_id, userId, inv.role);
@@ -119,13 +122,16 @@ export function createMembersService(deps: {
       await deps.limiter.hit(`mail:invite-to:${email.toLowerCase()}`, INVITE_LIMIT_RECIPIENT);
       const token = newToken();
       const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000);
-      const { id } = await membersRepo.createInvite(db, {
-        workspaceId,
-        email,
-        role,
-        tokenHash: hashToken(token),
-        invitedBy: actor.userId,
-        expiresAt,
+      const { id } = await db.transaction().execute(async (tx) => {
+        await deps.limits?.checkSeat(tx, workspaceId, { invite: email });
+        return membersRepo.createInvite(tx, {
+          workspaceId,
+          email,
+          role,
+          tokenHash: hashToken(token),
+          invitedBy: actor.userId,
+          expiresAt,
+        });
       });
       const inv = await membersRepo.findLiveInvite(db, hashToken(token));
       const inviter = `${actor.user.first_name} ${actor.user.last_name}`.trim() || actor.user.email;

@@ -1,1 +1,8 @@
-export { type PipelineDeps, permanentReason, processAsset, type Tagger } from "./pipeline.ts";
+export {
+  type PipelineDeps,
+  permanentReason,
+  processAsset,
+  type Tagger,
+  type TextReader,
+  type Vision,
+} from "./pipeline.ts";

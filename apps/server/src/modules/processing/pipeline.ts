@@ -12,10 +12,19 @@ import { probeVideo, transcodeVideo, videoPoster, videoSprite } from "../../medi
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import { copyToLocalFile } from "../../storage/local-copy.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
+import { OCR_MAX_PAGES, readText, type TextOutcome, type TextReader } from "./read-text.ts";
+
+export type { TextReader } from "./read-text.ts";
 
 export interface Tagger {
-  tag(imagePath: string): Promise<Array<{ label: string; confidence: number; type: string }>>;
+  tag(imagePath: string): Promise<Array<{ label: string; confidence: number; type: string; box?: number[] | null }>>;
   close?(): Promise<void>;
+}
+
+/** What the pipeline saw of an asset, handed to the AI actions before it is COMPLETED. */
+export interface Vision {
+  objects: Array<{ label: string; confidence: number; box: number[] | null }>;
+  ocr: TextOutcome | null;
 }
 
 export interface PipelineDeps {
@@ -25,6 +34,10 @@ export interface PipelineDeps {
   log: Logger;
   /** null when AI tags are off. */
   tagger: () => Promise<Tagger | null>;
+  /** null when OCR is off. */
+  ocr?: () => Promise<TextReader | null>;
+  /** Called once the asset's facts are stored, before it is COMPLETED (AI actions); a failure is only logged. */
+  afterProcessed?: (workspaceId: string, assetId: string, vision: Vision) => Promise<void>;
   /** After this many tries a transient failure becomes a kept error instead of another retry. */
   maxAttempts: number;
   /** Told of every asset that ends in error (metrics). */
@@ -77,6 +90,8 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
     };
     const renditions: Renditions = {};
     let tagSource: string | null = null;
+    let ocrFiles: string[] = [];
+    let ocrKind: "image" | "pages" = "pages";
 
     if (sniffed.fileType === "IMAGE") {
       const a = await analyseImage(original, outDir);
@@ -85,6 +100,9 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
         renditions.large = (await renderLarge(original, outDir)).file;
       }
       tagSource = path.join(outDir, a.render.thumbnail);
+      // The original when sharp reads it (full detail for small print), else the large rendition.
+      ocrFiles = [renditions.large ? path.join(outDir, renditions.large) : original];
+      ocrKind = "image";
       Object.assign(patch, {
         width: a.render.width,
         height: a.render.height,
@@ -128,10 +146,12 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
       if (pdf) {
         const r = await renderPdf(pdf, outDir);
         Object.assign(renditions, { thumbnail: r.thumbnail.file, pages: r.pages });
+        ocrFiles = r.pages.slice(0, OCR_MAX_PAGES).map((p) => path.join(outDir, p.file));
         Object.assign(patch, { page_count: r.pageCount, width: r.thumbnail.width, height: r.thumbnail.height });
       }
     }
 
+    const vision: Vision = { objects: [], ocr: null };
     if (tagSource) {
       const tagger = await deps.tagger();
       if (tagger) {
@@ -140,21 +160,33 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
           log.warn({ assetId, err: { message: err.message } }, "AI tagging failed");
           return null;
         });
-        if (tags) await assets.replaceAiTags(assetId, row.workspace_id, tags);
+        if (tags) {
+          await assets.replaceAiTags(assetId, row.workspace_id, tags);
+          vision.objects = tags.map((t) => ({ label: t.label, confidence: t.confidence, box: t.box ?? null }));
+        }
       }
+    }
+    const reader = ocrFiles.length ? await deps.ocr?.() : null;
+    if (reader) {
+      // Text is a bonus too: a failure or timeout is recorded with the asset, which carries on.
+      vision.ocr = await readText(reader, ocrFiles, ocrKind, log.child({ assetId }));
     }
     // Renditions go to their keys before the row says COMPLETED, so a reader never sees a missing file.
     for (const rel of await walk(outDir).catch(() => [] as string[])) {
       await store.putFile(mediaKey(row.directory, rel.split(path.sep).join("/")), path.join(outDir, rel));
     }
-    await assets.update(assetId, {
-      ...patch,
-      renditions,
-      status: "COMPLETED",
-      is_temp: false,
-      error_reason: null,
-      processed_at: new Date(),
-    });
+    const done = { status: "COMPLETED" as const, is_temp: false, error_reason: null, processed_at: new Date() };
+    if (deps.afterProcessed) {
+      // Actions read the asset's facts from its row: write them first, and say COMPLETED only after
+      // the actions ran, so whoever sees the asset done also sees the values they set.
+      await assets.update(assetId, { ...patch, renditions });
+      await deps
+        .afterProcessed(row.workspace_id, assetId, vision)
+        .catch((err: Error) =>
+          log.warn({ assetId, err: { message: err.message } }, "AI actions after processing failed"),
+        );
+      await assets.update(assetId, done);
+    } else await assets.update(assetId, { ...patch, renditions, ...done });
     log.info({ assetId, type: sniffed.fileType, attempt }, "asset processed");
   } catch (err) {
     const reason = permanentReason(err);

@@ -1,13 +1,22 @@
-import { BOARD_REQUIRED, DEFAULT_SHARE_FLAGS, type ShareLink, type UpdateShareLinkBody } from "@hangar/contract";
+import {
+  BOARD_REQUIRED,
+  DEFAULT_SHARE_FLAGS,
+  type ShareActivity,
+  type ShareLink,
+  type ShareLinkSummary,
+  type ShareLinkWithActivity,
+  type UpdateShareLinkBody,
+} from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
 import { newToken } from "../../platform/tokens.ts";
 import { ASSET } from "../assets/policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { BOARD } from "../boards/policy.ts";
+import { SHARE } from "./policy.ts";
 import { type ShareLinkRow, sharesRepo } from "./repo.ts";
 
 type Target = { type: "asset" | "board"; objectId: string; boardId: string | undefined };
@@ -31,10 +40,16 @@ export const toShareLink = (r: ShareLinkRow): ShareLink => ({
   updated_at: r.updated_at.toISOString(),
 });
 
+type ActivityRow = Awaited<ReturnType<typeof sharesRepo.activity>>[number];
+const activityOf = (rows: ActivityRow[], linkId: string): ShareActivity[] =>
+  rows
+    .filter((a) => a.link_id === linkId)
+    .map((a) => ({ kind: a.kind, count: Number(a.count), last_at: a.last_at.toISOString() }));
+
 /**
  * Managing share links (spec 02 §7 Share links): ADMIN and EDITOR get-or-create, update and delete
- * the link of an asset in a board, or of a board; COMMENTER gets 403, an outsider 404. The public side
- * (GET /share/{token}) is issue 17's next step.
+ * the link of an asset in a board, or of a board; COMMENTER gets 403, an outsider 404. The public
+ * side is public-service.ts, its visitors resolved by visitor.ts.
  */
 export function createSharesService(deps: { db: Db; access: Access }) {
   const { db, access } = deps;
@@ -75,16 +90,40 @@ export function createSharesService(deps: { db: Db; access: Access }) {
     );
   }
 
+  async function withActivity(row: ShareLinkRow): Promise<ShareLinkWithActivity> {
+    return { ...toShareLink(row), activity: activityOf(await sharesRepo.activity(db, [row.id]), row.id) };
+  }
+
   return {
-    async get(actor: Actor, workspaceId: string, t: Target): Promise<ShareLink> {
-      return toShareLink(await getOrCreate(actor, workspaceId, t));
+    async get(actor: Actor, workspaceId: string, t: Target): Promise<ShareLinkWithActivity> {
+      return withActivity(await getOrCreate(actor, workspaceId, t));
+    },
+    /** Counts a download through a link (never in the way of the download itself). */
+    countDownload(linkId: string): void {
+      sharesRepo.bump(db, linkId, "download").catch(() => undefined);
+    },
+    /** Every link of the workspace, to review or revoke (ADMIN). */
+    async listAll(actor: Actor, workspaceId: string): Promise<ShareLinkSummary[]> {
+      await access.require(actor, SHARE.review, inWorkspace(workspaceId));
+      const rows = await sharesRepo.listAll(db, workspaceId);
+      const activity = await sharesRepo.activity(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
+        ...toShareLink(r),
+        activity: activityOf(activity, r.id),
+        content_name: r.content_name ?? "(deleted)",
+        board_name: r.board_name,
+        created_by_name: r.created_by_name,
+      }));
     },
     async update(
       actor: Actor,
       workspaceId: string,
       t: Target,
       body: z.output<typeof UpdateShareLinkBody>,
-    ): Promise<ShareLink> {
+    ): Promise<ShareLinkWithActivity> {
       const link = await getOrCreate(actor, workspaceId, t);
       const next = {
         allow_commenting: body.allow_commenting ?? link.allow_commenting,
@@ -106,7 +145,7 @@ export function createSharesService(deps: { db: Db; access: Access }) {
         patch.password_hash = body.password ? await hashPassword(body.password) : null;
         patch.bumpPassword = true;
       }
-      return toShareLink(await sharesRepo.update(db, link.id, patch));
+      return withActivity(await sharesRepo.update(db, link.id, patch));
     },
     async remove(actor: Actor, workspaceId: string, t: Target) {
       const { boardId } = await check(actor, workspaceId, t);

@@ -48,8 +48,14 @@ export interface UploadDeps {
   maxUploadBytes: number;
   /** Queues the pipeline for an asset; called only after the row says `processing`. */
   enqueueProcessing: (assetId: string) => Promise<void>;
-  /** The storage-quota check point: the subscription work fills it in. */
-  checkQuota?: (workspaceId: string, bytes: number) => Promise<void>;
+  /**
+   * The plan's limits (modules/billing), checked inside the transaction that creates or completes
+   * the asset, after locking the workspace's billing row: concurrent uploads are counted in turn.
+   */
+  limits?: {
+    checkUpload(tx: Db, workspaceId: string, bytes: number): Promise<void>;
+    checkUploadComplete(tx: Db, workspaceId: string, bytes: number): Promise<void>;
+  };
 }
 
 export function createUploadsService(deps: UploadDeps) {
@@ -106,6 +112,7 @@ export function createUploadsService(deps: UploadDeps) {
     if (size !== up.size) throw invalid(`The parts add up to ${size} bytes, not the ${up.size} announced.`);
     // The upload's completion and its asset's `processing` commit together, or neither does.
     const completed = await db.transaction().execute(async (tx) => {
+      await deps.limits?.checkUploadComplete(tx, up.workspace_id, size);
       if (!(await uploadsRepo.complete(tx, uploadId))) return false;
       await deps.assets.markUploaded(up.asset_id, size, sha256, tx);
       return true;
@@ -126,7 +133,6 @@ export function createUploadsService(deps: UploadDeps) {
     async init(actor: UserActor, workspaceId: string, body: UploadInitBody): Promise<UploadInitAnswer> {
       await access.require(actor, UPLOAD.create, inWorkspace(workspaceId));
       checkSize(body.size);
-      await deps.checkQuota?.(workspaceId, body.size);
       const boardId = body.board_id ?? null;
       if (boardId) await deps.boards.assertLive(workspaceId, boardId);
       const assetId = randomUUID();
@@ -146,7 +152,17 @@ export function createUploadsService(deps: UploadDeps) {
         partCount,
         kind,
       });
-      await db.transaction().execute(async (tx) => {
+      const ref: UploadRef = { id: uploadId, key, size: body.size, partSize, partCount, kind, storeUploadId };
+      try {
+        await db.transaction().execute(async (tx) => {
+          await deps.limits?.checkUpload(tx, workspaceId, body.size);
+          await insertRows(tx);
+        });
+      } catch (err) {
+        await store.abortUpload(ref).catch(() => undefined);
+        throw err;
+      }
+      async function insertRows(tx: Db) {
         await deps.assets.create(
           {
             id: assetId,
@@ -176,8 +192,7 @@ export function createUploadsService(deps: UploadDeps) {
           content_type: body.content_type || "application/octet-stream",
           created_by: actor.userId,
         });
-      });
-      const ref: UploadRef = { id: uploadId, key, size: body.size, partSize, partCount, kind, storeUploadId };
+      }
       const urls = await store.partUrls(ref, UPLOAD_URL_TTL_SECONDS);
       if (direct) return { asset_id: assetId, upload_id: uploadId, key, direct_url: urls[0] ?? "" };
       const parts = urls.map((url, i) => ({
@@ -290,10 +305,6 @@ export function createUploadsService(deps: UploadDeps) {
         if (files.length === 0)
           throw invalid("Send at least one file in the field files.", [{ field: "files", message: "Required" }]);
         if (parent) await deps.boards.assertLive(workspaceId, parent);
-        await deps.checkQuota?.(
-          workspaceId,
-          files.reduce((s, f) => s + f.size, 0),
-        );
         const created: Array<{ asset_id: string; name: string; board_id: string | null; path: string }> = [];
         let boardsCreated = 0;
         for (const [i, f] of files.entries()) {
@@ -304,8 +315,7 @@ export function createUploadsService(deps: UploadDeps) {
           const assetId = randomUUID();
           const directory = mediaDirectory(workspaceId, assetId);
           const key = originalKey(directory);
-          await store.move(f.key, key);
-          await deps.assets.create({
+          const row = {
             id: assetId,
             workspaceId,
             name: clean.file,
@@ -318,7 +328,19 @@ export function createUploadsService(deps: UploadDeps) {
             userId: actor.userId,
             directory,
             key,
-          });
+          } as const;
+          // Each file is checked against the plan and filed in one transaction (the row lock orders
+          // it with other uploads); the ones before a refusal stay.
+          await store.move(f.key, key);
+          try {
+            await db.transaction().execute(async (tx) => {
+              await deps.limits?.checkUpload(tx, workspaceId, f.size);
+              await deps.assets.create(row, tx);
+            });
+          } catch (err) {
+            await store.deletePrefix(`media/${directory}`).catch(() => undefined);
+            throw err;
+          }
           await deps.enqueueProcessing(assetId);
           created.push({
             asset_id: assetId,

@@ -1,7 +1,8 @@
-import { Menu, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconLogout, IconSettings } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
 import { useCurrentUser, useLogout } from "../../features/auth";
+import { Menu } from "../../lib/lazy-menu";
 import { displayName, UserAvatar } from "../../ui/user-avatar";
 
 export function UserMenu() {

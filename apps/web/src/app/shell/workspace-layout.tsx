@@ -1,9 +1,11 @@
-import { STORE_MESSAGES } from "@hangar/contract";
+import { canAdmin, STORE_MESSAGES } from "@hangar/contract";
 import { Skeleton, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, useParams } from "react-router-dom";
+import { PastDueBanner } from "../../features/billing";
 import { switchWorkspace, useWorkspace, WorkspaceContext } from "../../features/workspaces";
+import { useAfterIdle } from "../../lib/after-idle";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { ErrorState } from "../../ui/error-state";
 import { NotFoundState } from "../../ui/not-found-state";
@@ -16,6 +18,7 @@ export function WorkspaceLayout() {
   const { workspaceId = "" } = useParams();
   const queryClient = useQueryClient();
   const workspace = useWorkspace(workspaceId);
+  const settled = useAfterIdle();
 
   // Arriving at another workspace by any route (switcher, link, typed URL) clears the old one's state.
   useEffect(() => {
@@ -53,6 +56,12 @@ export function WorkspaceLayout() {
   }
   return (
     <WorkspaceContext.Provider value={workspace.data}>
+      {/* A past-due notice can wait for the page to settle: it is not part of the first paint. */}
+      {canAdmin(workspace.data.user_role) && settled && (
+        <Suspense fallback={null}>
+          <PastDueBanner workspaceId={workspace.data.id} />
+        </Suspense>
+      )}
       <Outlet />
     </WorkspaceContext.Provider>
   );

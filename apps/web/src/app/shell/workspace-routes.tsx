@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router-dom";
 import { allAssetsRoute } from "../../features/assets";
+import { billingWorkspaceRoutes } from "../../features/billing";
 import { boardRoute } from "../../features/boards";
 import { membersRoute } from "../../features/members";
 import { settingsRoute } from "../../features/settings";
@@ -10,8 +11,7 @@ import { WorkspaceLayout } from "./workspace-layout";
 
 /**
  * /w/:workspaceId and everything below it, inside the app shell. The shell owns the layout that
- * loads the workspace; each feature owns its route, whose page loads on demand. Slots for later
- * issues: checkout, subscription/change, subscription/success.
+ * loads the workspace; each feature owns its route, whose page loads on demand.
  */
 export const workspaceRoute: RouteObject = {
   path: "w/:workspaceId",
@@ -23,6 +23,7 @@ export const workspaceRoute: RouteObject = {
     allAssetsRoute,
     boardRoute,
     trashRoute,
+    ...billingWorkspaceRoutes,
     // Unknown paths inside a workspace keep the shell around the not-found state.
     { path: "*", element: <NotFoundState backTo=".." backLabel="Back to the workspace" /> },
   ],

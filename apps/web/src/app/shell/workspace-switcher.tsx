@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Loader, Menu, Text } from "@mantine/core";
+import { Badge, Button, Group, Loader, Text } from "@mantine/core";
 import { IconCheck, IconChevronDown, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
 import { useSelectWorkspace, useWorkspaces } from "../../features/workspaces";
+import { Menu } from "../../lib/lazy-menu";
 import { ROLE_LABELS } from "../../ui/role-badge";
 
 /** Header menu: every workspace of the user, the current one ticked, and "New workspace". */

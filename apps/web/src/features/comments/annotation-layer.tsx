@@ -271,7 +271,7 @@ function DraftBox() {
   const [el, setEl] = useState<HTMLDivElement | null>(null);
   useEffect(() => setEl(anchor.current), []);
   const pos = useFixedPosition(el, true);
-  const { create } = useCommentMutations(review.workspaceId, review.asset.id);
+  const { create } = useCommentMutations(review);
   const draft = review.draft!;
   useEffect(() => {
     review.escapeBusy.current = true;

@@ -4,12 +4,21 @@ import {
   type CommentPage,
   type CreateCommentBody,
   commentsApi,
+  sharedApi,
   type UpdateCommentBody,
 } from "@hangar/contract";
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "../../lib/api-client";
+import { ApiError, callApi } from "../../lib/api-client";
 import { invalidateAssetQueries } from "../assets/actions/api";
 import { assetKeys } from "../assets/api";
+import type { Review } from "./review-context";
+
+/** What the comment calls need of the review: the asset, and the link's token in a shared view. */
+type Source = Pick<Review, "workspaceId" | "asset" | "shared">;
+
+/** A visitor who cancelled the name dialog: nothing was sent, nothing to report. */
+export const CANCELLED = "cancelled";
+export const isCancelled = (error: unknown) => error instanceof ApiError && error.code === CANCELLED;
 
 /** Comment queries of one asset: the top-level list (per board scope) and each thread's replies. */
 export const commentKeys = {
@@ -25,34 +34,56 @@ export type CommentScope = "all" | "global" | string;
 const boardParam = (scope: CommentScope) => (scope === "all" ? undefined : scope === "global" ? "null" : scope);
 
 /** The asset's top-level comments, oldest first, every page (threads are short lists; pages of 100). */
-export function useTopComments(workspaceId: string, assetId: string, scope: CommentScope) {
+export function useTopComments(source: Source, scope: CommentScope) {
+  const { workspaceId, shared } = source;
+  const assetId = source.asset.id;
   return useInfiniteQuery({
-    queryKey: commentKeys.top(workspaceId, assetId, scope),
+    queryKey: commentKeys.top(workspaceId, assetId, shared ? "shared" : scope),
     initialPageParam: null as string | null,
+    // Visitors hear no event stream: their view refreshes on its own.
+    refetchInterval: shared ? 15_000 : false,
     queryFn: ({ pageParam, signal }) =>
-      callApi(commentsApi.list, {
-        params: { id: workspaceId },
-        query: {
-          content_type: "asset",
-          object_id: assetId,
-          board_id: boardParam(scope),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-        signal,
-        fallback: COMMENT_MESSAGES.fetchFailed,
-      }),
+      shared
+        ? callApi(sharedApi.comments, {
+            params: { token: shared.token },
+            query: { object_id: assetId },
+            signal,
+            fallback: COMMENT_MESSAGES.fetchFailed,
+          })
+        : callApi(commentsApi.list, {
+            params: { id: workspaceId },
+            query: {
+              content_type: "asset",
+              object_id: assetId,
+              board_id: boardParam(scope),
+              ...(pageParam ? { cursor: pageParam } : {}),
+            },
+            signal,
+            fallback: COMMENT_MESSAGES.fetchFailed,
+          }),
     getNextPageParam: (last: CommentPage) => last.next_cursor,
   });
 }
 
 /** Every reply of a thread, flat (fetched when the thread is expanded). */
-export function useReplies(workspaceId: string, assetId: string, threadId: string, enabled: boolean) {
+export function useReplies(source: Source, threadId: string, enabled: boolean) {
+  const { workspaceId, shared } = source;
+  const assetId = source.asset.id;
   return useQuery({
     queryKey: commentKeys.replies(workspaceId, assetId, threadId),
     enabled,
     queryFn: async ({ signal }) => {
       const out: Comment[] = [];
       let cursor: string | null = null;
+      if (shared)
+        return (
+          await callApi(sharedApi.comments, {
+            params: { token: shared.token },
+            query: { object_id: assetId, parent_id: threadId },
+            signal,
+            fallback: COMMENT_MESSAGES.repliesFailed,
+          })
+        ).results;
       do {
         const page: CommentPage = await callApi(commentsApi.list, {
           params: { id: workspaceId },
@@ -81,18 +112,31 @@ export function invalidateComments(queryClient: QueryClient, workspaceId: string
   invalidateAssetQueries(queryClient, workspaceId);
 }
 
-export function useCommentMutations(workspaceId: string, assetId: string) {
+export function useCommentMutations(source: Source) {
+  const { workspaceId, shared } = source;
+  const assetId = source.asset.id;
   const queryClient = useQueryClient();
   const settle = () => invalidateComments(queryClient, workspaceId, assetId);
   const params = { id: workspaceId };
   return {
     create: useMutation({
-      mutationFn: (body: Omit<CreateCommentBody, "content_type" | "object_id">) =>
-        callApi(commentsApi.create, {
-          params,
-          body: { content_type: "asset", object_id: assetId, ...body },
-          fallback: COMMENT_MESSAGES.createFailed,
-        }),
+      mutationFn: async (body: Omit<CreateCommentBody, "content_type" | "object_id">) => {
+        if (!shared)
+          return callApi(commentsApi.create, {
+            params,
+            body: { content_type: "asset", object_id: assetId, ...body },
+            fallback: COMMENT_MESSAGES.createFailed,
+          });
+        // A visitor: named (or not) by what they chose to give; cancelling the dialog discards the comment.
+        const who = await shared.identify();
+        if (!who) throw new ApiError({ status: 0, detail: "Cancelled", code: CANCELLED });
+        const { board_id: _board, mentions: _mentions, ...rest } = body;
+        return callApi(sharedApi.comment, {
+          params: { token: shared.token },
+          body: { ...rest, object_id: assetId, author_name: who.name, author_email: who.email },
+          fallback: COMMENT_MESSAGES.postFailed,
+        });
+      },
       onSettled: settle,
     }),
     update: useMutation({

@@ -28,7 +28,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage, routeUrl } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { annotationNumbers } from "./annotation-layer";
-import { type CommentScope, useCommentMutations, useReplies, useTopComments } from "./api";
+import { type CommentScope, isCancelled, useCommentMutations, useReplies, useTopComments } from "./api";
 import { CommentItem } from "./comment-item";
 import { ComposeBox, type ComposeValue } from "./compose-box";
 import { useLiveAsset } from "./live";
@@ -45,10 +45,11 @@ export function CommentDrawer(props: { shared?: boolean }) {
   const { workspaceId, asset, boardId } = review;
   const [scope, setScope] = useState<CommentScope>(boardId ?? "global");
   useEffect(() => setScope(boardId ?? "global"), [boardId]);
-  const top = useTopComments(workspaceId, asset.id, scope);
-  const { create } = useCommentMutations(workspaceId, asset.id);
+  const top = useTopComments(review, scope);
+  const { create } = useCommentMutations(review);
   const end = useRef<HTMLDivElement>(null);
-  useLiveAsset(workspaceId, asset.id);
+  useLiveAsset(review.shared ? null : workspaceId, asset.id);
+  const shared = props.shared ?? review.shared !== null;
 
   const threads = useMemo(() => top.data?.pages.flatMap((p) => p.results) ?? [], [top.data]);
   const { setThreads } = review;
@@ -75,7 +76,7 @@ export function CommentDrawer(props: { shared?: boolean }) {
       scrollToEnd();
       return true;
     } catch (error) {
-      notifyError(errorMessage(error, COMMENT_MESSAGES.postFailed));
+      if (!isCancelled(error)) notifyError(errorMessage(error, COMMENT_MESSAGES.postFailed));
       return false;
     }
   };
@@ -102,7 +103,7 @@ export function CommentDrawer(props: { shared?: boolean }) {
               />
             </Tooltip>
           )}
-          {!props.shared && (
+          {!shared && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="subtle" color="gray" aria-label="Export comments">
@@ -121,7 +122,7 @@ export function CommentDrawer(props: { shared?: boolean }) {
           )}
         </Group>
       </Group>
-      {!props.shared && (
+      {!shared && (
         <SegmentedControl
           size="xs"
           fullWidth
@@ -200,13 +201,14 @@ export function CommentDrawer(props: { shared?: boolean }) {
             placeholder="Add a comment…"
             busy={create.isPending}
             withSeverity
+            mentions={!shared}
             videoTime={pausedTime}
             onSubmit={post}
             testId="comment-compose"
           />
         ) : (
           <Alert variant="light" color="gray" data-testid="comments-view-only">
-            {props.shared ? COMMENT_MESSAGES.viewOnlyShared : "Comments are view-only for you here"}
+            {shared ? COMMENT_MESSAGES.viewOnlyShared : "Comments are view-only for you here"}
           </Alert>
         )}
       </Box>
@@ -219,8 +221,8 @@ function Thread({ comment, number }: { comment: Comment; number?: number }) {
   const review = useReview()!;
   const [expanded, setExpanded] = useState(false);
   const [replying, setReplying] = useState(false);
-  const replies = useReplies(review.workspaceId, review.asset.id, comment.id, expanded && comment.reply_count > 0);
-  const { create } = useCommentMutations(review.workspaceId, review.asset.id);
+  const replies = useReplies(review, comment.id, expanded && comment.reply_count > 0);
+  const { create } = useCommentMutations(review);
   useEffect(() => {
     if (replies.isError) notifyError(COMMENT_MESSAGES.repliesFailed);
   }, [replies.isError]);
@@ -236,7 +238,7 @@ function Thread({ comment, number }: { comment: Comment; number?: number }) {
       setExpanded(true);
       return true;
     } catch (error) {
-      notifyError(errorMessage(error, COMMENT_MESSAGES.replyFailed));
+      if (!isCancelled(error)) notifyError(errorMessage(error, COMMENT_MESSAGES.replyFailed));
       return false;
     }
   };
@@ -278,6 +280,7 @@ function Thread({ comment, number }: { comment: Comment; number?: number }) {
             autoFocus
             busy={create.isPending}
             submitLabel="Send reply"
+            mentions={review.shared === null}
             onSubmit={reply}
             onCancel={() => setReplying(false)}
             testId="reply-compose"

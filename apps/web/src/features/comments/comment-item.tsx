@@ -1,6 +1,5 @@
 import { COMMENT_MESSAGES, type Comment } from "@hangar/contract";
 import { ActionIcon, Badge, Box, Button, Group, Menu, Text, Textarea, Tooltip } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import {
   IconCheck,
   IconDots,
@@ -12,6 +11,7 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api-client";
+import { openConfirm } from "../../lib/confirm-modal";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { UserAvatar } from "../../ui/user-avatar";
 import { useCommentMutations } from "./api";
@@ -53,7 +53,7 @@ export function CommentItem(props: {
   const review = useReview()!;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(c.text);
-  const m = useCommentMutations(review.workspaceId, c.object_id);
+  const m = useCommentMutations(review);
   const edited = c.updated_at !== c.created_at;
 
   const save = () => {
@@ -75,7 +75,7 @@ export function CommentItem(props: {
     );
   };
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: COMMENT_MESSAGES.deleteTitle,
       children: <Text size="sm">{COMMENT_MESSAGES.deleteBody}</Text>,
       labels: { confirm: "Delete", cancel: "Cancel" },
@@ -115,6 +115,19 @@ export function CommentItem(props: {
               <Text size="sm" fw={600} truncate="end">
                 {c.author_display}
               </Text>
+              {c.share_link_id && !review.shared && (
+                <Tooltip label="Written by a visitor of a share link">
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color="gray"
+                    style={{ flexShrink: 0 }}
+                    data-testid="comment-via-link"
+                  >
+                    via link
+                  </Badge>
+                </Tooltip>
+              )}
               <Tooltip label={new Date(c.created_at).toLocaleString()}>
                 <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                   {relativeTime(c.created_at)}

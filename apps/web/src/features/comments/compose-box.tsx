@@ -44,6 +44,8 @@ export function ComposeBox(props: {
   onSubmit(value: ComposeValue): Promise<boolean> | boolean;
   onCancel?(): void;
   testId?: string;
+  /** `@` suggestions of members (off for share-link visitors, who cannot list members). */
+  mentions?: boolean;
 }) {
   const [text, setText] = useState(props.initial ?? "");
   const [severity, setSeverity] = useState<Severity>("none");
@@ -52,7 +54,7 @@ export function ComposeBox(props: {
   const [active, setActive] = useState(0);
   const [stampOff, setStampOff] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
-  const members = useMembers(props.workspaceId);
+  const members = useMembers(props.workspaceId, props.mentions !== false);
   // The paused video's time, read when the box is used (the player moves meanwhile).
   const [stamp, setStamp] = useState<number | null>(null);
   const readStamp = () => setStamp(props.videoTime?.() ?? null);

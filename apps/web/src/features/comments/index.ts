@@ -2,5 +2,11 @@
 export { AnnotationLayer } from "./annotation-layer";
 export { CommentDrawer } from "./comment-drawer";
 export { useLiveConnected, useLiveEvents } from "./live";
-export { ReviewProvider, useReview, type VideoControl } from "./review-context";
+export {
+  type AnonymousInfo,
+  ReviewProvider,
+  type SharedReview,
+  useReview,
+  type VideoControl,
+} from "./review-context";
 export { clock } from "./review-math";

@@ -27,9 +27,10 @@ export function useLiveConnected(workspaceId: string | null | undefined): boolea
  * Keeps the viewer's asset fresh: comment changes refetch its comment lists and its open-thread count;
  * a status change refetches it; anything else of the workspace refreshes the grids behind.
  */
-export function useLiveAsset(workspaceId: string, assetId: string) {
+export function useLiveAsset(workspaceId: string | null, assetId: string) {
   const queryClient = useQueryClient();
   useLiveEvents(workspaceId, (event) => {
+    if (!workspaceId) return;
     const mine = event.type === "resync" || event.asset_id === assetId;
     if (mine) {
       if (event.type !== "asset.status")

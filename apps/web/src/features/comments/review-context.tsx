@@ -10,11 +10,26 @@ export interface VideoControl {
   pause(): void;
 }
 
+/** A visitor's optional name and e-mail (spec 02 §3 Anonymous user info). */
+export interface AnonymousInfo {
+  name: string | null;
+  email: string | null;
+}
+
+/** The review as a share-link visitor does it: through the token, named by what they chose to give. */
+export interface SharedReview {
+  token: string;
+  /** Asks for the name and e-mail unless stored (spec 02 §4); null when the visitor cancels. */
+  identify(): Promise<AnonymousInfo | null>;
+}
+
 /** A shape drawn on the preview, waiting for its text. */
 export type Draft = DrawnShape & { page: number | null };
 
 export interface Review {
   workspaceId: string;
+  /** Set in a shared view: calls go through the link's token (no edit, delete, resolve or mentions). */
+  shared: SharedReview | null;
   asset: Asset;
   /** The board the viewer is in (null: All Assets & Files): a new top-level comment's context. */
   boardId: string | null;
@@ -56,9 +71,11 @@ export function ReviewProvider(props: {
   visibleId: string | null;
   setVisibleId(id: string | null): void;
   escapeBusy: { current: boolean };
+  shared?: SharedReview | null;
   children: ReactNode;
 }) {
   const { workspaceId, asset, boardId, currentPage, goToPage, visibleId, setVisibleId, escapeBusy } = props;
+  const shared = props.shared ?? null;
   const [annotating, setAnnotatingState] = useState(true);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [threads, setThreads] = useState<Comment[]>([]);
@@ -81,6 +98,7 @@ export function ReviewProvider(props: {
   const value = useMemo<Review>(
     () => ({
       workspaceId,
+      shared,
       asset,
       boardId,
       canComment: asset.abilities.comment,
@@ -101,6 +119,7 @@ export function ReviewProvider(props: {
     }),
     [
       workspaceId,
+      shared,
       asset,
       boardId,
       annotating,

@@ -1,10 +1,10 @@
 import { type Asset, FIELD_MESSAGES } from "@hangar/contract";
-import { Alert, Button, Group, Loader, Stack, Text, Tooltip } from "@mantine/core";
-import { IconForms, IconSparkles } from "@tabler/icons-react";
 import { errorMessage } from "../../lib/api-client";
 import { notifyError } from "../../lib/notify";
+import { AiMark } from "./ai-evidence";
 import { useFields, useFieldValues, useSetFieldValue } from "./api";
 import { FieldEditor } from "./field-editor";
+import { FieldsPanelFrame } from "./fields-panel-frame";
 
 /**
  * The viewer's fields tab (spec 02 §2 Fields panel): heading Fields, every field with its editor
@@ -23,37 +23,20 @@ export function FieldsPanel({
   const values = useFieldValues(workspaceId, asset.id);
   const setter = useSetFieldValue(workspaceId);
   const error = fields.error ?? values.error;
+  const url = asset.grid_url ?? asset.thumbnail_url;
+  const picture = url && asset.width && asset.height ? { url, width: asset.width, height: asset.height } : null;
   return (
-    <Stack gap="sm" data-testid="fields-panel">
-      <Text fw={650}>Fields</Text>
-      {error ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{errorMessage(error, FIELD_MESSAGES.fetchFailed)}</Text>
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              onClick={() => {
-                void fields.refetch();
-                void values.refetch();
-              }}
-            >
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      ) : !fields.data || !values.data ? (
-        <Loader size="sm" />
-      ) : fields.data.length === 0 ? (
-        <Stack align="center" gap={4} py="xl" data-testid="fields-empty">
-          <IconForms size={32} color="var(--mantine-color-gray-5)" />
-          <Text fw={600}>{FIELD_MESSAGES.noFields}</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            {FIELD_MESSAGES.noFieldsDetail}
-          </Text>
-        </Stack>
-      ) : (
+    <FieldsPanelFrame
+      error={error}
+      loading={!fields.data || !values.data}
+      empty={fields.data?.length === 0}
+      onRetry={() => {
+        void fields.refetch();
+        void values.refetch();
+      }}
+    >
+      {fields.data &&
+        values.data &&
         fields.data.map((field) => {
           const value = values.data.find((v) => v.field_id === field.id);
           const byAction = value?.set_by?.kind === "action";
@@ -71,20 +54,10 @@ export function FieldsPanel({
                   )
                 }
               />
-              {byAction && (
-                <Tooltip label="Set by an AI action">
-                  <Group gap={4} mt={2}>
-                    <IconSparkles size={12} color="var(--mantine-color-grape-6)" />
-                    <Text size="xs" c="grape">
-                      AI
-                    </Text>
-                  </Group>
-                </Tooltip>
-              )}
+              {byAction && <AiMark workspaceId={workspaceId} assetId={asset.id} fieldId={field.id} picture={picture} />}
             </div>
           );
-        })
-      )}
-    </Stack>
+        })}
+    </FieldsPanelFrame>
   );
 }

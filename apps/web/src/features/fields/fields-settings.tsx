@@ -14,13 +14,14 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { IconArrowDown, IconArrowUp, IconForms, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../lib/api-client";
+import { openConfirm } from "../../lib/confirm-modal";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { EmptyPanel } from "../../ui/empty-panel";
 import { useCurrentWorkspace } from "../workspaces";
+import { OptionAiActions, RunOnAllAssets } from "./ai-actions-settings";
 import { useFieldAdmin, useFields } from "./api";
 
 const TYPE_LABEL: Record<FieldType, string> = {
@@ -135,7 +136,7 @@ export function FieldsSettings() {
                   onChange={(v) => {
                     const to = v as FieldType;
                     if (!to || to === f.field_type) return;
-                    modals.openConfirmModal({
+                    openConfirm({
                       title: `Change "${f.title}" to ${TYPE_LABEL[to]}?`,
                       children: (
                         <Text size="sm">
@@ -183,7 +184,7 @@ export function FieldsSettings() {
                       color="red"
                       aria-label={`Delete ${f.title}`}
                       onClick={() =>
-                        modals.openConfirmModal({
+                        openConfirm({
                           title: `Delete "${f.title}"?`,
                           children: (
                             <Text size="sm">
@@ -234,55 +235,58 @@ function Options({ field, isAdmin }: { field: CustomField; isAdmin: boolean }) {
         </Text>
       )}
       {field.options.map((o) => (
-        <Group key={o.id} gap="xs" wrap="nowrap" data-testid="field-option">
-          <ColorInput
-            aria-label={`Colour of ${o.label}`}
-            defaultValue={o.color}
-            key={o.color}
-            swatches={SWATCHES}
-            disabled={!isAdmin}
-            w={150}
-            format="hex"
-            onChangeEnd={(c) =>
-              c !== o.color &&
-              admin.updateOption.mutate({ fieldId: field.id, optId: o.id, color: c }, { onError: fail })
-            }
-          />
-          <TextInput
-            aria-label="Option label"
-            defaultValue={o.label}
-            key={o.label}
-            readOnly={!isAdmin}
-            style={{ flex: 1 }}
-            onBlur={(e) => {
-              const l = e.currentTarget.value.trim();
-              if (l && l !== o.label)
-                admin.updateOption.mutate({ fieldId: field.id, optId: o.id, label: l }, { onError: fail });
-            }}
-          />
-          <Badge color={o.color} variant="filled" miw={60}>
-            {o.label}
-          </Badge>
-          {isAdmin && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete option ${o.label}`}
-              onClick={() =>
-                admin.removeOption.mutate(
-                  { fieldId: field.id, optId: o.id },
-                  {
-                    onSuccess: (a) =>
-                      notifySuccess(`Option "${o.label}" deleted; ${a.values_cleared} value(s) cleared`),
-                    onError: fail,
-                  },
-                )
+        <Stack key={o.id} gap={2}>
+          <Group gap="xs" wrap="nowrap" data-testid="field-option">
+            <ColorInput
+              aria-label={`Colour of ${o.label}`}
+              defaultValue={o.color}
+              key={o.color}
+              swatches={SWATCHES}
+              disabled={!isAdmin}
+              w={150}
+              format="hex"
+              onChangeEnd={(c) =>
+                c !== o.color &&
+                admin.updateOption.mutate({ fieldId: field.id, optId: o.id, color: c }, { onError: fail })
               }
-            >
-              <IconTrash size={14} />
-            </ActionIcon>
-          )}
-        </Group>
+            />
+            <TextInput
+              aria-label="Option label"
+              defaultValue={o.label}
+              key={o.label}
+              readOnly={!isAdmin}
+              style={{ flex: 1 }}
+              onBlur={(e) => {
+                const l = e.currentTarget.value.trim();
+                if (l && l !== o.label)
+                  admin.updateOption.mutate({ fieldId: field.id, optId: o.id, label: l }, { onError: fail });
+              }}
+            />
+            <Badge color={o.color} variant="filled" miw={60}>
+              {o.label}
+            </Badge>
+            {isAdmin && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete option ${o.label}`}
+                onClick={() =>
+                  admin.removeOption.mutate(
+                    { fieldId: field.id, optId: o.id },
+                    {
+                      onSuccess: (a) =>
+                        notifySuccess(`Option "${o.label}" deleted; ${a.values_cleared} value(s) cleared`),
+                      onError: fail,
+                    },
+                  )
+                }
+              >
+                <IconTrash size={14} />
+              </ActionIcon>
+            )}
+          </Group>
+          <OptionAiActions workspaceId={workspace.id} field={field} option={o} isAdmin={isAdmin} />
+        </Stack>
       ))}
       {isAdmin && (
         <Group gap="xs" wrap="nowrap">
@@ -312,6 +316,7 @@ function Options({ field, isAdmin }: { field: CustomField; isAdmin: boolean }) {
           </Button>
         </Group>
       )}
+      {isAdmin && <RunOnAllAssets workspaceId={workspace.id} field={field} />}
     </Stack>
   );
 }

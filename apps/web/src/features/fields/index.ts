@@ -1,5 +1,9 @@
 // The custom-fields feature's public surface.
 
+export { RecognisedTextSection } from "./ai-evidence";
+export type { ValueInput } from "./api";
 export { useFields } from "./api";
+export { FieldEditor } from "./field-editor";
 export { FieldValueDialog } from "./field-value-dialog";
 export { FieldsPanel } from "./fields-panel";
+export { FieldsPanelFrame } from "./fields-panel-frame";

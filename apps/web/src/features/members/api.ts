@@ -9,8 +9,9 @@ export const memberKeys = {
   invites: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "invites"] as const,
 };
 
-export function useMembers(workspaceId: string) {
+export function useMembers(workspaceId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: memberKeys.members(workspaceId),
     queryFn: async () =>
       expectArray<Member>(

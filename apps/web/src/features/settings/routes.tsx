@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
+import { subscriptionSettingsRoute } from "../billing";
 
 /** /w/:workspaceId/settings and its tabs, each loaded on demand. */
 export const settingsRoute: RouteObject = {
@@ -8,10 +9,11 @@ export const settingsRoute: RouteObject = {
   children: [
     { index: true, lazy: lazyPage(() => import("./pages/settings-details-page"), "SettingsDetailsPage") },
     { path: "details", lazy: lazyPage(() => import("./pages/settings-details-page"), "SettingsDetailsPage") },
-    {
-      path: "subscription",
-      lazy: lazyPage(() => import("./pages/settings-subscription-page"), "SettingsSubscriptionPage"),
-    },
+    subscriptionSettingsRoute,
     { path: "fields", lazy: lazyPage(() => import("./pages/settings-fields-page"), "SettingsFieldsPage") },
+    {
+      path: "share-links",
+      lazy: lazyPage(() => import("./pages/settings-share-links-page"), "SettingsShareLinksPage"),
+    },
   ],
 };

@@ -8,6 +8,8 @@ import {
   uploadsApi,
 } from "@hangar/contract";
 import type { QueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { answerIs, isText } from "../../lib/answer-check";
 import { API_BASE, callApi, isApiError, routeUrl } from "../../lib/api-client";
 import { assetQuery } from "../assets";
 import { workspaceKeys } from "../workspaces";
@@ -46,11 +48,10 @@ export async function initUpload(workspaceId: string, body: UploadInitBody, sign
   } catch (error) {
     throw uploadFailure(error);
   }
-  const parsed = UploadInitAnswer.safeParse(answer);
-  if (!parsed.success || (!parsed.data.direct_url && !parsed.data.parts?.length)) {
-    throw new UploadError(UPLOAD_MESSAGES.invalidInfo);
-  }
-  return parsed.data;
+  const valid = answerIs(UploadInitAnswer, answer, (a) => isText(a.asset_id) && isText(a.upload_id) && isText(a.key));
+  const info = answer as z.infer<typeof UploadInitAnswer>;
+  if (!valid || (!info.direct_url && !info.parts?.length)) throw new UploadError(UPLOAD_MESSAGES.invalidInfo);
+  return info;
 }
 
 export async function completeUpload(
@@ -103,9 +104,10 @@ export async function uploadFolderBatch(
   let answer = await send(false);
   if (isCsrfFailure(answer)) answer = await send(true);
   if (!answer.ok) throw failedAnswer(answer);
-  const parsed = FolderUploadAnswer.safeParse(answer.body);
-  if (!parsed.success) throw new UploadError(UPLOAD_MESSAGES.invalidInfo);
-  return parsed.data;
+  if (!answerIs(FolderUploadAnswer, answer.body, (a) => Array.isArray(a.assets))) {
+    throw new UploadError(UPLOAD_MESSAGES.invalidInfo);
+  }
+  return answer.body as z.infer<typeof FolderUploadAnswer>;
 }
 
 /** PUTs raw bytes to a signed URL (direct or one part); answers the ETag. */

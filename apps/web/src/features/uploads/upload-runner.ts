@@ -165,7 +165,8 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message) 
 function fail(ids: readonly string[], error: unknown): void {
   if (isAbort(error)) return;
   const message = messageOf(error);
-  uploadStore.patchMany(new Map(ids.map((id) => [id, { status: "error" as const, error: message }])));
+  const planLimit = error instanceof UploadError && error.status === 402;
+  uploadStore.patchMany(new Map(ids.map((id) => [id, { status: "error" as const, error: message, planLimit }])));
 }
 
 async function sendFile(id: string, signal: AbortSignal): Promise<void> {

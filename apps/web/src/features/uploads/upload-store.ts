@@ -26,6 +26,8 @@ export interface UploadItem {
   /** Bytes sent so far. */
   loaded: number;
   error: string | null;
+  /** The error was the workspace's plan limit (402): the row offers the upgrade. */
+  planLimit?: boolean;
   assetId: string | null;
   /** When it reached COMPLETED (ms), for "newest first". */
   completedAt: number | null;

@@ -1,37 +1,28 @@
-import type { Asset } from "@hangar/contract";
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Center,
-  Drawer,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Text,
-  Tooltip,
-} from "@mantine/core";
+import type { Asset, ShareSettings } from "@hangar/contract";
+import { ActionIcon, Alert, Box, Center, Drawer, Loader, Modal, ScrollArea, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconChevronLeft,
   IconChevronRight,
-  IconDownload,
   IconFiles,
   IconFolders,
   IconForms,
   IconInfoCircle,
   IconMessageCircle,
-  IconX,
 } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useEffect, useReducer, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api-client";
+import { lazyNamed, WhenOpened } from "../../lib/deferred";
 import { useDownload } from "../assets/actions/use-download";
 import { isNotFound, useAsset } from "../assets/api";
-import { ReviewProvider } from "../comments";
+import { ReviewProvider, type SharedReview } from "../comments";
+
+// The share dialog loads the first time it opens: not part of the viewer's own chunk.
+const ShareDialog = lazyNamed(() => import("../shares/share-dialog"), "ShareDialog");
+
 import { SidebarPanel } from "./sidebar-panel";
 import { VIEWER_SIDEBAR } from "./viewer-constants";
+import { ViewerHeader } from "./viewer-header";
 import { Preview, pageCountOf } from "./viewer-preview";
 import { INITIAL_VIEWER_STATE, type ViewerTab, viewerReducer, visibleTabs } from "./viewer-state";
 
@@ -42,6 +33,27 @@ const TAB_META: Record<ViewerTab, { label: string; icon: ReactNode }> = {
   fields: { label: "Fields", icon: <IconForms size={20} /> },
   boards: { label: "Boards", icon: <IconFolders size={20} /> },
 };
+
+/**
+ * The viewer in a shared view (spec 02 §2, §6): the asset comes through the link, the tabs follow
+ * its flags, details are read-only, there is no Share, no Boards and no board name, and a product
+ * logo link stands where Close was. The shares feature provides what differs.
+ */
+export interface SharedViewerOptions {
+  token: string;
+  settings: ShareSettings;
+  /** The asset as the link answers it. */
+  asset: { data: Asset | undefined; isError: boolean; error: unknown };
+  identify: SharedReview["identify"];
+  /** The fields tab as the link allows it. */
+  renderFields(asset: Asset): ReactNode;
+  /** The product logo link shown instead of Close. */
+  logo: ReactNode;
+  /** Inside a shared board the viewer can go back to it (Escape and Back do too). */
+  canClose: boolean;
+  /** A download through the link (the Download button shows only when the link allows it). */
+  download(asset: Asset): void;
+}
 
 export interface AssetViewerProps {
   workspaceId: string;
@@ -60,6 +72,8 @@ export interface AssetViewerProps {
   next?: Asset | null;
   /** The sidebar tab to start on (switching boards keeps the boards tab open). */
   initialTab?: ViewerTab | null;
+  /** Set on the public page: the viewer in shared view. */
+  shared?: SharedViewerOptions | null;
 }
 
 const isTyping = (el: EventTarget | null) =>
@@ -68,13 +82,19 @@ const isTyping = (el: EventTarget | null) =>
 /** The full-screen asset viewer of spec 02 §2: header, preview, and the sidebar with its icon rail. */
 export function AssetViewer(props: AssetViewerProps) {
   const { workspaceId, assetId, boardId, boardName, mode, onClose, onStep, previous, next } = props;
-  const query = useAsset(workspaceId, assetId);
+  const shared = props.shared ?? null;
+  const memberQuery = useAsset(workspaceId, shared ? null : assetId);
+  const query = shared ? shared.asset : memberQuery;
   const asset = query.data;
+  const [sharing, setSharing] = useState(false);
   // On a phone the panels are a sheet over the preview: it starts closed unless a tab is asked for.
   const [state, dispatch] = useReducer(viewerReducer, INITIAL_VIEWER_STATE, (s) => {
     if (props.initialTab) return { ...s, activeTab: props.initialTab };
     const narrow = window.matchMedia?.(`(max-width: ${VIEWER_SIDEBAR.breakpoint}px)`).matches;
-    return narrow ? { ...s, activeTab: null } : s;
+    if (narrow) return { ...s, activeTab: null };
+    // Shared view: comments first when the link shows them, otherwise details (spec 02 §2).
+    if (props.shared && !props.shared.settings.show_comments) return { ...s, activeTab: "details" as const };
+    return s;
   });
   const phone = useMediaQuery(`(max-width: ${VIEWER_SIDEBAR.breakpoint}px)`) ?? false;
   // Set while an annotation is being drawn or written: Escape then belongs to it, not to the viewer.
@@ -133,7 +153,18 @@ export function AssetViewer(props: AssetViewerProps) {
     }
   }, [previous, next]);
 
-  const tabs = asset ? visibleTabs(asset) : [];
+  const tabs = asset
+    ? visibleTabs(
+        asset,
+        shared
+          ? {
+              shared: true,
+              showComments: shared.settings.show_comments,
+              showFields: shared.settings.show_custom_fields,
+            }
+          : {},
+      )
+    : [];
   const activeTab = state.activeTab && tabs.includes(state.activeTab) ? state.activeTab : null;
   const title = asset?.name ?? (query.isError ? "Asset" : "Loading…");
 
@@ -144,6 +175,7 @@ export function AssetViewer(props: AssetViewerProps) {
         asset={asset}
         readOnly={!asset.abilities.edit}
         boardId={boardId}
+        renderFields={shared?.renderFields}
         currentPage={state.currentPage}
         onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
         onSwitchBoard={props.onSwitchBoard}
@@ -201,59 +233,20 @@ export function AssetViewer(props: AssetViewerProps) {
           visibleId={state.visibleAnnotationId}
           setVisibleId={setVisibleAnnotation}
           escapeBusy={escapeBusy}
+          shared={shared ? { token: shared.token, identify: shared.identify } : null}
         >
           <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
-            <Group
-              component="header"
-              h={56}
-              px="md"
-              gap="sm"
-              wrap="nowrap"
-              style={{ borderBottom: "1px solid var(--mantine-color-dark-4)", flexShrink: 0 }}
-            >
-              <Box style={{ minWidth: 0, flex: 1 }}>
-                <Modal.Title>
-                  <Text fw={650} truncate="end" data-testid="viewer-title">
-                    {title}
-                  </Text>
-                </Modal.Title>
-                <Text size="xs" c="gray.5" truncate="end" data-testid="viewer-board">
-                  {boardId ? (boardName ?? "") : "All Assets & Files"}
-                </Text>
-              </Box>
-              {asset?.abilities.download && (
-                <Tooltip label={`Download ${asset.name}`}>
-                  <Button
-                    variant="light"
-                    color="gray"
-                    size="compact-sm"
-                    leftSection={<IconDownload size={16} />}
-                    loading={download.isDownloading}
-                    onClick={() => void download.downloadAsset(asset)}
-                    data-testid="viewer-download"
-                    visibleFrom="xs"
-                  >
-                    Download
-                  </Button>
-                </Tooltip>
-              )}
-              {asset?.abilities.download && (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray.0"
-                  aria-label="Download"
-                  hiddenFrom="xs"
-                  onClick={() => void download.downloadAsset(asset)}
-                >
-                  <IconDownload size={18} />
-                </ActionIcon>
-              )}
-              <Tooltip label="Close (Esc)">
-                <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label="Close viewer" onClick={close}>
-                  <IconX size={20} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <ViewerHeader
+              title={title}
+              asset={asset}
+              shared={shared}
+              boardId={boardId}
+              boardName={boardName}
+              downloading={download.isDownloading}
+              onDownload={(a) => (shared ? shared.download(a) : void download.downloadAsset(a))}
+              onShare={() => setSharing(true)}
+              onClose={close}
+            />
 
             <Box style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: phone ? "column" : "row" }}>
               <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
@@ -310,6 +303,16 @@ export function AssetViewer(props: AssetViewerProps) {
             </Drawer>
           )}
         </MaybeReview>
+        {asset && boardId && (
+          <WhenOpened open={sharing}>
+            <ShareDialog
+              opened={sharing}
+              onClose={() => setSharing(false)}
+              target={{ workspaceId, type: "asset", objectId: asset.id, boardId }}
+              itemName={asset.name}
+            />
+          </WhenOpened>
+        )}
       </Modal.Content>
     </Modal.Root>
   );

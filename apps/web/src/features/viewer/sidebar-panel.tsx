@@ -1,4 +1,5 @@
 import type { Asset } from "@hangar/contract";
+import type { ReactNode } from "react";
 import { CommentDrawer } from "../comments";
 import { FieldsPanel } from "../fields";
 import { BoardsPanel } from "./panels/boards-panel";
@@ -16,9 +17,12 @@ export function SidebarPanel(props: {
   currentPage: number;
   onPage(page: number): void;
   onSwitchBoard(boardId: string | null): void;
+  /** The shared view renders its own fields tab (through the link); its details only inform. */
+  renderFields?: (asset: Asset) => ReactNode;
 }) {
   const { tab, asset } = props;
-  if (tab === "details") return <DetailsPanel key={asset.id} asset={asset} readOnly={props.readOnly} />;
+  if (tab === "details")
+    return <DetailsPanel key={asset.id} asset={asset} readOnly={props.readOnly} shared={!!props.renderFields} />;
   if (tab === "boards")
     return (
       <BoardsPanel
@@ -28,6 +32,7 @@ export function SidebarPanel(props: {
         onSwitch={props.onSwitchBoard}
       />
     );
+  if (tab === "fields" && props.renderFields) return <>{props.renderFields(asset)}</>;
   if (tab === "fields") return <FieldsPanel workspaceId={asset.workspace_id} asset={asset} readOnly={props.readOnly} />;
   if (tab === "pages")
     return <PagesPanel pages={asset.pages as ViewerPage[]} currentPage={props.currentPage} onPage={props.onPage} />;

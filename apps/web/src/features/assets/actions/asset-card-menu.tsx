@@ -1,5 +1,5 @@
 import type { Asset } from "@hangar/contract";
-import { ActionIcon, Menu } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import {
   IconDots,
   IconDownload,
@@ -8,6 +8,7 @@ import {
   IconFolderSymlink,
   IconForms,
   IconPencil,
+  IconShare,
   IconStar,
   IconStarOff,
   IconTag,
@@ -15,6 +16,8 @@ import {
 } from "@tabler/icons-react";
 import { type SyntheticEvent, useState } from "react";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
+import { Menu } from "../../../lib/lazy-menu";
+import { ShareButtonDialog } from "../../shares";
 import { selectionStore } from "../../workspaces";
 import { useSetFavorite } from "./api";
 import type { AssetDialogKind } from "./asset-action-dialogs";
@@ -47,6 +50,7 @@ export function AssetCardMenu({
   const favorite = useSetFavorite(workspaceId);
   const download = useDownload(workspaceId);
   const [dialog, setDialog] = useState<AssetDialogKind | null>(null);
+  const [sharing, setSharing] = useState(false);
   const ids = [asset.id];
 
   return (
@@ -108,6 +112,11 @@ export function AssetCardMenu({
             </>
           )}
           <Menu.Divider />
+          {canEdit && (
+            <Menu.Item leftSection={<IconShare size={14} />} onClick={() => setSharing(true)}>
+              Share…
+            </Menu.Item>
+          )}
           <Menu.Item
             leftSection={<IconDownload size={14} />}
             disabled={download.isDownloading}
@@ -133,6 +142,12 @@ export function AssetCardMenu({
           onMovedOrDeleted={() => selectionStore.setSelectedAssets([])}
         />
       </WhenOpened>
+      <ShareButtonDialog
+        opened={sharing}
+        onClose={() => setSharing(false)}
+        targets={[{ workspaceId, type: "asset", objectId: asset.id, boardId }]}
+        names={[asset.name]}
+      />
     </span>
   );
 }

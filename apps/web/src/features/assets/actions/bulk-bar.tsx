@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Divider, Group, Paper, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Divider, Group, Paper, Text } from "@mantine/core";
 import {
   IconDownload,
   IconFolderMinus,
   IconFolderPlus,
   IconFolderSymlink,
   IconForms,
+  IconShare,
   IconStar,
   IconStarOff,
   IconTag,
@@ -14,6 +15,8 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useReducer, useState } from "react";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
+import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
+import { ShareButtonDialog } from "../../shares";
 import { assetQuery, useSetFavorite } from "./api";
 import type { AssetDialogKind } from "./asset-action-dialogs";
 import { findCachedAssets } from "./cached-assets";
@@ -77,6 +80,7 @@ export function BulkBar({
   const [dialog, setDialog] = useState<AssetDialogKind | null>(null);
   // The ids the open dialog acts on, kept while it animates out (the selection may clear under it).
   const [dialogIds, setDialogIds] = useState<string[]>([]);
+  const [sharing, setSharing] = useState(false);
 
   const open = (kind: AssetDialogKind) => {
     setDialogIds(assetIds);
@@ -144,6 +148,16 @@ export function BulkBar({
                   )}
                 </>
               )}
+              {canEdit && (
+                <BarButton
+                  icon={<IconShare size={16} />}
+                  label="Share"
+                  onClick={() => {
+                    setDialogIds(assetIds);
+                    setSharing(true);
+                  }}
+                />
+              )}
               <BarButton
                 icon={<IconDownload size={16} />}
                 label="Download"
@@ -172,6 +186,12 @@ export function BulkBar({
           onMovedOrDeleted={onClear}
         />
       </WhenOpened>
+      <ShareButtonDialog
+        opened={sharing}
+        onClose={() => setSharing(false)}
+        targets={dialogIds.map((id) => ({ workspaceId, type: "asset" as const, objectId: id, boardId }))}
+        names={dialogIds.map((id) => findCachedAssets(queryClient, workspaceId, [id]).get(id)?.name ?? "Asset")}
+      />
     </>
   );
 }

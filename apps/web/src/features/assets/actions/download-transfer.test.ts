@@ -1,6 +1,6 @@
 import type { DownloadPart } from "@hangar/contract";
 import { DOWNLOAD_MESSAGES } from "@hangar/contract";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DownloadError, downloadParts, parseDownloadAnswer } from "./download-transfer";
 
 const parts = (sizes: number[]): DownloadPart[] => {
@@ -82,7 +82,11 @@ describe("downloadParts", () => {
   });
 });
 
-describe("parseDownloadAnswer", () => {
+// Development builds ask the contract's schemas; production builds (no zod) check by hand.
+describe.each([true, false])("parseDownloadAnswer (development build: %s)", (dev) => {
+  beforeEach(() => vi.stubEnv("DEV", dev));
+  afterEach(() => vi.unstubAllEnvs());
+
   it("tells the three answers apart", () => {
     expect(parseDownloadAnswer({ direct_url: "/m/1", filename: "a.jpg", size: 3, mime_type: "image/jpeg" })).toEqual({
       kind: "direct",

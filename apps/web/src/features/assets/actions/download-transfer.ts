@@ -5,6 +5,8 @@ import {
   MultipartDownloadAnswer,
   ZipDownloadAnswer,
 } from "@hangar/contract";
+import type { z } from "zod";
+import { answerIs, isText } from "../../../lib/answer-check";
 import { rangeHeader } from "./download-state";
 
 export class DownloadError extends Error {
@@ -14,6 +16,10 @@ export class DownloadError extends Error {
   }
 }
 
+type ZipAnswer = z.infer<typeof ZipDownloadAnswer>;
+type DirectAnswer = z.infer<typeof DirectDownloadAnswer>;
+type PartsAnswer = z.infer<typeof MultipartDownloadAnswer>;
+
 export type ParsedAnswer =
   | { kind: "direct"; url: string; filename: string; mimeType: string }
   | { kind: "parts"; parts: DownloadPart[]; filename: string; mimeType: string; size: number }
@@ -21,25 +27,24 @@ export type ParsedAnswer =
 
 /** Which of the three answers the server gave; anything else is "Invalid download response". */
 export function parseDownloadAnswer(answer: unknown): ParsedAnswer {
-  const zip = ZipDownloadAnswer.safeParse(answer);
-  if (zip.success) return { kind: "zip", url: zip.data.download_url, filename: zip.data.filename };
-  const direct = DirectDownloadAnswer.safeParse(answer);
-  if (direct.success)
-    return {
-      kind: "direct",
-      url: direct.data.direct_url,
-      filename: direct.data.filename,
-      mimeType: direct.data.mime_type,
-    };
-  const parts = MultipartDownloadAnswer.safeParse(answer);
-  if (parts.success)
+  if (answerIs(ZipDownloadAnswer, answer, (a) => isText(a.download_url) && isText(a.filename))) {
+    const zip = answer as ZipAnswer;
+    return { kind: "zip", url: zip.download_url, filename: zip.filename };
+  }
+  if (answerIs(DirectDownloadAnswer, answer, (a) => isText(a.direct_url) && isText(a.filename))) {
+    const direct = answer as DirectAnswer;
+    return { kind: "direct", url: direct.direct_url, filename: direct.filename, mimeType: direct.mime_type };
+  }
+  if (answerIs(MultipartDownloadAnswer, answer, (a) => Array.isArray(a.parts) && isText(a.filename))) {
+    const parts = answer as PartsAnswer;
     return {
       kind: "parts",
-      parts: parts.data.parts,
-      filename: parts.data.filename,
-      mimeType: parts.data.mime_type,
-      size: parts.data.size,
+      parts: parts.parts,
+      filename: parts.filename,
+      mimeType: parts.mime_type,
+      size: parts.size,
     };
+  }
   throw new DownloadError(DOWNLOAD_MESSAGES.invalidResponse);
 }
 

@@ -1,8 +1,9 @@
 import type { ListingOrder, Pagination } from "@hangar/contract";
-import { Badge, Button, CloseButton, Group, Select, Text, TextInput } from "@mantine/core";
+import { Badge, Button, CloseButton, Group, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconArrowsSort, IconChecks, IconForms, IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { LazySelect as Select } from "../../../lib/lazy-select";
 import { useFields } from "../../fields";
 import { ORDER_OPTIONS } from "../filters/labels";
 import { setCardField, useCardField } from "../grid/card-field";

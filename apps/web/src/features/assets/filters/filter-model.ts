@@ -1,10 +1,4 @@
-import {
-  AssetListBody,
-  type AssetListInput,
-  LISTING_ORDERS,
-  LISTING_PAGE_SIZE_DEFAULT,
-  type ListingOrder,
-} from "@hangar/contract";
+import { type AssetListInput, LISTING_ORDERS, LISTING_PAGE_SIZE_DEFAULT, type ListingOrder } from "@hangar/contract";
 
 /**
  * The filter builder's part of a listing body: every key of spec 01 §3's filter payload except the
@@ -12,14 +6,6 @@ import {
  * (packages/contract/src/listing.ts).
  */
 export type AssetFilters = Omit<AssetListInput, "search" | "page" | "page_size" | "order_by" | "board_id">;
-
-export const FiltersSchema = AssetListBody.omit({
-  search: true,
-  page: true,
-  page_size: true,
-  order_by: true,
-  board_id: true,
-});
 
 export const DEFAULT_ORDER: ListingOrder = "-date_uploaded";
 /** Spec 01 §9: 20 a page in the filter builder's view, the listing default (10) otherwise. */

@@ -1,5 +1,6 @@
 import type { ListingOrder } from "@hangar/contract";
-import { type AssetFilters, DEFAULT_ORDER, FiltersSchema, isListingOrder, pruneFilters } from "./filter-model";
+import { checkFilters } from "./filter-check";
+import { type AssetFilters, DEFAULT_ORDER, isListingOrder, pruneFilters } from "./filter-model";
 
 /**
  * The grid's state lives in the URL (DESIGN §3), so a link or a reload shows the same view:
@@ -39,8 +40,8 @@ export function encodeFilters(filters: AssetFilters): string {
 export function decodeFilters(encoded: string | null): AssetFilters {
   if (!encoded) return {};
   try {
-    const parsed = FiltersSchema.safeParse(JSON.parse(fromBase64Url(encoded)));
-    return parsed.success ? pruneFilters(parsed.data as AssetFilters) : {};
+    const checked = checkFilters(JSON.parse(fromBase64Url(encoded)));
+    return checked ? pruneFilters(checked as AssetFilters) : {};
   } catch {
     return {};
   }

@@ -11,6 +11,7 @@ import {
   IconFolderSymlink,
   IconPencil,
   IconPlus,
+  IconShare,
   IconTrash,
   IconX,
 } from "@tabler/icons-react";
@@ -223,6 +224,9 @@ function NodeActions({ board }: { board: Board }) {
           </Menu.Item>
           <Menu.Item leftSection={<IconFolderSymlink size={14} />} onClick={() => run("move")}>
             Move to…
+          </Menu.Item>
+          <Menu.Item leftSection={<IconShare size={14} />} onClick={() => run("share")}>
+            Share…
           </Menu.Item>
           <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => run("download")}>
             Download…

@@ -12,7 +12,7 @@ export interface TreeItem {
   children: TreeItem[] | null;
 }
 
-export type BoardMenuAction = "rename" | "move" | "delete" | "download";
+export type BoardMenuAction = "rename" | "move" | "delete" | "download" | "share";
 
 /** What the row renderers need beyond react-arborist's node (they are components the tree mounts). */
 export interface BoardTreeContextValue {

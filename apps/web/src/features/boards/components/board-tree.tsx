@@ -11,8 +11,10 @@ import {
   type BoardTreeContextValue,
   type TreeItem,
 } from "./board-tree-context";
+import { readOpenState, TREE_PADDING_BOTTOM, TREE_PADDING_TOP, TREE_ROW_HEIGHT, writeOpenState } from "./open-state";
 
-export const TREE_ROW_HEIGHT = 32;
+export { TREE_ROW_HEIGHT };
+
 /** Re-expansion of the drop target after the tree data changed (spec 01 §9: about 10 ms). */
 const REEXPAND_DELAY_MS = 10;
 
@@ -38,27 +40,6 @@ function toItems(boards: readonly Board[], addAt: AddRowAt): TreeItem[] {
 }
 
 const isAddRow = (item: TreeItem) => item.board === null;
-
-function readOpenState(key: string | undefined): Record<string, boolean> {
-  if (!key) return {};
-  try {
-    const parsed = JSON.parse(localStorage.getItem(key) ?? "{}") as unknown;
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, boolean>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function writeOpenState(key: string | undefined, state: Record<string, boolean>) {
-  if (!key) return;
-  // Only open folders are worth keeping (a closed one is the default), so the entry stays small.
-  const open = Object.fromEntries(Object.entries(state).filter(([, isOpen]) => isOpen));
-  try {
-    localStorage.setItem(key, JSON.stringify(open));
-  } catch {
-    // Storage full or disabled: the tree still works, it just forgets.
-  }
-}
 
 export interface BoardTreeProps {
   boards: readonly Board[];
@@ -86,6 +67,9 @@ export interface BoardTreeProps {
   onRename?: (id: string, name: string) => void;
   onMenuAction?: (action: Exclude<BoardMenuAction, "rename">, board: Board) => void;
   "aria-label"?: string;
+  /** Handed over by the first-paint tree: a row menu asked for, boards Ctrl/Shift-clicked before this tree arrived. */
+  initialMenuFor?: string | null;
+  initialSelectedIds?: readonly string[];
 }
 
 const noop = () => {};
@@ -111,7 +95,7 @@ export function BoardTree(props: BoardTreeProps) {
   const treeRef = useRef<TreeApi<TreeItem> | undefined>(undefined);
   const filtered = !!filterTerm.trim();
   const draggable = canEdit && mode === "navigate" && !filtered;
-  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const [menuFor, setMenuFor] = useState<string | null>(props.initialMenuFor ?? null);
 
   // Callbacks through a ref: the tree rebuilds every node when a prop changes, so its props stay stable.
   const latest = useRef(props);
@@ -191,6 +175,13 @@ export function BoardTree(props: BoardTreeProps) {
     tree.scrollTo(ADD_ROW_ID);
   }, [addAt]);
 
+  // What the first-paint tree was asked before this one arrived: the boards picked for bulk actions.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only once, at the hand-over
+  useEffect(() => {
+    const tree = treeRef.current;
+    for (const id of props.initialSelectedIds ?? []) tree?.selectMulti(id);
+  }, []);
+
   // The store's selection was cleared (after a move or delete): clear the tree's too.
   useEffect(() => {
     const tree = treeRef.current;
@@ -233,8 +224,8 @@ export function BoardTree(props: BoardTreeProps) {
         indent={TREE_INDENT_PX}
         overscanCount={8}
         // Room for the drop line above the first row and below the last.
-        paddingTop={4}
-        paddingBottom={8}
+        paddingTop={TREE_PADDING_TOP}
+        paddingBottom={TREE_PADDING_BOTTOM}
         openByDefault={filtered}
         initialOpenState={filtered ? undefined : (openState.current ?? undefined)}
         disableMultiSelection={mode === "select"}

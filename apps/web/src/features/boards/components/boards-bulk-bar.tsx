@@ -1,13 +1,15 @@
 import { Button, CloseButton, Group, Paper, Text } from "@mantine/core";
 
-/** Board bulk mode (spec 01 §4: more than one board selected): move or delete them together. */
+/** Board bulk mode (spec 01 §4: more than one board selected): share, move or delete them together. */
 export function BoardsBulkBar({
   count,
   onMove,
   onDelete,
+  onShare,
   onClear,
 }: {
   count: number;
+  onShare: () => void;
   onMove: () => void;
   onDelete: () => void;
   onClear: () => void;
@@ -29,6 +31,9 @@ export function BoardsBulkBar({
           {count} selected
         </Text>
         <Group gap={0} wrap="nowrap">
+          <Button size="compact-xs" variant="subtle" onClick={onShare}>
+            Share
+          </Button>
           <Button size="compact-xs" variant="subtle" onClick={onMove}>
             Move
           </Button>

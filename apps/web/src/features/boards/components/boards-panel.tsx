@@ -1,28 +1,22 @@
 import { BOARD_MESSAGES, type Board, canEdit as canEditRole } from "@hangar/contract";
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Alert, Box, Button, CloseButton, Group, Loader, Stack, Text, TextInput } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { IconAlertTriangle, IconFolderOff, IconPlus, IconRefresh, IconSearch } from "@tabler/icons-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMatch, useNavigate } from "react-router-dom";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
+import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
+import { ShareButtonDialog } from "../../shares";
 import { selectionStore, useSelection, useWorkspace } from "../../workspaces";
 import { planDrop, useBoardTree, useCreateBoard, useDropBoards, useRenameBoard } from "../api";
 import { indexTree, isSelfOrDescendant, topmostInTreeOrder } from "../tree-utils";
 import { useTreeFilter } from "../use-tree-filter";
-import { type AddRowAt, BoardTree } from "./board-tree";
+import { BoardTreeLight } from "./board-tree-light";
 import { BoardsBulkBar } from "./boards-bulk-bar";
+import { useFullTree } from "./use-full-tree";
+
+/** Where the inline add row goes: undefined none, null the root level, else under that board. */
+type AddRowAt = string | null | undefined;
 
 // The dialogs are fetched the first time one opens: not part of a workspace's first load.
 const DeleteBoardsDialog = lazyNamed(() => import("../dialogs/delete-boards-dialog"), "DeleteBoardsDialog");
@@ -60,8 +54,20 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
   const [pending, setPending] = useState<Pending>({ kind: "delete", boards: [], open: false });
   // The board whose "Download…" dialog is open (kept while it animates out).
   const [downloading, setDownloading] = useState<Board | null>(null);
+  const [sharing, setSharing] = useState<{ boards: Board[]; open: boolean }>({ boards: [], open: false });
+  const share = (ids: readonly string[]) =>
+    setSharing({ boards: topmostInTreeOrder(lookup, ids).map((id) => lookup.get(id)!.board), open: true });
   const [downloadOpen, setDownloadOpen] = useState(false);
   const { ref: areaRef, width, height } = useElementSize();
+  // The tree paints without react-arborist's drag and drop; the full tree replaces it when needed.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const full = useFullTree(panelRef);
+  // What was asked of the first-paint tree that only the full one does, handed over when it arrives.
+  const [handOver, setHandOver] = useState<{ menuFor?: string; select?: string }>({});
+  // Taken once, when the full tree mounts (its effects run before this one): not again on a remount.
+  useEffect(() => {
+    if (full.tree) setHandOver((h) => (h.menuFor || h.select ? {} : h));
+  }, [full.tree]);
 
   const lookup = useMemo(() => indexTree(tree.data ?? []), [tree.data]);
   const ask = (kind: Pending["kind"], ids: readonly string[]) =>
@@ -79,6 +85,7 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
   );
 
   const startAdd = (parentId: string | null) => {
+    full.want(); // the add row is the full tree's
     setSearch(""); // the new row must be visible where it goes
     setAddAt(parentId);
   };
@@ -152,7 +159,28 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         )}
       </Stack>
     );
-  } else if (width > 0 && height > 0) {
+  } else if (width > 0 && height > 0 && !full.tree) {
+    body = (
+      <BoardTreeLight
+        boards={filter.boards}
+        filtered={filtering}
+        persistKey={`hangar:open-boards:${workspaceId}`}
+        width={width}
+        height={height}
+        canEdit={editable}
+        activeId={currentBoardId}
+        revealId={revealId}
+        onActivate={openBoard}
+        onAddSub={startAdd}
+        onHandOver={(ask) => {
+          setHandOver(ask);
+          if (ask.select) selectionStore.setSelectedBoards([ask.select]);
+          full.want();
+        }}
+      />
+    );
+  } else if (width > 0 && height > 0 && full.tree) {
+    const { BoardTree } = full.tree;
     body = (
       <BoardTree
         boards={filter.boards}
@@ -166,6 +194,8 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         revealId={revealId}
         addAt={addAt}
         selectedIds={selectedIds}
+        initialMenuFor={handOver.menuFor}
+        initialSelectedIds={handOver.select ? [handOver.select] : undefined}
         onActivate={openBoard}
         onSelectionChange={selectionStore.setSelectedBoards}
         onDrop={onDrop}
@@ -174,6 +204,7 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         onAddCancel={() => setAddAt(undefined)}
         onRename={(id, name) => rename.mutate({ id, name })}
         onMenuAction={(kind, board) => {
+          if (kind === "share") return share([board.id]);
           if (kind !== "download") return ask(kind, [board.id]);
           setDownloading(board);
           setDownloadOpen(true);
@@ -183,7 +214,17 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
   }
 
   return (
-    <Stack gap={6} h="100%" mih={0} data-testid="boards-panel" data-workspace-id={workspaceId}>
+    <Stack
+      ref={panelRef}
+      gap={6}
+      h="100%"
+      mih={0}
+      data-testid="boards-panel"
+      data-workspace-id={workspaceId}
+      onPointerEnter={full.want}
+      onPointerDown={full.want}
+      onFocus={full.want}
+    >
       <Group justify="space-between" px="xs" wrap="nowrap" gap={4} h={26}>
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4}>
           Boards
@@ -219,6 +260,7 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         <BoardsBulkBar
           count={selectedIds.length}
           onMove={() => ask("move", selectedIds)}
+          onShare={() => share(selectedIds)}
           onDelete={() => ask("delete", selectedIds)}
           onClear={() => selectionStore.setSelectedBoards([])}
         />
@@ -235,6 +277,12 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
           onDeleted={afterDelete}
         />
       </WhenOpened>
+      <ShareButtonDialog
+        opened={sharing.open}
+        onClose={() => setSharing((s) => ({ ...s, open: false }))}
+        targets={sharing.boards.map((b) => ({ workspaceId, type: "board" as const, objectId: b.id, boardId: null }))}
+        names={sharing.boards.map((b) => b.name)}
+      />
       <WhenOpened open={downloadOpen}>
         <DownloadBoardDialog
           workspaceId={workspaceId}

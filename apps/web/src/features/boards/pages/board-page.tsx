@@ -21,6 +21,7 @@ import {
   IconFolderSymlink,
   IconLayoutBoard,
   IconPencil,
+  IconShare,
   IconTrash,
 } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
@@ -31,6 +32,7 @@ import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
 import { AssetBrowser, DownloadBoardDialog } from "../../assets";
+import { ShareButtonDialog } from "../../shares";
 import { selectionStore, useCurrentWorkspace } from "../../workspaces";
 import { useBoardAncestors, useBoardTree } from "../api";
 import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
@@ -53,6 +55,7 @@ export function BoardPage() {
   const tree = useBoardTree(workspace.id);
   const ancestors = useBoardAncestors(workspace.id, boardId);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [sharing, setSharing] = useState(false);
   const base = `/w/${workspace.id}`;
 
   // The URL holds the current board (DESIGN §3); the store mirrors it for the panels that need it.
@@ -128,6 +131,16 @@ export function BoardPage() {
               Download
             </Button>
             {editable && (
+              <Button
+                variant="default"
+                leftSection={<IconShare size={16} />}
+                onClick={() => setSharing(true)}
+                data-testid="board-share"
+              >
+                Share
+              </Button>
+            )}
+            {editable && (
               <Menu position="bottom-end" shadow="md" width={180}>
                 <Menu.Target>
                   <ActionIcon variant="default" size="lg" aria-label="Board options">
@@ -202,6 +215,12 @@ export function BoardPage() {
         }
       />
 
+      <ShareButtonDialog
+        opened={sharing}
+        onClose={() => setSharing(false)}
+        targets={[{ workspaceId: workspace.id, type: "board", objectId: board.id, boardId: null }]}
+        names={[board.name]}
+      />
       <RenameBoardDialog
         workspaceId={workspace.id}
         board={board}

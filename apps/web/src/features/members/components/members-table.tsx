@@ -12,10 +12,10 @@ import {
   Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { IconDoorExit, IconUserMinus } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "../../../lib/api-client";
+import { openConfirm } from "../../../lib/confirm-modal";
 import { notifyError } from "../../../lib/notify";
 import { ErrorState } from "../../../ui/error-state";
 import { ROLE_OPTIONS, RoleBadge } from "../../../ui/role-badge";
@@ -42,7 +42,7 @@ export function MembersTable({ workspace, currentUserId }: { workspace: Workspac
   const confirmRemove = (member: Member) => {
     const self = member.user_id === currentUserId;
     const name = displayName(member);
-    modals.openConfirmModal({
+    openConfirm({
       title: self ? "Leave workspace" : "Remove member",
       centered: true,
       children: (

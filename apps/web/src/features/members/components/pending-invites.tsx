@@ -1,8 +1,8 @@
 import type { Invite } from "@hangar/contract";
 import { ActionIcon, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { IconMailOff } from "@tabler/icons-react";
 import { errorMessage } from "../../../lib/api-client";
+import { openConfirm } from "../../../lib/confirm-modal";
 import { notifyError } from "../../../lib/notify";
 import { ErrorState } from "../../../ui/error-state";
 import { RoleBadge } from "../../../ui/role-badge";
@@ -16,7 +16,7 @@ export function PendingInvites({ workspaceId }: { workspaceId: string }) {
   const revoke = useRevokeInvite(workspaceId);
 
   const confirmRevoke = (invite: Invite) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: "Revoke invitation",
       centered: true,
       children: (

@@ -1,5 +1,5 @@
 import type { Role } from "@hangar/contract";
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconUserPlus } from "@tabler/icons-react";
 import type { FormEvent } from "react";
@@ -7,6 +7,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { emailError, serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError } from "../../../lib/notify";
 import { ROLE_DESCRIPTIONS, ROLE_OPTIONS } from "../../../ui/role-badge";
+import { isPlanLimit, PlanLimitMessage } from "../../billing";
 import { useCreateInvite } from "../api";
 
 const FIELDS = ["email", "role"] as const;
@@ -35,7 +36,9 @@ export function InviteMemberDialog({ workspaceId, workspaceName }: { workspaceId
         onError: (err) => {
           const fields = serverFieldErrors(err, FIELDS);
           form.setErrors(fields);
-          if (!fields.email && !fields.role) notifyError(errorMessage(err, "Failed to send invitation"));
+          // A plan limit stays in the dialog, with the way to upgrade; other failures are a toast.
+          if (!fields.email && !fields.role && !isPlanLimit(err))
+            notifyError(errorMessage(err, "Failed to send invitation"));
         },
       },
     );
@@ -71,6 +74,11 @@ export function InviteMemberDialog({ workspaceId, workspaceName }: { workspaceId
               description={ROLE_DESCRIPTIONS[form.values.role as Role]}
               comboboxProps={{ withinPortal: true }}
             />
+            {invite.error && isPlanLimit(invite.error) && (
+              <Alert color="orange" p="sm">
+                <PlanLimitMessage workspaceId={workspaceId} detail={errorMessage(invite.error, "")} />
+              </Alert>
+            )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={dismiss}>
                 Cancel

@@ -1,5 +1,5 @@
 import { Tabs } from "@mantine/core";
-import { IconCreditCard, IconForms, IconInfoCircle } from "@tabler/icons-react";
+import { IconCreditCard, IconForms, IconInfoCircle, IconLink } from "@tabler/icons-react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PageHeader } from "../../../ui/page-header";
 import { useCurrentWorkspace } from "../../workspaces";
@@ -8,6 +8,7 @@ const TABS = [
   { value: "details", label: "Details", icon: IconInfoCircle },
   { value: "subscription", label: "Subscription", icon: IconCreditCard },
   { value: "fields", label: "Fields", icon: IconForms },
+  { value: "share-links", label: "Share links", icon: IconLink },
 ] as const;
 
 /** /w/:id/settings: tabs for the child pages; details is the default child. */

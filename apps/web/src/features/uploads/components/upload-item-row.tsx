@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Box, Group, Loader, Progress, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Box, Group, Loader, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPlayerStop, IconRefresh, IconX } from "@tabler/icons-react";
 import { memo } from "react";
+import { Link } from "react-router-dom";
 import { formatBytes } from "../format-bytes";
 import { cancelUpload, retryUpload } from "../upload-runner";
 import { isFinished, type UploadItem, uploadStore } from "../upload-store";
@@ -66,6 +67,14 @@ export const UploadItemRow = memo(function UploadItemRow({ item }: { item: Uploa
         {item.status === "error" ? (
           <Text size="xs" c="red.7" truncate="end" title={item.error ?? undefined} data-testid="upload-item-error">
             {item.error}
+            {item.planLimit && item.workspaceId && (
+              <>
+                {" "}
+                <Anchor component={Link} to={`/w/${item.workspaceId}/settings/subscription`} size="xs">
+                  Upgrade the plan
+                </Anchor>
+              </>
+            )}
           </Text>
         ) : (
           <Text size="xs" c="dimmed" truncate="end" title={folder ?? undefined}>

@@ -20,6 +20,7 @@ import { useWorkspaceTags } from "../../assets/api";
 import { FILE_TYPE_LABELS, formatExposure } from "../../assets/filters/labels";
 import { encodeFilters, PARAM } from "../../assets/filters/url-state";
 import { formatDuration } from "../../assets/grid/asset-card";
+import { RecognisedTextSection } from "../../fields";
 import { formatBytes } from "../../uploads/format-bytes";
 import { useAutosaveAsset, useSaveTags } from "../api";
 import { relativeTime } from "../format";
@@ -71,7 +72,8 @@ function Facts({ rows }: { rows: Array<[string, string | null | undefined]> }) {
 }
 
 /** Name, description and tags (editable unless read-only), then what the pipeline found. */
-export function DetailsPanel({ asset, readOnly }: { asset: Asset; readOnly: boolean }) {
+/** `shared`: in a shared view the palette only tells its colours (there is no grid to filter). */
+export function DetailsPanel({ asset, readOnly, shared }: { asset: Asset; readOnly: boolean; shared?: boolean }) {
   const ws = asset.workspace_id;
   const save = useAutosaveAsset(ws, asset.id);
   const saveTags = useSaveTags(ws, asset.id);
@@ -171,6 +173,8 @@ export function DetailsPanel({ asset, readOnly }: { asset: Asset; readOnly: bool
         </Section>
       )}
 
+      <RecognisedTextSection workspaceId={ws} assetId={asset.id} />
+
       <Section title="File">
         <Facts
           rows={[
@@ -207,10 +211,13 @@ export function DetailsPanel({ asset, readOnly }: { asset: Asset; readOnly: bool
         <Section title="Colours">
           <Group gap={4} wrap="nowrap" data-testid="palette">
             {asset.colors.palette.map((c) => (
-              <Tooltip key={c.hex} label={`${c.hex} · ${Math.round(c.share * 100)}% — show assets near this colour`}>
+              <Tooltip
+                key={c.hex}
+                label={`${c.hex} · ${Math.round(c.share * 100)}%${shared ? "" : " — show assets near this colour"}`}
+              >
                 <UnstyledButton
-                  aria-label={`Filter by colour ${c.hex}`}
-                  onClick={() => filterByColour(c.hex)}
+                  aria-label={shared ? `Colour ${c.hex}` : `Filter by colour ${c.hex}`}
+                  onClick={() => !shared && filterByColour(c.hex)}
                   style={{
                     flex: Math.max(c.share, 0.06),
                     height: 28,

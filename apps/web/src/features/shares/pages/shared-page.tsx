@@ -1,0 +1,223 @@
+import { type Asset, SHARE_MESSAGES, type SharedPayload } from "@hangar/contract";
+import { Alert, Box, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { IconLinkOff, IconLock } from "@tabler/icons-react";
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useParams, useSearchParams } from "react-router-dom";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { notifyError } from "../../../lib/notify";
+import { ProductMark } from "../../../ui/product-mark";
+import { useAnonymousIdentity } from "../anonymous-dialog";
+import { useSharedAsset, useSharedPayload } from "../api";
+import { SharedFieldsPanel } from "../shared-fields-panel";
+import { SharedBoardView } from "./shared-board-view";
+
+const AssetViewer = lazy(async () => ({ default: (await import("../../viewer/asset-viewer")).AssetViewer }));
+
+/** Spec 02 §8 Shared content access: 403 and 401 have their own texts, anything else the server's or the fallback. */
+export function sharedErrorText(error: unknown): string {
+  if (isApiError(error) && error.status === 403) return SHARE_MESSAGES.expired;
+  if (isApiError(error) && error.status === 401) return SHARE_MESSAGES.passwordRequired;
+  return errorMessage(error, SHARE_MESSAGES.accessFailed);
+}
+
+/**
+ * A download through the link (spec 02 §2, §8): the original's signed URL, checked first so a refused
+ * or expired one says "Failed to download" instead of saving an error page.
+ */
+async function downloadThroughLink(asset: Asset) {
+  try {
+    if (!asset.url) throw new Error("no url");
+    const head = await fetch(asset.url, { method: "HEAD", credentials: "same-origin" });
+    if (!head.ok) throw new Error(String(head.status));
+    const a = document.createElement("a");
+    a.href = asset.url;
+    a.download = asset.file_extension ? `${asset.name.replace(/\.[^.]+$/, "")}.${asset.file_extension}` : asset.name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } catch {
+    notifyError(SHARE_MESSAGES.downloadFailed);
+  }
+}
+
+/**
+ * /s/{token}: the public shared content page (spec 02 §2, §6, §8). It asks for the password on 401,
+ * says the link is over on 403, and shows a shared asset in the viewer or a shared board's grid.
+ */
+export function SharedPage() {
+  const { token = "" } = useParams();
+  // Each submitted password is a new attempt (the same text twice included).
+  const [attempt, setAttempt] = useState<{ password: string | null; n: number }>({ password: null, n: 0 });
+  const payload = useSharedPayload(token, attempt.password, attempt.n);
+  const status = isApiError(payload.error) ? payload.error.status : null;
+  // The prompt stays up while a typed password is checked, showing the last answer's error.
+  const lastError = useRef<unknown>(null);
+  if (payload.error) lastError.current = payload.error;
+  const prompting = status === 401 || (payload.isFetching && !payload.isSuccess && attempt.n > 0);
+
+  useEffect(() => {
+    // Shared content is nobody's to index; a shared page says so to crawlers that run scripts too.
+    const meta = document.createElement("meta");
+    meta.name = "robots";
+    meta.content = "noindex";
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
+  useEffect(() => {
+    const name = payload.data?.asset?.name ?? payload.data?.board?.name;
+    document.title = name ? `${name} · shared on Hangar` : "Shared on Hangar";
+  }, [payload.data]);
+
+  if (prompting)
+    return (
+      <PasswordPrompt
+        error={attempt.password !== null && !payload.isFetching ? lastError.current : null}
+        busy={payload.isFetching}
+        onSubmit={(p) => setAttempt((a) => ({ password: p, n: a.n + 1 }))}
+      />
+    );
+  if (payload.isPending) return <CenteredPage>{<Loader />}</CenteredPage>;
+  if (payload.isError) return <SharedError error={payload.error} />;
+  return <SharedContent token={token} payload={payload.data} />;
+}
+
+function SharedContent({ token, payload }: { token: string; payload: SharedPayload }) {
+  const { identify, dialog } = useAnonymousIdentity();
+  const [params, setParams] = useSearchParams();
+  const openAssetId = payload.asset ? payload.asset.id : params.get("asset");
+  const settings = payload.share_settings;
+  const asset = useSharedAsset(payload.board && openAssetId ? token : null, openAssetId ?? "");
+  const renderFields = useCallback(
+    (a: Asset) => (
+      <SharedFieldsPanel
+        token={token}
+        asset={a}
+        editable={settings.allow_editing_custom_fields && settings.show_custom_fields}
+        identify={identify}
+      />
+    ),
+    [token, settings, identify],
+  );
+  const shared = useMemo(
+    () => ({
+      token,
+      settings,
+      asset: payload.asset
+        ? { data: payload.asset, isError: false, error: null }
+        : { data: asset.data, isError: asset.isError, error: asset.error },
+      identify,
+      renderFields,
+      logo: <ProductMark size="sm" />,
+      canClose: !payload.asset,
+      download: (a: Asset) => void downloadThroughLink(a),
+    }),
+    [token, settings, payload.asset, asset.data, asset.isError, asset.error, identify, renderFields],
+  );
+  // In a shared board the viewer is a dialog over the grid; Back or Escape closes it (history).
+  const closeViewer = () => {
+    if (window.history.state?.idx > 0) window.history.back();
+    else setParams({}, { replace: true });
+  };
+
+  return (
+    <>
+      {payload.board && (
+        <SharedBoardView
+          token={token}
+          payload={payload}
+          onOpen={(assetId) => setParams((p) => ({ ...Object.fromEntries(p), asset: assetId }))}
+        />
+      )}
+      {openAssetId && (
+        <Suspense fallback={<CenteredPage>{<Loader />}</CenteredPage>}>
+          <AssetViewer
+            key={openAssetId}
+            workspaceId={payload.asset?.workspace_id ?? asset.data?.workspace_id ?? ""}
+            assetId={openAssetId}
+            boardId={null}
+            mode={payload.asset ? "page" : "modal"}
+            onClose={payload.asset ? () => undefined : closeViewer}
+            onStep={(id) => setParams((p) => ({ ...Object.fromEntries(p), asset: id }), { replace: true })}
+            onSwitchBoard={() => undefined}
+            shared={shared}
+          />
+        </Suspense>
+      )}
+      {dialog}
+    </>
+  );
+}
+
+function CenteredPage({ children }: { children: React.ReactNode }) {
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+      <Group px="lg" h={56}>
+        <ProductMark size="sm" />
+      </Group>
+      <Center mih="calc(100dvh - 56px)" p="md">
+        {children}
+      </Center>
+    </Box>
+  );
+}
+
+function PasswordPrompt(props: { error: unknown; busy: boolean; onSubmit(password: string): void }) {
+  const [value, setValue] = useState("");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (value) props.onSubmit(value);
+  };
+  const message = props.error ? errorMessage(props.error, SHARE_MESSAGES.passwordRequired) : null;
+  return (
+    <CenteredPage>
+      <Paper withBorder shadow="sm" radius="md" p="xl" w={380} maw="100%">
+        <form onSubmit={submit}>
+          <Stack gap="md" data-testid="share-password-prompt">
+            <Group gap="xs">
+              <IconLock size={20} />
+              <Title order={3}>{SHARE_MESSAGES.passwordRequired}</Title>
+            </Group>
+            <Text size="sm" c="dimmed">
+              This shared content is protected. Enter the password you were given.
+            </Text>
+            <PasswordInput
+              label="Password"
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              error={message && message !== SHARE_MESSAGES.passwordRequired ? message : null}
+              autoComplete="current-password"
+              data-autofocus
+              autoFocus
+              maxLength={200}
+            />
+            <Button type="submit" loading={props.busy} disabled={!value}>
+              Open
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </CenteredPage>
+  );
+}
+
+export function SharedError({ error }: { error: unknown }) {
+  const expired = isApiError(error) && error.status === 403;
+  return (
+    <CenteredPage>
+      <Stack align="center" gap="sm" maw={420} ta="center" data-testid="shared-error">
+        <IconLinkOff size={40} color="var(--mantine-color-gray-6)" />
+        <Title order={3}>{sharedErrorText(error)}</Title>
+        <Text size="sm" c="dimmed">
+          {expired
+            ? "Ask the person who shared it with you for a new link."
+            : "Check the address, or ask the person who shared it with you."}
+        </Text>
+        {!expired && !(isApiError(error) && error.status === 404) && (
+          <Alert variant="light" color="red">
+            {errorMessage(error, SHARE_MESSAGES.accessFailed)}
+          </Alert>
+        )}
+      </Stack>
+    </CenteredPage>
+  );
+}

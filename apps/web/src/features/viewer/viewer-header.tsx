@@ -1,0 +1,105 @@
+import { type Asset, BOARD_REQUIRED, SHARE_MESSAGES } from "@hangar/contract";
+import { ActionIcon, Box, Button, Group, Modal, Text, Tooltip } from "@mantine/core";
+import { IconArrowLeft, IconDownload, IconShare, IconX } from "@tabler/icons-react";
+import { notifyError } from "../../lib/notify";
+import type { SharedViewerOptions } from "./asset-viewer";
+
+/**
+ * The viewer's header (spec 02 §2): name and current board, Share, Download and Close; in a shared
+ * view no board name, no Share, and the product logo instead of Close (Back inside a shared board).
+ */
+export function ViewerHeader(props: {
+  title: string;
+  asset: Asset | undefined;
+  shared: SharedViewerOptions | null;
+  boardId: string | null;
+  boardName?: string | null;
+  downloading: boolean;
+  onDownload(asset: Asset): void;
+  onShare(): void;
+  onClose(): void;
+}) {
+  const { title, asset, shared, boardId, boardName, downloading, onDownload, onShare, onClose } = props;
+  return (
+    <Group
+      component="header"
+      h={56}
+      px="md"
+      gap="sm"
+      wrap="nowrap"
+      style={{ borderBottom: "1px solid var(--mantine-color-dark-4)", flexShrink: 0 }}
+    >
+      {shared?.canClose && (
+        <Tooltip label="Back (Esc)">
+          <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label="Back" onClick={onClose}>
+            <IconArrowLeft size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Box style={{ minWidth: 0, flex: 1 }}>
+        <Modal.Title>
+          <Text fw={650} truncate="end" data-testid="viewer-title">
+            {title}
+          </Text>
+        </Modal.Title>
+        {!shared && (
+          <Text size="xs" c="gray.5" truncate="end" data-testid="viewer-board">
+            {boardId ? (boardName ?? "") : "All Assets & Files"}
+          </Text>
+        )}
+      </Box>
+      {!shared && asset?.abilities.share && (
+        <Button
+          variant="light"
+          color="gray"
+          size="compact-sm"
+          leftSection={<IconShare size={16} />}
+          onClick={() => {
+            // Spec 01 §5: an asset is shared in a board; from All Assets & Files there is none.
+            if (!boardId) notifyError(`${SHARE_MESSAGES.openFailed}${BOARD_REQUIRED}`);
+            else onShare();
+          }}
+          data-testid="viewer-share"
+        >
+          Share
+        </Button>
+      )}
+      {asset?.abilities.download && (
+        <Tooltip label={`Download ${asset.name}`}>
+          <Button
+            variant="light"
+            color="gray"
+            size="compact-sm"
+            leftSection={<IconDownload size={16} />}
+            loading={downloading}
+            onClick={() => onDownload(asset)}
+            data-testid="viewer-download"
+            visibleFrom="xs"
+          >
+            Download
+          </Button>
+        </Tooltip>
+      )}
+      {asset?.abilities.download && (
+        <ActionIcon
+          variant="subtle"
+          color="gray.0"
+          aria-label="Download"
+          hiddenFrom="xs"
+          onClick={() => onDownload(asset)}
+        >
+          <IconDownload size={18} />
+        </ActionIcon>
+      )}
+      {shared ? (
+        shared.logo
+      ) : (
+        <Tooltip label="Close (Esc)">
+          <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label="Close viewer" onClick={onClose}>
+            <IconX size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
