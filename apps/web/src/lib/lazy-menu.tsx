@@ -8,20 +8,13 @@ import {
   useEffect,
   useState,
 } from "react";
+import { loadOnce } from "./load-once";
 import { whenReleased } from "./when-released";
 
 type RealMenu = typeof MantineMenu;
 
-let real: RealMenu | null = null;
-let loading: Promise<RealMenu> | null = null;
-
-function loadMenu(): Promise<RealMenu> {
-  loading ??= import("./menu-real").then((mod) => {
-    real = mod.Menu;
-    return mod.Menu;
-  });
-  return loading;
-}
+const menuModule = loadOnce(() => import("./menu-real").then((mod) => mod.Menu));
+const loadMenu = menuModule.load;
 
 /** Inside a menu whose code has not arrived: how its target asks to open it (null inside a real menu). */
 const AskOpen = createContext<(() => void) | null>(null);
@@ -33,7 +26,7 @@ const AskOpen = createContext<(() => void) | null>(null);
  * `<Menu.Target>`, `<Menu.Dropdown>`, `<Menu.Item>`, `<Menu.Label>`, `<Menu.Divider>` take the same props.
  */
 function LazyMenu(props: MenuProps) {
-  const [Real, setReal] = useState<RealMenu | null>(() => real);
+  const [Real, setReal] = useState<RealMenu | null>(menuModule.get);
   const [openFirst, setOpenFirst] = useState(false);
   const { opened, onChange } = props;
 
@@ -63,6 +56,7 @@ function LazyMenu(props: MenuProps) {
 
 function Target(props: MenuTargetProps) {
   const ask = useContext(AskOpen);
+  const real = menuModule.get();
   if (!ask && real) return <real.Target {...props} />;
   const child = props.children as ReactElement<{
     onClick?: (event: MouseEvent) => void;
@@ -86,6 +80,7 @@ function Target(props: MenuTargetProps) {
 function part<K extends "Dropdown" | "Item" | "Label" | "Divider">(name: K): RealMenu[K] {
   const Part = (props: object) => {
     const ask = useContext(AskOpen);
+    const real = menuModule.get();
     if (ask || !real) return null;
     const Real = real[name] as unknown as (p: object) => ReactElement;
     return <Real {...props} />;

@@ -1,19 +1,12 @@
 import { CloseButton, type ComboboxItem, type SelectProps, TextInput } from "@mantine/core";
 import { type ComponentType, type KeyboardEvent, useRef, useState } from "react";
+import { loadOnce } from "./load-once";
 import { whenReleased } from "./when-released";
 
 type RealSelect = ComponentType<SelectProps>;
 
-let real: RealSelect | null = null;
-let loading: Promise<RealSelect> | null = null;
-
-function loadSelect(): Promise<RealSelect> {
-  loading ??= import("./select-real").then((mod) => {
-    real = mod.Select as RealSelect;
-    return real;
-  });
-  return loading;
-}
+const selectModule = loadOnce(() => import("./select-real").then((mod) => mod.Select as RealSelect));
+const loadSelect = selectModule.load;
 
 /** Mantine's Combobox chevron (up and down), as the Select draws it. */
 function Chevron() {
@@ -38,7 +31,7 @@ const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
  * Takes Select's props; `data` as value/label items.
  */
 export function LazySelect(props: Omit<SelectProps, "data"> & { data: ComboboxItem[] }) {
-  const [Real, setReal] = useState<RealSelect | null>(() => real);
+  const [Real, setReal] = useState<RealSelect | null>(selectModule.get);
   const [openFirst, setOpenFirst] = useState(false);
   const [focusFirst, setFocusFirst] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -53,7 +46,7 @@ export function LazySelect(props: Omit<SelectProps, "data"> & { data: ComboboxIt
         if (focused && !open) return;
         setOpenFirst(open);
         setFocusFirst(focused);
-        setReal(() => real);
+        setReal(selectModule.get);
       }),
     );
 

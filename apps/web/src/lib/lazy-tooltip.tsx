@@ -1,5 +1,6 @@
 import type { TooltipProps } from "@mantine/core";
 import { type ComponentType, cloneElement, type ReactElement, type Ref, useRef, useState } from "react";
+import { loadOnce } from "./load-once";
 import { whenReleased } from "./when-released";
 
 type RealTooltip = ComponentType<TooltipProps>;
@@ -9,16 +10,8 @@ type ChildProps = {
   onFocus?: (event: unknown) => void;
 };
 
-let real: RealTooltip | null = null;
-let loading: Promise<RealTooltip> | null = null;
-
-function loadTooltip(): Promise<RealTooltip> {
-  loading ??= import("./tooltip-real").then((mod) => {
-    real = mod.Tooltip as RealTooltip;
-    return real;
-  });
-  return loading;
-}
+const tooltipModule = loadOnce(() => import("./tooltip-real").then((mod) => mod.Tooltip as RealTooltip));
+const loadTooltip = tooltipModule.load;
 
 /**
  * Mantine's Tooltip, fetched the first time its target is pointed at or focused instead of in the
@@ -27,7 +20,7 @@ function loadTooltip(): Promise<RealTooltip> {
  * in place only while it has no keyboard focus (else at its blur), so focus never jumps.
  */
 export function LazyTooltip(props: TooltipProps) {
-  const [Real, setReal] = useState<RealTooltip | null>(() => real);
+  const [Real, setReal] = useState<RealTooltip | null>(tooltipModule.get);
   const target = useRef<HTMLElement | null>(null);
   if (Real) return <Real {...props} />;
 
@@ -36,7 +29,7 @@ export function LazyTooltip(props: TooltipProps) {
     void loadTooltip().then(() =>
       whenReleased(() => {
         if (target.current && target.current === document.activeElement) return;
-        setReal(() => real);
+        setReal(tooltipModule.get);
       }),
     );
   const childRef = child.props.ref;

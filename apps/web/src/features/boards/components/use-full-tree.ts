@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { afterIdle } from "../../../lib/after-idle";
+import { loadOnce } from "../../../lib/load-once";
 import { whenReleased } from "../../../lib/when-released";
 
 type FullTree = typeof import("./board-tree");
@@ -8,17 +9,8 @@ type FullTree = typeof import("./board-tree");
 const IDLE_AFTER_MS = 3000;
 const IDLE_TIMEOUT_MS = 2000;
 
-let loaded: FullTree | null = null;
-let loading: Promise<FullTree> | null = null;
-
-/** Fetches react-arborist's tree (its drag-and-drop stack included) once per page. */
-function loadFullTree(): Promise<FullTree> {
-  loading ??= import("./board-tree").then((mod) => {
-    loaded = mod;
-    return mod;
-  });
-  return loading;
-}
+/** React-arborist's tree (its drag-and-drop stack included), fetched once per page. */
+const fullTree = loadOnce((): Promise<FullTree> => import("./board-tree"));
 
 /**
  * The boards panel's tree: null while the first-paint tree shows, then react-arborist's module.
@@ -26,16 +18,17 @@ function loadFullTree(): Promise<FullTree> {
  * comes on its own once the page is idle, a few seconds after the panel mounted.
  */
 export function useFullTree(area: React.RefObject<HTMLElement | null>) {
-  const [tree, setTree] = useState<FullTree | null>(loaded);
+  const [tree, setTree] = useState<FullTree | null>(fullTree.get);
   const focusBack = useRef(false);
 
   const want = useCallback(() => {
+    const loaded = fullTree.get();
     if (loaded) {
       setTree(loaded);
       return;
     }
     // Never between a press and its click: the row under the pointer would be replaced.
-    void loadFullTree().then((mod) =>
+    void fullTree.load().then((mod) =>
       whenReleased(() => {
         // Keyboard focus inside the first-paint tree moves to the full tree that replaces it.
         focusBack.current = !!area.current?.contains(document.activeElement);
