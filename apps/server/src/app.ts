@@ -22,6 +22,7 @@ import { commentsRoutes } from "./modules/comments/routes.ts";
 import { downloadsRoutes } from "./modules/downloads/routes.ts";
 import { aiActionsRoutes } from "./modules/fields/ai-routes.ts";
 import { fieldsRoutes } from "./modules/fields/routes.ts";
+import { fileRequestsRoutes, requestUploadsRoutes } from "./modules/file-requests/routes.ts";
 import { listingRoutes } from "./modules/listing/routes.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
@@ -132,6 +133,11 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
         shared: rt.services.shared,
         secureCookies: (req) => isSecure(req, cookies.secure),
       });
+      fileRequestsRoutes(a, rt.services.fileRequests);
+      requestUploadsRoutes(a, {
+        requests: rt.services.requestUploads,
+        secureCookies: (req) => isSecure(req, cookies.secure),
+      });
       billingRoutes(a, rt.billing.service, rt.billing.webhook);
       liveRoutes(a, {
         hub: rt.live,
@@ -180,6 +186,14 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
         .type("text/html; charset=utf-8")
         .send(sharePageHtml(indexHtml, preview, config.publicUrl));
     });
+    // A file request's upload page: the app's own page, never indexed, never cached.
+    app.get("/r/:token", { config: { access: "public" } }, (_req, reply) =>
+      reply
+        .header("Cache-Control", "no-store")
+        .header("X-Robots-Tag", "noindex, nofollow")
+        .type("text/html; charset=utf-8")
+        .send(indexHtml),
+    );
   } else if (opts.serveWeb) {
     rt.log.warn({ webDist: config.webDist }, "the web app is not built: run `npm run build` (npm start does it)");
   }

@@ -20,6 +20,7 @@ import { createBoardsService } from "./modules/boards/index.ts";
 import { createCommentsService } from "./modules/comments/index.ts";
 import { createDownloadsService } from "./modules/downloads/index.ts";
 import { createAiActionsService, createFieldsService } from "./modules/fields/index.ts";
+import { createFileRequestsService, createRequestUploadsService } from "./modules/file-requests/index.ts";
 import { createListingService } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
 import type { Tagger, TextReader } from "./modules/processing/index.ts";
@@ -94,6 +95,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     assets,
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     limits: billing.limits,
+    partGuard: (assetId) => requestUploads.partGuard(assetId),
     enqueueProcessing: async (assetId) => {
       await jobs.send(processAssetSpec, { asset_id: assetId });
     },
@@ -113,6 +115,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   // The public side of share links: visitors resolved from the token, acting through the same services.
   const shareVisitors = createVisitorResolver({ db, limiter, signer });
   const shared = createSharedService({ db, assets, listing, comments, fields, downloads, limiter });
+  // File requests: upload-only links for a board, their visitors uploading through the same protocol.
+  const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
+  const requestUploads = createRequestUploadsService({ db, uploads, limiter, signer });
   // Live events for the SSE streams: its LISTEN connection opens with the first stream.
   const live = createLiveHub(databaseUrl, log.child({ component: "live" }));
   const auth = createAuthService({
@@ -193,6 +198,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       shares,
       shareVisitors,
       shared,
+      fileRequests,
+      requestUploads,
     },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {

@@ -8,6 +8,7 @@ export * from "./common.ts";
 export * from "./downloads.ts";
 export * from "./fields.ts";
 export * from "./file-names.ts";
+export * from "./file-requests.ts";
 export * from "./jobs.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";

@@ -3,6 +3,8 @@ import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscript
 
 export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable };
 
+import type { FileRequestsTable, FileRequestUploadsTable } from "./types-requests.ts";
+
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -380,6 +382,8 @@ export interface DB {
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
   billing_checkout_sessions: BillingCheckoutSessionsTable;
+  file_requests: FileRequestsTable;
+  file_request_uploads: FileRequestUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { commentsApi } from "./comments.ts";
 import type { Route } from "./define.ts";
 import { eventsApi } from "./events.ts";
 import { fieldsApi } from "./fields.ts";
+import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
@@ -23,7 +24,9 @@ export {
   downloadsApi,
   eventsApi,
   fieldsApi,
+  fileRequestsApi,
   membersApi,
+  requestUploadsApi,
   sharedApi,
   sharesApi,
   trashApi,
@@ -49,5 +52,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   aiActionsApi,
   sharesApi,
   sharedApi,
+  fileRequestsApi,
+  requestUploadsApi,
   billingApi,
 ].flatMap((group) => Object.values(group) as Route[]);

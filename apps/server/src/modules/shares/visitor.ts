@@ -36,48 +36,55 @@ const passwordRequired = (detail: string = SHARE_MESSAGES.passwordRequired) =>
   new AppError("SHARE_PASSWORD_REQUIRED", detail);
 const inactive = () => new AppError("SHARE_LINK_INACTIVE", SHARE_MESSAGES.expired);
 
-/**
- * Turns a public request into a share-link visitor (DESIGN.md §9), or refuses it: 404 for an
- * unknown token (one indexed lookup, the same as any other miss), 403 for a disabled or expired
- * link, 401 while its password is missing or wrong. A right password mints a credential bound to
- * the link's password version, so a new password (or its removal) ends every unlock at once.
- */
-export function createVisitorResolver(deps: { db: Db; limiter: RateLimiter; signer: Signer }) {
-  const { db, limiter, signer } = deps;
-  const unlockPath = (linkId: string) => `/share-unlock/${linkId}`;
+/** What a gated link needs to be judged: live or not, and its password (with the version unlocks bind to). */
+export interface GatedLink {
+  id: string;
+  is_active: boolean;
+  expires_at: Date | null;
+  password_hash: string | null;
+  password_version: number;
+}
 
-  async function mintCredential(link: ShareLinkRow): Promise<string> {
+/**
+ * The gate every public link passes (share links, file requests): 404 for an unknown token (one
+ * indexed lookup, the same as any other miss, counted per address so tokens cannot be walked), 403
+ * for a disabled or expired link, 401 while its password is missing or wrong. A right password mints
+ * a credential bound to the link's password version, so a new password (or its removal) ends every
+ * unlock at once. `scope` keeps one kind of link's credentials from opening another's.
+ */
+export function createLinkGate(deps: { limiter: RateLimiter; signer: Signer }, scope: string) {
+  const { limiter, signer } = deps;
+  const unlockPath = (linkId: string) => `/${scope}-unlock/${linkId}`;
+
+  async function mintCredential(link: GatedLink): Promise<string> {
     const signed = await signer.sign("UNLOCK", unlockPath(link.id), UNLOCK_TTL_SECONDS, `v${link.password_version}`);
     const q = new URLSearchParams(signed.split("?")[1]);
     return `${q.get("exp")}.${q.get("sig")}`;
   }
-  async function credentialOk(link: ShareLinkRow, credential: string | undefined): Promise<boolean> {
+  async function credentialOk(link: GatedLink, credential: string | undefined): Promise<boolean> {
     if (!credential) return false;
     const [exp, sig] = credential.split(".");
     return (await signer.verify("UNLOCK", unlockPath(link.id), exp, sig, `v${link.password_version}`)) !== null;
   }
 
   return {
-    /** The visitor, and a fresh credential to store when a password was just given right. */
-    async resolve(
-      input: VisitInput,
-    ): Promise<{ visitor: VisitorActor; link: ShareLinkRow; ip: string; credential?: string }> {
-      const link = await sharesRepo.byToken(db, input.token);
-      if (!link) {
-        const unknownKey = `share-token:${input.ip}`;
-        await limiter.check([[unknownKey, LIMITS.unknownToken]], THROTTLED);
-        await limiter.hit(unknownKey, LIMITS.unknownToken);
-        throw notFound("Share link not found.");
-      }
+    /** No link has this token: counted against the address, then 404. */
+    async unknown(ip: string, detail: string): Promise<never> {
+      const unknownKey = `share-token:${ip}`;
+      await limiter.check([[unknownKey, LIMITS.unknownToken]], THROTTLED);
+      await limiter.hit(unknownKey, LIMITS.unknownToken);
+      throw notFound(detail);
+    },
+    /** Lets the visit through, answering a fresh credential when a password was just given right. */
+    async pass(link: GatedLink, input: Omit<VisitInput, "token">): Promise<{ credential?: string }> {
       if (!link.is_active || (link.expires_at !== null && link.expires_at.getTime() <= Date.now())) throw inactive();
-      const ip = input.ip;
-      if (link.password_hash === null) return { visitor: visitorOfLink(link, true), link, ip };
-      if (await credentialOk(link, input.credential)) return { visitor: visitorOfLink(link, true), link, ip };
+      if (link.password_hash === null) return {};
+      if (await credentialOk(link, input.credential)) return {};
       if (!input.password) throw passwordRequired();
       const keys: Array<[string, Limit]> = [
-        [`share-pw:${link.id}:${input.ip}`, LIMITS.linkAddress],
+        [`${scope}-pw:${link.id}:${input.ip}`, LIMITS.linkAddress],
         [`share-pw-ip:${input.ip}`, LIMITS.address],
-        [`share-pw-link:${link.id}`, LIMITS.link],
+        [`${scope}-pw-link:${link.id}`, LIMITS.link],
       ];
       await limiter.check(keys, THROTTLED);
       if (!(await verifyPassword(link.password_hash, input.password))) {
@@ -85,7 +92,23 @@ export function createVisitorResolver(deps: { db: Db; limiter: RateLimiter; sign
         throw passwordRequired(SHARE_MESSAGES.wrongPassword);
       }
       await limiter.clear(keys[0]![0]);
-      return { visitor: visitorOfLink(link, true), link, ip, credential: await mintCredential(link) };
+      return { credential: await mintCredential(link) };
+    },
+  };
+}
+
+/** Turns a public share request into a share-link visitor (DESIGN.md §9), or refuses it (see the gate). */
+export function createVisitorResolver(deps: { db: Db; limiter: RateLimiter; signer: Signer }) {
+  const gate = createLinkGate(deps, "share");
+  return {
+    /** The visitor, and a fresh credential to store when a password was just given right. */
+    async resolve(
+      input: VisitInput,
+    ): Promise<{ visitor: VisitorActor; link: ShareLinkRow; ip: string; credential?: string }> {
+      const link = await sharesRepo.byToken(deps.db, input.token);
+      if (!link) return gate.unknown(input.ip, "Share link not found.");
+      const { credential } = await gate.pass(link, input);
+      return { visitor: visitorOfLink(link, true), link, ip: input.ip, ...(credential ? { credential } : {}) };
     },
   };
 }

@@ -24,7 +24,8 @@ import {
 import type { Signer } from "../../storage/signer.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
 import type { BoardsService } from "../boards/index.ts";
-import { extensionOf, sanitizePath } from "./paths.ts";
+import { type FolderParts, folderUpload } from "./folder.ts";
+import { extensionOf } from "./paths.ts";
 import { UPLOAD } from "./policy.ts";
 import { uploadsRepo } from "./repo.ts";
 
@@ -52,14 +53,26 @@ export interface UploadDeps {
    * The plan's limits (modules/billing), checked inside the transaction that creates or completes
    * the asset, after locking the workspace's billing row: concurrent uploads are counted in turn.
    */
+  /** Refuses a part whose upload came through a file request that has since closed. */
+  partGuard?: (assetId: string) => Promise<void>;
   limits?: {
     checkUpload(tx: Db, workspaceId: string, bytes: number): Promise<void>;
     checkUploadComplete(tx: Db, workspaceId: string, bytes: number): Promise<void>;
   };
 }
 
+/**
+ * Who uploads: a signed-in member, or a member on whose behalf someone else sends a file (a file
+ * request's maker): their right to upload into the workspace is checked as a URL issuer's is.
+ */
+export type Uploader = UserActor | { kind: "on-behalf"; userId: string };
+
 export function createUploadsService(deps: UploadDeps) {
   const { db, access, store, signer } = deps;
+  const mayUpload = (who: Uploader, workspaceId: string) =>
+    who.kind === "user"
+      ? access.require(who, UPLOAD.create, inWorkspace(workspaceId))
+      : access.requireIssuer({ kind: "user", userId: who.userId }, UPLOAD.create, inWorkspace(workspaceId));
 
   function checkSize(size: number) {
     if (size > deps.maxUploadBytes) {
@@ -130,8 +143,14 @@ export function createUploadsService(deps: UploadDeps) {
   }
 
   return {
-    async init(actor: UserActor, workspaceId: string, body: UploadInitBody): Promise<UploadInitAnswer> {
-      await access.require(actor, UPLOAD.create, inWorkspace(workspaceId));
+    /** `via`: a file request's own checks and records, in the transaction that creates the asset. */
+    async init(
+      actor: Uploader,
+      workspaceId: string,
+      body: UploadInitBody,
+      via?: { inTx: (tx: Db, assetId: string) => Promise<void> },
+    ): Promise<UploadInitAnswer> {
+      await mayUpload(actor, workspaceId);
       checkSize(body.size);
       const boardId = body.board_id ?? null;
       if (boardId) await deps.boards.assertLive(workspaceId, boardId);
@@ -157,6 +176,7 @@ export function createUploadsService(deps: UploadDeps) {
         await db.transaction().execute(async (tx) => {
           await deps.limits?.checkUpload(tx, workspaceId, body.size);
           await insertRows(tx);
+          await via?.inTx(tx, assetId);
         });
       } catch (err) {
         await store.abortUpload(ref).catch(() => undefined);
@@ -217,6 +237,7 @@ export function createUploadsService(deps: UploadDeps) {
       if (!up.created_by) throw notFound("Upload not found.");
       await access.requireIssuer({ kind: "user", userId: up.created_by }, UPLOAD.create, inWorkspace(up.workspace_id));
       if (!(await access.isLive(up.workspace_id, up.asset_id))) throw notFound("Upload not found.");
+      await deps.partGuard?.(up.asset_id);
       if (up.completed_at) throw conflict("This upload is already complete.");
       if (partNumber > up.part_count) throw invalid(`This upload has ${up.part_count} parts.`);
       const expected = expectedSize(up, partNumber);
@@ -234,11 +255,11 @@ export function createUploadsService(deps: UploadDeps) {
 
     /** Checks every part and ETag; a wrong or missing one answers 422 and changes nothing. Idempotent. */
     async complete(
-      actor: UserActor,
+      actor: Uploader,
       workspaceId: string,
       body: { upload_id: string; key: string; parts: Array<{ part_number: number; etag: string }> },
     ) {
-      await access.require(actor, UPLOAD.create, inWorkspace(workspaceId));
+      await mayUpload(actor, workspaceId);
       const up = await uploadsRepo.get(db, body.upload_id);
       if (!up || up.workspace_id !== workspaceId || up.key !== body.key) throw notFound("Upload not found.");
       if (up.completed_at) return answerFor(up.asset_id);
@@ -273,87 +294,9 @@ export function createUploadsService(deps: UploadDeps) {
       return finish(up.id, held);
     },
 
-    /**
-     * Folder upload: every file streams to disk as it arrives; then the board tree is built from the
-     * sanitised paths (a board of the same name under the same parent is reused) and assets are filed.
-     */
-    async folder(
-      actor: UserActor,
-      workspaceId: string,
-      parts: AsyncIterable<
-        | { type: "file"; filename: string; mimetype: string; file: Readable }
-        | { type: "field"; fieldname: string; value: unknown }
-      >,
-    ) {
-      await access.require(actor, UPLOAD.create, inWorkspace(workspaceId));
-      const staging = `uploads/folder-${randomUUID()}`;
-      const files: Array<{ key: string; filename: string; mimetype: string; size: number; sha256: string }> = [];
-      const paths = new Map<number, string>();
-      let parent: string | null = null;
-      try {
-        for await (const part of parts) {
-          if (part.type === "field") {
-            const m = /^file_paths\[(\d+)\]$/.exec(part.fieldname);
-            if (m) paths.set(Number(m[1]), String(part.value));
-            else if (part.fieldname === "parent_board_id" && part.value) parent = String(part.value);
-            continue;
-          }
-          const key = `${staging}/${files.length}`;
-          const put = await store.putStream(key, part.file, { maxBytes: deps.maxUploadBytes });
-          files.push({ key, filename: part.filename, mimetype: part.mimetype, size: put.size, sha256: put.sha256 });
-        }
-        if (files.length === 0)
-          throw invalid("Send at least one file in the field files.", [{ field: "files", message: "Required" }]);
-        if (parent) await deps.boards.assertLive(workspaceId, parent);
-        const created: Array<{ asset_id: string; name: string; board_id: string | null; path: string }> = [];
-        let boardsCreated = 0;
-        for (const [i, f] of files.entries()) {
-          const clean = sanitizePath(paths.get(i) ?? f.filename) ??
-            sanitizePath(f.filename) ?? { boards: [], file: `file-${i + 1}` };
-          const { boardId, created: n } = await deps.boards.ensurePath(actor, workspaceId, parent, clean.boards);
-          boardsCreated += n;
-          const assetId = randomUUID();
-          const directory = mediaDirectory(workspaceId, assetId);
-          const key = originalKey(directory);
-          const row = {
-            id: assetId,
-            workspaceId,
-            name: clean.file,
-            extension: extensionOf(clean.file),
-            contentType: f.mimetype || "application/octet-stream",
-            size: f.size,
-            sha256: f.sha256,
-            status: "processing",
-            boardId,
-            userId: actor.userId,
-            directory,
-            key,
-          } as const;
-          // Each file is checked against the plan and filed in one transaction (the row lock orders
-          // it with other uploads); the ones before a refusal stay.
-          await store.move(f.key, key);
-          try {
-            await db.transaction().execute(async (tx) => {
-              await deps.limits?.checkUpload(tx, workspaceId, f.size);
-              await deps.assets.create(row, tx);
-            });
-          } catch (err) {
-            await store.deletePrefix(`media/${directory}`).catch(() => undefined);
-            throw err;
-          }
-          await deps.enqueueProcessing(assetId);
-          created.push({
-            asset_id: assetId,
-            name: clean.file,
-            board_id: boardId,
-            path: [...clean.boards, clean.file].join("/"),
-          });
-        }
-        return { status: "ok" as const, assets: created, boards_created: boardsCreated };
-      } finally {
-        await store.deletePrefix(staging);
-      }
-    },
+    /** Folder upload (folder.ts): files stream to disk, then the board tree is built from their paths. */
+    folder: (actor: UserActor, workspaceId: string, parts: FolderParts) =>
+      folderUpload(deps, actor, workspaceId, parts),
 
     /**
      * S3 direct uploads whose client never called complete (the spec's client treats its one PUT as

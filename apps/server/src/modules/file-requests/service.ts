@@ -1,0 +1,122 @@
+import type { CreateFileRequestBody, FileRequest, UpdateFileRequestBody } from "@hangar/contract";
+import { FILE_REQUEST_DEFAULTS } from "@hangar/contract";
+import type { z } from "zod";
+import type { Db } from "../../db/db.ts";
+import type { Access } from "../../platform/access.ts";
+import type { Actor } from "../../platform/actor.ts";
+import { invalid, notFound } from "../../platform/errors.ts";
+import { newToken } from "../../platform/tokens.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import type { BoardsService } from "../boards/index.ts";
+import { BOARD } from "../boards/policy.ts";
+import { type FileRequestRow, fileRequestsRepo as repo } from "./repo.ts";
+
+export const toFileRequest = (r: FileRequestRow): FileRequest => ({
+  id: r.id,
+  board_id: r.board_id,
+  token: r.token,
+  path: `/r/${r.token}`,
+  title: r.title,
+  message: r.message,
+  is_active: r.is_active,
+  expires_at: r.expires_at?.toISOString() ?? null,
+  has_password: r.password_hash !== null,
+  max_files: r.max_files,
+  max_file_bytes: Number(r.max_file_bytes),
+  files_received: r.files_received,
+  bytes_received: Number(r.bytes_received),
+  last_upload_at: r.last_upload_at?.toISOString() ?? null,
+  created_at: r.created_at.toISOString(),
+});
+
+const gib = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
+
+/**
+ * Managing a board's file requests (issue 17 "Request files"): whoever may share the board (ADMIN,
+ * EDITOR) creates, edits and deletes its upload-only links; COMMENTER 403, an outsider 404 (the
+ * access layer). The public side is public-service.ts.
+ */
+export function createFileRequestsService(deps: {
+  db: Db;
+  access: Access;
+  boards: BoardsService;
+  maxUploadBytes: number;
+}) {
+  const { db, access } = deps;
+
+  async function mayManage(actor: Actor, workspaceId: string, boardId: string): Promise<string | null> {
+    const grant = await access.require(actor, BOARD.share, { kind: "board", workspaceId, boardId });
+    await deps.boards.assertLive(workspaceId, boardId);
+    return grant.kind === "member" ? grant.userId : null;
+  }
+  async function existing(actor: Actor, workspaceId: string, requestId: string) {
+    const row = await repo.byId(db, workspaceId, requestId);
+    // Not in this workspace, or not the caller's to see: the same answer.
+    if (!row) throw notFound("File request not found.");
+    await mayManage(actor, workspaceId, row.board_id);
+    return row;
+  }
+  function checkCaps(body: { max_file_bytes?: number | undefined }) {
+    if (body.max_file_bytes !== undefined && body.max_file_bytes > deps.maxUploadBytes) {
+      const detail = `Files can be at most ${gib(deps.maxUploadBytes)} on this server.`;
+      throw invalid(detail, [{ field: "max_file_bytes", message: detail }]);
+    }
+  }
+
+  return {
+    async list(actor: Actor, workspaceId: string, boardId: string): Promise<FileRequest[]> {
+      await mayManage(actor, workspaceId, boardId);
+      return (await repo.forBoard(db, workspaceId, boardId)).map(toFileRequest);
+    },
+    async create(
+      actor: Actor,
+      workspaceId: string,
+      boardId: string,
+      body: z.output<typeof CreateFileRequestBody>,
+    ): Promise<FileRequest> {
+      const userId = await mayManage(actor, workspaceId, boardId);
+      checkCaps(body);
+      const row = await repo.create(db, {
+        workspace_id: workspaceId,
+        board_id: boardId,
+        token: newToken(32),
+        title: body.title ?? "",
+        message: body.message ?? "",
+        expires_at: body.expires_at ? new Date(body.expires_at) : null,
+        password_hash: body.password ? await hashPassword(body.password) : null,
+        max_files: body.max_files ?? FILE_REQUEST_DEFAULTS.max_files,
+        max_file_bytes: body.max_file_bytes ?? Math.min(FILE_REQUEST_DEFAULTS.max_file_bytes, deps.maxUploadBytes),
+        created_by: userId,
+      });
+      return toFileRequest(row);
+    },
+    async update(
+      actor: Actor,
+      workspaceId: string,
+      requestId: string,
+      body: z.output<typeof UpdateFileRequestBody>,
+    ): Promise<FileRequest> {
+      const row = await existing(actor, workspaceId, requestId);
+      checkCaps(body);
+      const patch: Parameters<typeof repo.update>[2] = {};
+      if (body.title !== undefined) patch.title = body.title;
+      if (body.message !== undefined) patch.message = body.message;
+      if (body.is_active !== undefined) patch.is_active = body.is_active;
+      if (body.max_files !== undefined) patch.max_files = body.max_files;
+      if (body.max_file_bytes !== undefined) patch.max_file_bytes = body.max_file_bytes;
+      if (body.expires_at !== undefined) patch.expires_at = body.expires_at === null ? null : new Date(body.expires_at);
+      if (body.password !== undefined) {
+        // A new or removed password ends every unlock made with the old one (the version).
+        patch.password_hash = body.password ? await hashPassword(body.password) : null;
+        patch.bumpPassword = true;
+      }
+      return toFileRequest(await repo.update(db, row.id, patch));
+    },
+    async remove(actor: Actor, workspaceId: string, requestId: string) {
+      const row = await existing(actor, workspaceId, requestId);
+      await repo.remove(db, row.id);
+      return { status: "ok" as const };
+    },
+  };
+}
+export type FileRequestsService = ReturnType<typeof createFileRequestsService>;

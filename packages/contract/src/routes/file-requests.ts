@@ -1,0 +1,85 @@
+import {
+  CreateFileRequestBody,
+  FileRequest,
+  FileRequestBoardParams,
+  FileRequestList,
+  FileRequestPage,
+  FileRequestParams,
+  FileRequestTokenParams,
+  RequestUploadBody,
+  UpdateFileRequestBody,
+} from "../file-requests.ts";
+import { DeleteShareLinkAnswer } from "../shares.ts";
+import { CompleteUploadAnswer, CompleteUploadBody, UploadInitAnswer } from "../uploads.ts";
+import { defineRoute } from "./define.ts";
+
+const tag = "file requests";
+
+export const fileRequestsApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/boards/:boardId/file-requests",
+    tag,
+    access: "workspace",
+    summary: "The board's upload-only links",
+    params: FileRequestBoardParams,
+    response: { 200: FileRequestList },
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/boards/:boardId/file-requests",
+    tag,
+    access: "workspace",
+    params: FileRequestBoardParams,
+    body: CreateFileRequestBody,
+    response: { 201: FileRequest },
+  }),
+  update: defineRoute({
+    method: "PATCH",
+    path: "/workspaces/:id/file-requests/:requestId",
+    tag,
+    access: "workspace",
+    params: FileRequestParams,
+    body: UpdateFileRequestBody,
+    response: { 200: FileRequest },
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/workspaces/:id/file-requests/:requestId",
+    tag,
+    access: "workspace",
+    params: FileRequestParams,
+    response: { 200: DeleteShareLinkAnswer },
+  }),
+};
+
+/** The visitor's side: the page, then the upload protocol (init, the signed part URLs, complete). */
+export const requestUploadsApi = {
+  page: defineRoute({
+    method: "GET",
+    path: "/request/:token",
+    tag,
+    access: "public",
+    summary: "The upload page of a file request, with what this visit has sent",
+    params: FileRequestTokenParams,
+    response: { 200: FileRequestPage },
+  }),
+  init: defineRoute({
+    method: "POST",
+    path: "/request/:token/upload",
+    tag,
+    access: "public",
+    params: FileRequestTokenParams,
+    body: RequestUploadBody,
+    response: { 200: UploadInitAnswer },
+  }),
+  complete: defineRoute({
+    method: "POST",
+    path: "/request/:token/upload/complete",
+    tag,
+    access: "public",
+    params: FileRequestTokenParams,
+    body: CompleteUploadBody,
+    response: { 200: CompleteUploadAnswer },
+  }),
+};
