@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet } from "react-router-dom";
 import { accountRoute } from "../features/account";
 import { AuthLayout, publicRoutes, RequireAuth } from "../features/auth";
 import { accountCheckoutSuccessRoute } from "../features/billing";
+import { requestRoute } from "../features/file-requests";
 import { inviteRoute } from "../features/invites";
 import { sharedRoute } from "../features/shares";
 import { createWorkspaceRoute, workspacesRedirectRoute } from "../features/workspaces";
@@ -49,6 +50,7 @@ export const router = createBrowserRouter([
         ],
       },
       sharedRoute,
+      requestRoute,
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -218,7 +218,7 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /** Sends the parts PART_CONCURRENCY at a time; progress is the sum of every part's bytes sent. */
-async function sendParts(
+export async function sendParts(
   file: File,
   parts: readonly UploadPart[],
   report: (loaded: number) => void,

@@ -9,6 +9,7 @@ import {
   IconFolder,
   IconFolderOpen,
   IconFolderSymlink,
+  IconInbox,
   IconPencil,
   IconPlus,
   IconShare,
@@ -227,6 +228,9 @@ function NodeActions({ board }: { board: Board }) {
           </Menu.Item>
           <Menu.Item leftSection={<IconShare size={14} />} onClick={() => run("share")}>
             Share…
+          </Menu.Item>
+          <Menu.Item leftSection={<IconInbox size={14} />} onClick={() => run("request")}>
+            Request files…
           </Menu.Item>
           <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => run("download")}>
             Download…

@@ -12,7 +12,7 @@ export interface TreeItem {
   children: TreeItem[] | null;
 }
 
-export type BoardMenuAction = "rename" | "move" | "delete" | "download" | "share";
+export type BoardMenuAction = "rename" | "move" | "delete" | "download" | "share" | "request";
 
 /** What the row renderers need beyond react-arborist's node (they are components the tree mounts). */
 export interface BoardTreeContextValue {

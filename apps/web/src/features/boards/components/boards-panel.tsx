@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMatch, useNavigate } from "react-router-dom";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
+import { FileRequestsDialog } from "../../file-requests";
 import { ShareButtonDialog } from "../../shares";
 import { selectionStore, useSelection, useWorkspace } from "../../workspaces";
 import { planDrop, useBoardTree, useCreateBoard, useDropBoards, useRenameBoard } from "../api";
@@ -58,6 +59,8 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
   const share = (ids: readonly string[]) =>
     setSharing({ boards: topmostInTreeOrder(lookup, ids).map((id) => lookup.get(id)!.board), open: true });
   const [downloadOpen, setDownloadOpen] = useState(false);
+  // The board whose "Request files…" dialog is open (kept while it animates out).
+  const [requesting, setRequesting] = useState<{ board: Board | null; open: boolean }>({ board: null, open: false });
   const { ref: areaRef, width, height } = useElementSize();
   // The tree paints without react-arborist's drag and drop; the full tree replaces it when needed.
   const panelRef = useRef<HTMLDivElement>(null);
@@ -205,6 +208,7 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         onRename={(id, name) => rename.mutate({ id, name })}
         onMenuAction={(kind, board) => {
           if (kind === "share") return share([board.id]);
+          if (kind === "request") return setRequesting({ board, open: true });
           if (kind !== "download") return ask(kind, [board.id]);
           setDownloading(board);
           setDownloadOpen(true);
@@ -283,6 +287,14 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         targets={sharing.boards.map((b) => ({ workspaceId, type: "board" as const, objectId: b.id, boardId: null }))}
         names={sharing.boards.map((b) => b.name)}
       />
+      <WhenOpened open={requesting.open}>
+        <FileRequestsDialog
+          workspaceId={workspaceId}
+          board={requesting.board}
+          opened={requesting.open}
+          onClose={() => setRequesting((r) => ({ ...r, open: false }))}
+        />
+      </WhenOpened>
       <WhenOpened open={downloadOpen}>
         <DownloadBoardDialog
           workspaceId={workspaceId}
