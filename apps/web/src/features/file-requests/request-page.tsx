@@ -5,11 +5,10 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
 import { callApi, errorMessage, isApiError } from "../../lib/api-client";
 import { CenteredPage, PasswordPrompt, SharedError } from "../shares/pages/public-frame";
-import { putBytes } from "../uploads/api";
 import { dragHasFiles, filesFromDrop, fromFileList } from "../uploads/file-entries";
 import { formatBytes } from "../uploads/format-bytes";
+import { putBytes, sendParts } from "../uploads/send-bytes";
 import { forEachLimit } from "../uploads/transport";
-import { sendParts } from "../uploads/upload-runner";
 import { useRequestPage, visitHeaders, visitIdFor } from "./api";
 
 const NAME_KEY = "hangar:request-name";

@@ -68,6 +68,7 @@ export async function completeUpload(
 
 // One GET-asset request for the whole app: the assets feature's.
 export { fetchAsset } from "../assets";
+export { putBytes } from "./send-bytes";
 
 export interface FolderFile {
   file: File;
@@ -108,26 +109,6 @@ export async function uploadFolderBatch(
     throw new UploadError(UPLOAD_MESSAGES.invalidInfo);
   }
   return answer.body as z.infer<typeof FolderUploadAnswer>;
-}
-
-/** PUTs raw bytes to a signed URL (direct or one part); answers the ETag. */
-export async function putBytes(
-  url: string,
-  body: Blob,
-  onProgress: (loaded: number) => void,
-  signal?: AbortSignal,
-): Promise<string> {
-  const answer = await xhrSend({
-    method: "PUT",
-    url,
-    body,
-    headers: { "Content-Type": "application/octet-stream" },
-    onProgress: (loaded) => onProgress(loaded),
-    signal,
-  });
-  if (!answer.ok) throw failedAnswer(answer);
-  if (!answer.etag) throw new UploadError(UPLOAD_MESSAGES.noEtag);
-  return answer.etag;
 }
 
 // The query client, bound by the mounted UploadsHost: the runner and the poller work outside React.

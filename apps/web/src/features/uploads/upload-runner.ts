@@ -1,19 +1,18 @@
-import { MIB, UPLOAD_MESSAGES, type UploadPart } from "@hangar/contract";
-import { completeUpload, initUpload, invalidateBoards, putBytes, uploadFolderBatch } from "./api";
+import { MIB, UPLOAD_MESSAGES } from "@hangar/contract";
+import { completeUpload, initUpload, invalidateBoards, uploadFolderBatch } from "./api";
 import type { PickedFile } from "./file-entries";
 import { startPolling, stopPolling } from "./processing-poller";
-import { forEachLimit, isAbort, UploadError } from "./transport";
+import { messageOf, PART_TRIES, putBytes, RETRY_BASE_MS, sendParts, wait } from "./send-bytes";
+import { isAbort, UploadError } from "./transport";
+import { whenOwnerChanges } from "./upload-owner";
 import { type UploadItem, uploadStore } from "./upload-store";
 
 /**
  * Sends queued items: loose files one by one through the upload protocol (direct PUT up to 5 MiB,
  * else multipart), files from folders in upload-folder batches. At most FILE_SLOTS jobs at once;
- * a multipart file sends PART_CONCURRENCY parts at once and tries each part PART_TRIES times.
+ * a multipart file sends its parts a few at once and tries each a few times (send-bytes.ts).
  */
 const FILE_SLOTS = 3;
-const PART_CONCURRENCY = 4;
-const PART_TRIES = 3;
-const RETRY_BASE_MS = 500;
 const BATCH_MAX_BYTES = 200 * MIB;
 const BATCH_MAX_FILES = 500;
 
@@ -102,15 +101,7 @@ export function cancelAllUploads(workspaceId: string | null): void {
   uploadStore.patchMany(new Map([...stopped].filter(mine).map((id) => [id, patch])));
 }
 
-let owner: string | null = null;
-
-/** The list belongs to the signed-in user: another one signing in in this tab starts from nothing. */
-export function claimUploadsFor(userId: string): void {
-  if (owner !== null && owner !== userId) stopAllUploads();
-  owner = userId;
-}
-
-/** Stops every request and the poller and forgets the list. */
+/** Stops every request and the poller and forgets the list (another user signed in: upload-owner.ts). */
 export function stopAllUploads(): void {
   queue.length = 0;
   for (const controller of running) controller.abort();
@@ -160,8 +151,6 @@ function pump(): void {
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || UPLOAD_MESSAGES.failed("unknown");
-
 function fail(ids: readonly string[], error: unknown): void {
   if (isAbort(error)) return;
   const message = messageOf(error);
@@ -201,82 +190,6 @@ async function sendFile(id: string, signal: AbortSignal): Promise<void> {
   } catch (error) {
     fail([id], error);
   }
-}
-
-/** A pause before the next try, cut short (rejected) when the upload is stopped. */
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const stop = () => {
-      clearTimeout(timer);
-      reject(new DOMException("Upload cancelled", "AbortError"));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", stop);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", stop, { once: true });
-  });
-
-/** Sends the parts PART_CONCURRENCY at a time; progress is the sum of every part's bytes sent. */
-export async function sendParts(
-  file: File,
-  parts: readonly UploadPart[],
-  report: (loaded: number) => void,
-  signal: AbortSignal,
-): Promise<Array<{ part_number: number; etag: string }>> {
-  const sent = new Map<number, number>();
-  const total = () => [...sent.values()].reduce((sum, n) => sum + n, 0);
-  const etags: Array<{ part_number: number; etag: string }> = [];
-  // One failed part stops the others: the item fails as a whole.
-  const local = new AbortController();
-  let failure: UploadError | null = null;
-  const stop = () => local.abort();
-  signal.addEventListener("abort", stop, { once: true });
-  try {
-    await forEachLimit(parts, PART_CONCURRENCY, async (part) => {
-      const blob = file.slice(part.start_byte, part.end_byte + 1);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const etag = await putBytes(
-            part.url,
-            blob,
-            (loaded) => {
-              sent.set(part.part_number, loaded);
-              report(total());
-            },
-            local.signal,
-          );
-          sent.set(part.part_number, blob.size);
-          report(total());
-          etags.push({ part_number: part.part_number, etag });
-          return;
-        } catch (error) {
-          sent.set(part.part_number, 0);
-          if (isAbort(error)) throw error;
-          const retry = error instanceof UploadError && error.transient && attempt < PART_TRIES;
-          if (!retry) {
-            failure ??=
-              error instanceof UploadError && error.message === UPLOAD_MESSAGES.noEtag
-                ? error
-                : new UploadError(
-                    UPLOAD_MESSAGES.partFailed(
-                      `(part ${part.part_number} of ${parts.length}): ${messageOf(error).replace(/^Upload failed: /, "")}`,
-                    ),
-                  );
-            local.abort();
-            throw failure;
-          }
-          await wait(RETRY_BASE_MS * 3 ** (attempt - 1), local.signal);
-        }
-      }
-    });
-  } catch (error) {
-    // Parts stopped by another part's failure reject with AbortError: report that failure instead.
-    throw failure ?? error;
-  } finally {
-    signal.removeEventListener("abort", stop);
-  }
-  return etags.sort((a, b) => a.part_number - b.part_number);
 }
 
 /**
@@ -327,3 +240,5 @@ async function sendBatch(ids: readonly string[], signal: AbortSignal): Promise<v
     fail(ids, error);
   }
 }
+
+whenOwnerChanges(stopAllUploads);

@@ -5,7 +5,7 @@ import { useEffect, useMemo } from "react";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { useCurrentUser } from "../../auth";
 import { bindQueryClient } from "../api";
-import { claimUploadsFor } from "../upload-runner";
+import { claimUploadsFor } from "../upload-owner";
 import { summarize, uploadStore, useUploads } from "../upload-store";
 
 // Fetched the first time the dialog opens: not part of a workspace's first load.
