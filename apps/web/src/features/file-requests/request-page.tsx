@@ -140,7 +140,7 @@ function Uploader(props: { token: string; visitId: string; info: FileRequestPage
           </Stack>
           <TextInput
             label="Your name (optional)"
-            description="Shown beside the files you send."
+            description="Kept with the files you send, for the people who asked for them."
             value={name}
             maxLength={200}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -222,7 +222,7 @@ function Uploader(props: { token: string; visitId: string; info: FileRequestPage
               ))}
             </Stack>
           )}
-          <SentList uploads={info.uploads} />
+          <SentList uploads={info.uploads} sending={new Set(items.map((i) => i.file.name))} />
         </Stack>
       </Paper>
     </CenteredPage>
@@ -237,7 +237,7 @@ const STATUS_TEXT: Record<string, { label: string; color: string }> = {
 };
 
 /** What this visit sent (the server's list: nothing of anyone else's). */
-function SentList({ uploads }: { uploads: FileRequestPage["uploads"] }) {
+function SentList({ uploads, sending }: { uploads: FileRequestPage["uploads"]; sending: Set<string> }) {
   if (uploads.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -250,7 +250,11 @@ function SentList({ uploads }: { uploads: FileRequestPage["uploads"] }) {
         Sent from this page ({uploads.length})
       </Text>
       {uploads.map((u) => {
-        const s = STATUS_TEXT[u.status] ?? STATUS_TEXT.COMPLETED!;
+        // Still going out from this page: not "incomplete" yet.
+        const s =
+          u.status === "uploading" && sending.has(u.name)
+            ? { label: "Sending", color: "blue" }
+            : (STATUS_TEXT[u.status] ?? STATUS_TEXT.COMPLETED!);
         return (
           <Group key={u.asset_id} justify="space-between" wrap="nowrap">
             <Text size="sm" truncate>
