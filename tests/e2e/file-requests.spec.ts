@@ -88,6 +88,19 @@ test("an owner asks for files; a visitor sends two, the third is refused; pausin
   await expect(link.getByText("Full", { exact: true })).toBeVisible();
   await shot(page, "dialog-full");
 
+  // Settings → Share links lists it for the ADMIN's review, below the share links.
+  await page.keyboard.press("Escape");
+  await page.goto(`/w/${ws}/settings/share-links`);
+  const reviewRow = page.getByTestId("upload-link-row");
+  await expect(reviewRow).toHaveCount(1);
+  await expect(reviewRow).toContainText("Inbox");
+  await expect(reviewRow).toContainText("2 of 2");
+  await shot(page, "settings-review");
+  await page.goto(`/w/${ws}/b/all`);
+  await row.hover();
+  await row.getByRole("button", { name: "Board actions" }).click();
+  await page.getByRole("menuitem", { name: "Request files…" }).click();
+
   // Pausing the link ends the visitor's page.
   await link.getByRole("switch", { name: "Active" }).click({ force: true });
   await expect(link.getByText("Disabled", { exact: true })).toBeVisible();

@@ -42,6 +42,13 @@ export const FileRequest = z.object({
 });
 export type FileRequest = z.infer<typeof FileRequest>;
 export const FileRequestList = z.array(FileRequest);
+/** Settings → Share links (ADMIN): every upload link of the workspace, with its board and maker. */
+export const FileRequestSummary = FileRequest.extend({
+  board_name: z.string(),
+  created_by_name: z.string().nullable(),
+});
+export type FileRequestSummary = z.infer<typeof FileRequestSummary>;
+export const FileRequestSummaryList = z.array(FileRequestSummary);
 
 export const CreateFileRequestBody = z.object({
   title: Title.optional(),

@@ -5,12 +5,14 @@ import {
   FileRequestList,
   FileRequestPage,
   FileRequestParams,
+  FileRequestSummaryList,
   FileRequestTokenParams,
   RequestUploadBody,
   UpdateFileRequestBody,
 } from "../file-requests.ts";
 import { DeleteShareLinkAnswer } from "../shares.ts";
 import { CompleteUploadAnswer, CompleteUploadBody, UploadInitAnswer } from "../uploads.ts";
+import { WorkspaceParams } from "../workspaces.ts";
 import { defineRoute } from "./define.ts";
 
 const tag = "file requests";
@@ -24,6 +26,15 @@ export const fileRequestsApi = {
     summary: "The board's upload-only links",
     params: FileRequestBoardParams,
     response: { 200: FileRequestList },
+  }),
+  listAll: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/file-requests",
+    tag,
+    access: "workspace",
+    summary: "Every upload link of the workspace, to review or revoke (ADMIN)",
+    params: WorkspaceParams,
+    response: { 200: FileRequestSummaryList },
   }),
   create: defineRoute({
     method: "POST",

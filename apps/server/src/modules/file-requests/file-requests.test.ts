@@ -45,7 +45,7 @@ async function send(v: Client, token: string, visit: string, name: string, data:
 
 describe("file requests: managing them", () => {
   it("ADMIN and EDITOR create, list, edit and delete; COMMENTER 403; an outsider 404", async () => {
-    const { ws, board, editor, commenter } = await setup();
+    const { ws, board, editor, commenter, admin } = await setup();
     const r = await create(editor, ws, board, { title: "Send us the shoot", max_files: 3 });
     expect(r.token.length).toBeGreaterThanOrEqual(43);
     expect(r).toMatchObject({ path: `/r/${r.token}`, max_files: 3, files_received: 0, has_password: false });
@@ -75,6 +75,13 @@ describe("file requests: managing them", () => {
       await outsider.del(`/workspaces/${ws}/file-requests/${r.id}`),
     ])
       expect(res.statusCode).toBe(404);
+
+    // Every link of the workspace, for the ADMIN's review (Settings → Share links).
+    const all = await admin.client.get(`/workspaces/${ws}/file-requests`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual([expect.objectContaining({ id: r.id, board_name: "Inbox", created_by_name: "EDITOR User" })]);
+    expect((await editor.get(`/workspaces/${ws}/file-requests`)).statusCode).toBe(403);
+    expect((await outsider.get(`/workspaces/${ws}/file-requests`)).statusCode).toBe(404);
 
     const tooBig = await editor.post(`/workspaces/${ws}/boards/${board}/file-requests`, { max_file_bytes: 2 ** 50 });
     expect(tooBig.statusCode).toBe(422);

@@ -32,6 +32,24 @@ export const fileRequestsRepo = {
       .orderBy("created_at", "desc")
       .execute();
   },
+  /** Every request of the workspace with its board's name and its maker's (Settings → Share links). */
+  async listAll(db: Db, workspaceId: string) {
+    return db
+      .selectFrom("file_requests as r")
+      .innerJoin("boards as b", "b.id", "r.board_id")
+      .leftJoin("users as u", "u.id", "r.created_by")
+      .selectAll("r")
+      .select([
+        "b.name as board_name",
+        sql<string | null>`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`.as(
+          "created_by_name",
+        ),
+      ])
+      .where("r.workspace_id", "=", workspaceId)
+      .where("b.deleted_at", "is", null)
+      .orderBy("r.created_at", "desc")
+      .execute();
+  },
   async byId(db: Db, workspaceId: string, id: string) {
     return db
       .selectFrom("file_requests")

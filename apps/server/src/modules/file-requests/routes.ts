@@ -12,6 +12,7 @@ import type { RequestUploadsService, RequestVisit } from "./public-service.ts";
 import type { FileRequestsService } from "./service.ts";
 
 export function fileRequestsRoutes(app: App, requests: FileRequestsService) {
+  addRoute(app, api.listAll, (req) => requests.listAll(req.actor, req.params.id));
   addRoute(app, api.list, (req) => requests.list(req.actor, req.params.id, req.params.boardId));
   addRoute(app, api.create, async (req, reply) =>
     reply.status(201).send(await requests.create(req.actor, req.params.id, req.params.boardId, req.body)),

@@ -1,14 +1,15 @@
-import type { CreateFileRequestBody, FileRequest, UpdateFileRequestBody } from "@hangar/contract";
+import type { CreateFileRequestBody, FileRequest, FileRequestSummary, UpdateFileRequestBody } from "@hangar/contract";
 import { FILE_REQUEST_DEFAULTS } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
 import { newToken } from "../../platform/tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { BoardsService } from "../boards/index.ts";
 import { BOARD } from "../boards/policy.ts";
+import { SHARE } from "../shares/policy.ts";
 import { type FileRequestRow, fileRequestsRepo as repo } from "./repo.ts";
 
 export const toFileRequest = (r: FileRequestRow): FileRequest => ({
@@ -64,6 +65,15 @@ export function createFileRequestsService(deps: {
   }
 
   return {
+    /** Every upload link of the workspace, to review or revoke (ADMIN, as share links are). */
+    async listAll(actor: Actor, workspaceId: string): Promise<FileRequestSummary[]> {
+      await access.require(actor, SHARE.review, inWorkspace(workspaceId));
+      return (await repo.listAll(db, workspaceId)).map((r) => ({
+        ...toFileRequest(r),
+        board_name: r.board_name,
+        created_by_name: r.created_by_name,
+      }));
+    },
     async list(actor: Actor, workspaceId: string, boardId: string): Promise<FileRequest[]> {
       await mayManage(actor, workspaceId, boardId);
       return (await repo.forBoard(db, workspaceId, boardId)).map(toFileRequest);

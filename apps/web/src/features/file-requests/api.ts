@@ -13,7 +13,16 @@ import { callApi } from "../../lib/api-client";
 export const requestKeys = {
   board: (workspaceId: string, boardId: string) => ["file-requests", workspaceId, boardId] as const,
   page: (token: string) => ["file-request-page", token] as const,
+  workspace: (workspaceId: string) => ["file-requests", workspaceId] as const,
 };
+
+/** Every upload link of the workspace (ADMIN: Settings → Share links). */
+export function useWorkspaceFileRequests(workspaceId: string) {
+  return useQuery({
+    queryKey: [...requestKeys.workspace(workspaceId), "all"],
+    queryFn: ({ signal }) => callApi(fileRequestsApi.listAll, { params: { id: workspaceId }, signal }),
+  });
+}
 
 /** A board's upload-only links (ADMIN and EDITOR). */
 export function useFileRequests(workspaceId: string, boardId: string) {
@@ -26,10 +35,13 @@ export function useFileRequests(workspaceId: string, boardId: string) {
 export function useFileRequestMutations(workspaceId: string, boardId: string) {
   const qc = useQueryClient();
   const key = requestKeys.board(workspaceId, boardId);
-  const put = (row: FileRequest) =>
+  const everyList = () => qc.invalidateQueries({ queryKey: [...requestKeys.workspace(workspaceId), "all"] });
+  const put = (row: FileRequest) => {
     qc.setQueryData<FileRequest[]>(key, (list) =>
       list?.some((r) => r.id === row.id) ? list.map((r) => (r.id === row.id ? row : r)) : [row, ...(list ?? [])],
     );
+    void everyList();
+  };
   return {
     create: useMutation({
       mutationFn: (body: CreateFileRequestBody) =>
@@ -43,7 +55,10 @@ export function useFileRequestMutations(workspaceId: string, boardId: string) {
     }),
     remove: useMutation({
       mutationFn: (id: string) => callApi(fileRequestsApi.remove, { params: { id: workspaceId, requestId: id } }),
-      onSuccess: (_answer, id) => qc.setQueryData<FileRequest[]>(key, (list) => list?.filter((r) => r.id !== id)),
+      onSuccess: (_answer, id) => {
+        qc.setQueryData<FileRequest[]>(key, (list) => list?.filter((r) => r.id !== id));
+        void everyList();
+      },
     }),
   };
 }

@@ -24,6 +24,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { copyLink, publicLink } from "../shares/share-link-utils";
 import { formatBytes } from "../uploads/format-bytes";
 import { useFileRequestMutations, useFileRequests } from "./api";
+import { requestState } from "./request-state";
 
 const GB = 1024 ** 3;
 const SIZES = [
@@ -33,14 +34,6 @@ const SIZES = [
   { value: String(2 * GB), label: "2 GB" },
   { value: String(5 * GB), label: "5 GB" },
 ];
-
-/** What a request's state is, in one word, for its badge. */
-function stateOf(r: FileRequest): { label: string; color: string } {
-  if (!r.is_active) return { label: "Disabled", color: "gray" };
-  if (r.expires_at && Date.parse(r.expires_at) <= Date.now()) return { label: "Expired", color: "orange" };
-  if (r.files_received >= r.max_files) return { label: "Full", color: "yellow" };
-  return { label: "Open", color: "green" };
-}
 
 /**
  * "Request files" (issue 17): upload-only links for a board. People without an account open the
@@ -110,7 +103,7 @@ function RequestRow({
 }) {
   const { update, remove } = useFileRequestMutations(workspaceId, boardId);
   const [confirming, setConfirming] = useState(false);
-  const state = stateOf(r);
+  const state = requestState(r);
   const url = publicLink(r);
   const fail = (e: unknown) => notifyError(errorMessage(e, "Failed to update the upload link"));
   return (
