@@ -52,9 +52,9 @@ test("an owner asks for files; a visitor sends two, the third is refused; pausin
   await expect(sent.getByText("cake.jpg")).toBeVisible();
   await expect(v.getByText("0 of 2 files left", { exact: false })).toBeVisible();
   // Past the cap: refused before sending, in the server's words.
-  await v.getByTestId("request-input").setInputFiles([
-    { name: "one-more.jpg", mimeType: "image/jpeg", buffer: await jpeg(13) },
-  ]);
+  await v
+    .getByTestId("request-input")
+    .setInputFiles([{ name: "one-more.jpg", mimeType: "image/jpeg", buffer: await jpeg(13) }]);
   await expect(v.getByRole("alert")).toHaveText("This upload link takes at most 2 files, and they have all been sent.");
   await shot(v, "page-sent");
 

@@ -79,7 +79,9 @@ describe("file requests: managing them", () => {
     // Every link of the workspace, for the ADMIN's review (Settings → Share links).
     const all = await admin.client.get(`/workspaces/${ws}/file-requests`);
     expect(all.statusCode).toBe(200);
-    expect(all.json()).toEqual([expect.objectContaining({ id: r.id, board_name: "Inbox", created_by_name: "EDITOR User" })]);
+    expect(all.json()).toEqual([
+      expect.objectContaining({ id: r.id, board_name: "Inbox", created_by_name: "EDITOR User" }),
+    ]);
     expect((await editor.get(`/workspaces/${ws}/file-requests`)).statusCode).toBe(403);
     expect((await outsider.get(`/workspaces/${ws}/file-requests`)).statusCode).toBe(404);
 
