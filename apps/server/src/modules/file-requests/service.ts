@@ -10,6 +10,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import type { BoardsService } from "../boards/index.ts";
 import { BOARD } from "../boards/policy.ts";
 import { SHARE } from "../shares/policy.ts";
+import { gateChanges } from "../shares/visitor.ts";
 import { type FileRequestRow, fileRequestsRepo as repo } from "./repo.ts";
 
 export const toFileRequest = (r: FileRequestRow): FileRequest => ({
@@ -114,12 +115,7 @@ export function createFileRequestsService(deps: {
       if (body.is_active !== undefined) patch.is_active = body.is_active;
       if (body.max_files !== undefined) patch.max_files = body.max_files;
       if (body.max_file_bytes !== undefined) patch.max_file_bytes = body.max_file_bytes;
-      if (body.expires_at !== undefined) patch.expires_at = body.expires_at === null ? null : new Date(body.expires_at);
-      if (body.password !== undefined) {
-        // A new or removed password ends every unlock made with the old one (the version).
-        patch.password_hash = body.password ? await hashPassword(body.password) : null;
-        patch.bumpPassword = true;
-      }
+      Object.assign(patch, await gateChanges(body));
       return toFileRequest(await repo.update(db, row.id, patch));
     },
     async remove(actor: Actor, workspaceId: string, requestId: string) {

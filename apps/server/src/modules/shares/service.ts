@@ -14,10 +14,10 @@ import type { Actor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
 import { newToken } from "../../platform/tokens.ts";
 import { ASSET } from "../assets/policy.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import { BOARD } from "../boards/policy.ts";
 import { SHARE } from "./policy.ts";
 import { type ShareLinkRow, sharesRepo } from "./repo.ts";
+import { gateChanges } from "./visitor.ts";
 
 type Target = { type: "asset" | "board"; objectId: string; boardId: string | undefined };
 
@@ -138,13 +138,7 @@ export function createSharesService(deps: { db: Db; access: Access }) {
         throw invalid("Editing custom fields needs them shown", [
           { field: "allow_editing_custom_fields", message: "Turn on show_custom_fields first" },
         ]);
-      const patch: Parameters<typeof sharesRepo.update>[2] = { ...next };
-      if (body.expires_at !== undefined) patch.expires_at = body.expires_at === null ? null : new Date(body.expires_at);
-      if (body.password !== undefined) {
-        // A new or removed password: everything unlocked with the old one stops working (the version).
-        patch.password_hash = body.password ? await hashPassword(body.password) : null;
-        patch.bumpPassword = true;
-      }
+      const patch: Parameters<typeof sharesRepo.update>[2] = { ...next, ...(await gateChanges(body)) };
       return withActivity(await sharesRepo.update(db, link.id, patch));
     },
     async remove(actor: Actor, workspaceId: string, t: Target) {

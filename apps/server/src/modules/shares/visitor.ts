@@ -5,7 +5,7 @@ import type { VisitorActor } from "../../platform/actor.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { verifyPassword } from "../auth/passwords.ts";
+import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { type ShareLinkRow, sharesRepo } from "./repo.ts";
 
 /** What a public share request brings: the token, the password header, the link's unlock cookie, the address. */
@@ -35,6 +35,20 @@ const THROTTLED = "Too many attempts. Try again later.";
 const passwordRequired = (detail: string = SHARE_MESSAGES.passwordRequired) =>
   new AppError("SHARE_PASSWORD_REQUIRED", detail);
 const inactive = () => new AppError("SHARE_LINK_INACTIVE", SHARE_MESSAGES.expired);
+
+/**
+ * What an update of a gated link's expiry and password sets: a new or removed password ends every
+ * unlock made with the old one (the version is bumped). Nothing when neither was sent.
+ */
+export async function gateChanges(body: { expires_at?: string | null; password?: string | null }) {
+  const patch: { expires_at?: Date | null; password_hash?: string | null; bumpPassword?: boolean } = {};
+  if (body.expires_at !== undefined) patch.expires_at = body.expires_at === null ? null : new Date(body.expires_at);
+  if (body.password !== undefined) {
+    patch.password_hash = body.password ? await hashPassword(body.password) : null;
+    patch.bumpPassword = true;
+  }
+  return patch;
+}
 
 /** What a gated link needs to be judged: live or not, and its password (with the version unlocks bind to). */
 export interface GatedLink {

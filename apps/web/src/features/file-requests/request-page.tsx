@@ -4,7 +4,7 @@ import { IconCloudUpload, IconFiles } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
 import { callApi, errorMessage, isApiError } from "../../lib/api-client";
-import { CenteredPage, PasswordPrompt, SharedError } from "../shares/pages/public-frame";
+import { CenteredPage, PasswordPrompt, SharedError, useNoIndex } from "../shares/pages/public-frame";
 import { dragHasFiles, filesFromDrop, fromFileList } from "../uploads/file-entries";
 import { formatBytes } from "../uploads/format-bytes";
 import { putBytes, sendParts } from "../uploads/send-bytes";
@@ -30,13 +30,7 @@ export function RequestPage() {
   const status = isApiError(page.error) ? page.error.status : null;
   const prompting = status === 401 || (page.isFetching && !page.isSuccess && attempt.n > 0);
 
-  useEffect(() => {
-    const meta = document.createElement("meta");
-    meta.name = "robots";
-    meta.content = "noindex";
-    document.head.append(meta);
-    return () => meta.remove();
-  }, []);
+  useNoIndex();
   useEffect(() => {
     document.title = page.data ? `Send files to ${page.data.board_name} · Hangar` : "Send files · Hangar";
   }, [page.data]);

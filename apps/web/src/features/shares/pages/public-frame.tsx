@@ -1,7 +1,7 @@
 import { SHARE_MESSAGES } from "@hangar/contract";
 import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { IconLinkOff, IconLock } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { ProductMark } from "../../../ui/product-mark";
 
@@ -92,4 +92,15 @@ export function SharedError({ error }: { error: unknown }) {
       </Stack>
     </CenteredPage>
   );
+}
+
+/** Public pages are nobody's to index: the page says so to crawlers that run scripts too (the server sends X-Robots-Tag). */
+export function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement("meta");
+    meta.name = "robots";
+    meta.content = "noindex";
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
 }

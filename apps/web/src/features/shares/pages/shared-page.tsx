@@ -8,7 +8,7 @@ import { ProductMark } from "../../../ui/product-mark";
 import { useAnonymousIdentity } from "../anonymous-dialog";
 import { useSharedAsset, useSharedPayload } from "../api";
 import { SharedFieldsPanel } from "../shared-fields-panel";
-import { CenteredPage, PasswordPrompt, SharedError, sharedErrorText } from "./public-frame";
+import { CenteredPage, PasswordPrompt, SharedError, sharedErrorText, useNoIndex } from "./public-frame";
 
 export { SharedError, sharedErrorText };
 
@@ -51,14 +51,7 @@ export function SharedPage() {
   if (payload.error) lastError.current = payload.error;
   const prompting = status === 401 || (payload.isFetching && !payload.isSuccess && attempt.n > 0);
 
-  useEffect(() => {
-    // Shared content is nobody's to index; a shared page says so to crawlers that run scripts too.
-    const meta = document.createElement("meta");
-    meta.name = "robots";
-    meta.content = "noindex";
-    document.head.append(meta);
-    return () => meta.remove();
-  }, []);
+  useNoIndex();
   useEffect(() => {
     const name = payload.data?.asset?.name ?? payload.data?.board?.name;
     document.title = name ? `${name} · shared on Hangar` : "Shared on Hangar";
