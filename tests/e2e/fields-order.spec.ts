@@ -48,6 +48,7 @@ test.afterAll(async () => {
 test("an ADMIN drags a field with the mouse and moves an option with the keyboard; both stay after a reload", async () => {
   test.setTimeout(90_000);
   const { page, workspaceId } = owner;
+  await page.setViewportSize({ width: 1280, height: 1200 }); // every card on screen, for the mouse
   await page.goto(`/w/${workspaceId}/settings/fields`);
   await expect(page.getByTestId("field-card")).toHaveCount(3);
   expect(await titles(page)).toEqual(["Status", "Notes", "Client"]);
@@ -113,6 +114,7 @@ test("a stale option list is refused and put back with the server's word; an adm
 
   // The second ADMIN has the page open with handles, and is made a COMMENTER before dropping.
   const spage = second.page;
+  await spage.setViewportSize({ width: 1280, height: 1200 });
   await spage.goto(`/w/${workspaceId}/settings/fields`);
   await expect(spage.getByTestId("field-card")).toHaveCount(3);
   const members = await api<Member[]>(page, "GET", `/workspaces/${workspaceId}/members`);

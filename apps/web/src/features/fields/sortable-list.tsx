@@ -41,10 +41,18 @@ function announcements(entries: SortableEntry[], noun: string): Announcements {
   const at = (id: UniqueIdentifier) => entries.findIndex((e) => e.id === id);
   const name = (id: UniqueIdentifier) => entries[at(id)]?.label ?? noun;
   const of = (id: UniqueIdentifier) => `position ${at(id) + 1} of ${entries.length}`;
+  // The item is over itself as the drag starts: that is not a move (it would drown the pick-up's words).
+  let last: UniqueIdentifier | null = null;
   return {
-    onDragStart: ({ active }) => `Picked up ${noun} ${name(active.id)}, at ${of(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${name(active.id)} moved to ${of(over.id)}.` : `${name(active.id)} is no longer over the list.`,
+    onDragStart: ({ active }) => {
+      last = active.id;
+      return `Picked up ${noun} ${name(active.id)}, at ${of(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === last) return undefined;
+      last = over?.id ?? null;
+      return over ? `${name(active.id)} moved to ${of(over.id)}.` : `${name(active.id)} is no longer over the list.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${name(active.id)} dropped at ${of(over.id)}.` : `${name(active.id)} dropped where it was.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} cancelled; it stays at ${of(active.id)}.`,
