@@ -1,5 +1,5 @@
 import type { CustomField, Member } from "@hangar/contract";
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { expectToast, newOwner } from "./assets-support.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 
@@ -126,10 +126,17 @@ test("a stale option list is refused and put back with the server's word; an adm
   await spage.mouse.down();
   await spage.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 8, { steps: 20 });
   await spage.waitForTimeout(300);
+  // The list's refetch is held back, so only the page's own undo can put the order back.
+  const held: Route[] = [];
+  const list = /\/api\/v1\/workspaces\/[^/]+\/fields$/;
+  await spage.route(list, (route) => (route.request().method() === "GET" ? held.push(route) : route.continue()));
   await spage.mouse.up();
-  await expect(spage.locator(".mantine-Notification-root").last()).toBeVisible();
+  await expectToast(spage, "You do not have permission to do this.");
   await expect.poll(() => titles(spage)).toEqual(["Client", "Status", "Notes"]);
   await shot(spage, "refused");
+  await spage.unroute(list);
+  // Let them go (one the page cancelled meanwhile is handled already).
+  await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
 
   await spage.reload();
   await expect(spage.getByTestId("field-card")).toHaveCount(3);
