@@ -6,7 +6,8 @@ import { errorMessage } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useCurrentWorkspace } from "../workspaces";
 import { OptionAiActions, RunOnAllAssets } from "./ai-actions-settings";
-import { useFieldAdmin, useFieldOrder } from "./api";
+import { useFieldAdmin } from "./api";
+import { useFieldOrder } from "./field-order";
 import { SortableItem, SortableList } from "./sortable-list";
 
 export const SWATCHES = ["#9e9e9e", "#e03131", "#f08c00", "#f59f00", "#2f9e44", "#1971c2", "#7048e8", "#c2255c"];

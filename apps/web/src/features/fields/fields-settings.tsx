@@ -20,8 +20,9 @@ import { openConfirm } from "../../lib/confirm-modal";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { EmptyPanel } from "../../ui/empty-panel";
 import { useCurrentWorkspace } from "../workspaces";
-import { useFieldAdmin, useFieldOrder, useFields } from "./api";
+import { useFieldAdmin, useFields } from "./api";
 import { Options } from "./field-options";
+import { useFieldOrder } from "./field-order";
 import { SortableItem, SortableList } from "./sortable-list";
 
 const TYPE_LABEL: Record<FieldType, string> = {
