@@ -66,6 +66,8 @@ export const UpdateFieldBody = z
 export const ReorderFieldsBody = z.object({ field_ids: z.array(Id).min(1).max(500) });
 export const FieldParams = z.object({ id: Id, fieldId: Id });
 export const OptionParams = z.object({ id: Id, fieldId: Id, optId: Id });
+/** The field's options in their new order: every one of them, each once (a stale list is refused). */
+export const ReorderOptionsBody = z.object({ option_ids: z.array(Id).min(1).max(500) });
 export const CreateOptionBody = z.object({ label: Label, color: Hex, position: z.number().int().min(0).optional() });
 export const UpdateOptionBody = z
   .object({ label: Label.optional(), color: Hex.optional(), position: z.number().int().min(0).optional() })

@@ -114,6 +114,40 @@ describe("fields and options", () => {
     }
   });
 
+  it("an ADMIN reorders a field's options with the whole list; a stale list is 409, others 403/404", async () => {
+    const { ws, admin, members } = await workspaceWith(env, ["EDITOR"]);
+    const other = await workspaceWith(env);
+    const f = await field(admin.client, ws.id, {
+      title: "Stage",
+      field_type: "MULTI_SELECT",
+      options: ["A", "B", "C"].map((label) => ({ label, color: "#1971c2" })),
+    });
+    const [a, b, c] = f.options.map((o) => o.id);
+    const path = `/workspaces/${ws.id}/custom-fields/${f.id}/options/reorder`;
+    const moved = await admin.client.post(path, { option_ids: [c, a, b] });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().options.map((o: { label: string }) => o.label)).toEqual(["C", "A", "B"]);
+    const listed = (await admin.client.get(`/workspaces/${ws.id}/fields`)).json() as CustomField[];
+    expect(listed[0]!.options.map((o) => [o.label, o.position])).toEqual([
+      ["C", 0],
+      ["A", 1],
+      ["B", 2],
+    ]);
+    for (const stale of [
+      [a, b],
+      [a, b, c, a],
+      [a, b, other.ws.id],
+    ]) {
+      const r = await admin.client.post(path, { option_ids: stale });
+      expect(r.statusCode).toBe(409);
+      expect(r.json().detail).toMatch(/changed meanwhile/);
+    }
+    expect((await members.EDITOR!.client.post(path, { option_ids: [a, b, c] })).statusCode).toBe(403);
+    expect((await other.admin.client.post(path, { option_ids: [a, b, c] })).statusCode).toBe(404);
+    const after = (await admin.client.get(`/workspaces/${ws.id}/fields`)).json() as CustomField[];
+    expect(after[0]!.options.map((o) => o.label)).toEqual(["C", "A", "B"]);
+  });
+
   it("an outsider gets 404 on every call, also with ids of another workspace", async () => {
     const { ws, admin } = await workspaceWith(env);
     const other = await workspaceWith(env);

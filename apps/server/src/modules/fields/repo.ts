@@ -163,6 +163,13 @@ export const fieldsRepo = {
       .returningAll()
       .executeTakeFirstOrThrow();
   },
+  /** Numbers a field's options 0…n-1 in the order given (one statement). */
+  async reorderOptions(db: Db, fieldId: string, ids: string[]) {
+    await sql`UPDATE field_options o SET position = n.n - 1
+      FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS n(id, n) WHERE o.id = n.id AND o.field_id = ${fieldId}`.execute(
+      db,
+    );
+  },
   async updateOption(db: Db, optId: string, patch: { label?: string; color?: string; position?: number }) {
     return db.updateTable("field_options").set(patch).where("id", "=", optId).returningAll().executeTakeFirstOrThrow();
   },

@@ -14,6 +14,9 @@ export function fieldsRoutes(app: App, fields: FieldsService) {
   addRoute(app, api.createOption, async (req, reply) =>
     reply.status(201).send(await fields.createOption(req.actor, req.params.id, req.params.fieldId, req.body)),
   );
+  addRoute(app, api.reorderOptions, (req) =>
+    fields.reorderOptions(req.actor, req.params.id, req.params.fieldId, req.body.option_ids),
+  );
   addRoute(app, api.updateOption, (req) =>
     fields.updateOption(req.actor, req.params.id, req.params.fieldId, req.params.optId, req.body),
   );

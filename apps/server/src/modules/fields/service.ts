@@ -163,6 +163,16 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
         throw conflict(`The field has an option "${body.label}" already.`);
       return toOption(await fieldsRepo.createOption(db, f.id, body));
     },
+    /** A new order for a field's options: the list must name each of them once, or it is stale (409). */
+    async reorderOptions(actor: Actor, workspaceId: string, fieldId: string, ids: string[]): Promise<CustomField> {
+      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      const f = await field(workspaceId, fieldId);
+      const known = new Set(f.options.map((o) => o.id));
+      if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
+        throw conflict("The options of this field changed meanwhile: reload and try again.");
+      await fieldsRepo.reorderOptions(db, f.id, ids);
+      return toField((await fieldsRepo.get(db, workspaceId, f.id))!);
+    },
     async updateOption(
       actor: Actor,
       workspaceId: string,

@@ -110,11 +110,6 @@ export function useFieldAdmin(workspaceId: string) {
         callApi(fieldsApi.remove, { params: { ...params, fieldId: id }, fallback: FIELD_MESSAGES.updateFailed }),
       onSettled: settle,
     }),
-    reorder: useMutation({
-      mutationFn: (ids: string[]) =>
-        callApi(fieldsApi.reorder, { params, body: { field_ids: ids }, fallback: FIELD_MESSAGES.updateFailed }),
-      onSettled: settle,
-    }),
     createOption: useMutation({
       mutationFn: ({ fieldId, label, color }: { fieldId: string; label: string; color: string }) =>
         callApi(fieldsApi.createOption, {

@@ -1,9 +1,8 @@
-import { type CustomField, canAdmin, FIELD_TYPES, type FieldType } from "@hangar/contract";
+import { canAdmin, FIELD_TYPES, type FieldType } from "@hangar/contract";
 import {
   ActionIcon,
-  Badge,
+  Box,
   Button,
-  ColorInput,
   Group,
   Loader,
   Paper,
@@ -14,15 +13,17 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconForms, IconPlus, IconTrash } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { IconForms, IconPlus, IconTrash } from "@tabler/icons-react";
+import { type FormEvent, useMemo, useState } from "react";
 import { errorMessage } from "../../lib/api-client";
 import { openConfirm } from "../../lib/confirm-modal";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { EmptyPanel } from "../../ui/empty-panel";
 import { useCurrentWorkspace } from "../workspaces";
-import { OptionAiActions, RunOnAllAssets } from "./ai-actions-settings";
 import { useFieldAdmin, useFields } from "./api";
+import { Options } from "./field-options";
+import { useFieldOrder } from "./field-order";
+import { SortableItem, SortableList } from "./sortable-list";
 
 const TYPE_LABEL: Record<FieldType, string> = {
   SINGLE_SELECT: "Single select",
@@ -30,7 +31,6 @@ const TYPE_LABEL: Record<FieldType, string> = {
   TEXT: "Text",
   DATE: "Date",
 };
-const SWATCHES = ["#9e9e9e", "#e03131", "#f08c00", "#f59f00", "#2f9e44", "#1971c2", "#7048e8", "#c2255c"];
 
 /** What a type change does to the values (the contract's rule, said before it happens). */
 function typeChangeRule(from: FieldType, to: FieldType): string {
@@ -46,6 +46,8 @@ export function FieldsSettings() {
   const isAdmin = canAdmin(workspace.user_role);
   const fields = useFields(workspace.id);
   const admin = useFieldAdmin(workspace.id);
+  const order = useFieldOrder(workspace.id);
+  const entries = useMemo(() => (fields.data ?? []).map((f) => ({ id: f.id, label: f.title })), [fields.data]);
   const [title, setTitle] = useState("");
   const [type, setType] = useState<FieldType>("SINGLE_SELECT");
   const fail = (err: unknown) => notifyError(errorMessage(err, "Failed to update field"));
@@ -54,11 +56,6 @@ export function FieldsSettings() {
     e.preventDefault();
     if (!title.trim()) return;
     admin.create.mutate({ title: title.trim(), field_type: type }, { onSuccess: () => setTitle(""), onError: fail });
-  };
-  const move = (list: CustomField[], i: number, d: -1 | 1) => {
-    const ids = list.map((f) => f.id);
-    [ids[i], ids[i + d]] = [ids[i + d]!, ids[i]!];
-    admin.reorder.mutate(ids, { onError: fail });
   };
 
   return (
@@ -111,212 +108,90 @@ export function FieldsSettings() {
           description="Add a field above to start."
         />
       ) : (
-        fields.data.map((f, i, list) => (
-          <Paper key={f.id} withBorder p="md" radius="md" data-testid="field-card">
-            <Group justify="space-between" wrap="nowrap" align="flex-end">
-              <Group wrap="nowrap" align="flex-end" style={{ flex: 1 }}>
-                <TextInput
-                  label="Title"
-                  defaultValue={f.title}
-                  key={f.title}
-                  readOnly={!isAdmin}
-                  onBlur={(e) => {
-                    const t = e.currentTarget.value.trim();
-                    if (t && t !== f.title) admin.update.mutate({ id: f.id, title: t }, { onError: fail });
-                  }}
-                  style={{ flex: 1 }}
-                />
-                <Select
-                  label="Type"
-                  data={FIELD_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }))}
-                  value={f.field_type}
-                  disabled={!isAdmin}
-                  allowDeselect={false}
-                  w={170}
-                  onChange={(v) => {
-                    const to = v as FieldType;
-                    if (!to || to === f.field_type) return;
-                    openConfirm({
-                      title: `Change "${f.title}" to ${TYPE_LABEL[to]}?`,
-                      children: (
-                        <Text size="sm">
-                          {f.value_count} value(s). {typeChangeRule(f.field_type, to)}
-                        </Text>
-                      ),
-                      labels: { confirm: "Change type", cancel: "Cancel" },
-                      onConfirm: () =>
-                        admin.update.mutate(
-                          { id: f.id, field_type: to },
-                          {
-                            onSuccess: (a) => a.values_cleared && notifySuccess(`${a.values_cleared} value(s) cleared`),
-                            onError: fail,
-                          },
-                        ),
-                    });
-                  }}
-                />
-              </Group>
-              {isAdmin && (
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Move up">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Move ${f.title} up`}
-                      disabled={i === 0}
-                      onClick={() => move(list, i, -1)}
-                    >
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Move down">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Move ${f.title} down`}
-                      disabled={i === list.length - 1}
-                      onClick={() => move(list, i, 1)}
-                    >
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete field">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${f.title}`}
-                      onClick={() =>
-                        openConfirm({
-                          title: `Delete "${f.title}"?`,
-                          children: (
-                            <Text size="sm">
-                              Its {f.value_count} value(s) on assets and boards go with it. This cannot be undone.
-                            </Text>
-                          ),
-                          labels: { confirm: "Delete", cancel: "Cancel" },
-                          confirmProps: { color: "red" },
-                          onConfirm: () => admin.remove.mutate(f.id, { onError: fail }),
-                        })
-                      }
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+        <SortableList entries={entries} noun="field" enabled={isAdmin} onMove={(ids) => order.moveFields(ids, fail)}>
+          {fields.data.map((f, i) => (
+            <SortableItem key={f.id} entry={entries[i]!}>
+              {({ ref, style, handle }) => (
+                <Paper ref={ref} style={style} withBorder p="md" radius="md" data-testid="field-card">
+                  <Group justify="space-between" wrap="nowrap" align="flex-end">
+                    <Group wrap="nowrap" align="flex-end" style={{ flex: 1 }}>
+                      {handle && <Box pb={4}>{handle}</Box>}
+                      <TextInput
+                        label="Title"
+                        defaultValue={f.title}
+                        key={f.title}
+                        readOnly={!isAdmin}
+                        onBlur={(e) => {
+                          const t = e.currentTarget.value.trim();
+                          if (t && t !== f.title) admin.update.mutate({ id: f.id, title: t }, { onError: fail });
+                        }}
+                        style={{ flex: 1 }}
+                      />
+                      <Select
+                        label="Type"
+                        data={FIELD_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }))}
+                        value={f.field_type}
+                        disabled={!isAdmin}
+                        allowDeselect={false}
+                        w={170}
+                        onChange={(v) => {
+                          const to = v as FieldType;
+                          if (!to || to === f.field_type) return;
+                          openConfirm({
+                            title: `Change "${f.title}" to ${TYPE_LABEL[to]}?`,
+                            children: (
+                              <Text size="sm">
+                                {f.value_count} value(s). {typeChangeRule(f.field_type, to)}
+                              </Text>
+                            ),
+                            labels: { confirm: "Change type", cancel: "Cancel" },
+                            onConfirm: () =>
+                              admin.update.mutate(
+                                { id: f.id, field_type: to },
+                                {
+                                  onSuccess: (a) =>
+                                    a.values_cleared && notifySuccess(`${a.values_cleared} value(s) cleared`),
+                                  onError: fail,
+                                },
+                              ),
+                          });
+                        }}
+                      />
+                    </Group>
+                    {isAdmin && (
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Delete field">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${f.title}`}
+                            onClick={() =>
+                              openConfirm({
+                                title: `Delete "${f.title}"?`,
+                                children: (
+                                  <Text size="sm">
+                                    Its {f.value_count} value(s) on assets and boards go with it. This cannot be undone.
+                                  </Text>
+                                ),
+                                labels: { confirm: "Delete", cancel: "Cancel" },
+                                confirmProps: { color: "red" },
+                                onConfirm: () => admin.remove.mutate(f.id, { onError: fail }),
+                              })
+                            }
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    )}
+                  </Group>
+                  {f.field_type.endsWith("SELECT") && <Options field={f} isAdmin={isAdmin} />}
+                </Paper>
               )}
-            </Group>
-            {f.field_type.endsWith("SELECT") && <Options field={f} isAdmin={isAdmin} />}
-          </Paper>
-        ))
+            </SortableItem>
+          ))}
+        </SortableList>
       )}
-    </Stack>
-  );
-}
-
-function Options({ field, isAdmin }: { field: CustomField; isAdmin: boolean }) {
-  const workspace = useCurrentWorkspace();
-  const admin = useFieldAdmin(workspace.id);
-  const [label, setLabel] = useState("");
-  const [color, setColor] = useState(SWATCHES[5]!);
-  const fail = (err: unknown) => notifyError(errorMessage(err, "Failed to update field"));
-  const add = () => {
-    if (!label.trim()) return;
-    admin.createOption.mutate(
-      { fieldId: field.id, label: label.trim(), color },
-      { onSuccess: () => setLabel(""), onError: fail },
-    );
-  };
-  return (
-    <Stack gap={6} mt="sm">
-      <Text size="sm" fw={600}>
-        Options
-      </Text>
-      {field.options.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No options yet.
-        </Text>
-      )}
-      {field.options.map((o) => (
-        <Stack key={o.id} gap={2}>
-          <Group gap="xs" wrap="nowrap" data-testid="field-option">
-            <ColorInput
-              aria-label={`Colour of ${o.label}`}
-              defaultValue={o.color}
-              key={o.color}
-              swatches={SWATCHES}
-              disabled={!isAdmin}
-              w={150}
-              format="hex"
-              onChangeEnd={(c) =>
-                c !== o.color &&
-                admin.updateOption.mutate({ fieldId: field.id, optId: o.id, color: c }, { onError: fail })
-              }
-            />
-            <TextInput
-              aria-label="Option label"
-              defaultValue={o.label}
-              key={o.label}
-              readOnly={!isAdmin}
-              style={{ flex: 1 }}
-              onBlur={(e) => {
-                const l = e.currentTarget.value.trim();
-                if (l && l !== o.label)
-                  admin.updateOption.mutate({ fieldId: field.id, optId: o.id, label: l }, { onError: fail });
-              }}
-            />
-            <Badge color={o.color} variant="filled" miw={60}>
-              {o.label}
-            </Badge>
-            {isAdmin && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete option ${o.label}`}
-                onClick={() =>
-                  admin.removeOption.mutate(
-                    { fieldId: field.id, optId: o.id },
-                    {
-                      onSuccess: (a) =>
-                        notifySuccess(`Option "${o.label}" deleted; ${a.values_cleared} value(s) cleared`),
-                      onError: fail,
-                    },
-                  )
-                }
-              >
-                <IconTrash size={14} />
-              </ActionIcon>
-            )}
-          </Group>
-          <OptionAiActions workspaceId={workspace.id} field={field} option={o} isAdmin={isAdmin} />
-        </Stack>
-      ))}
-      {isAdmin && (
-        <Group gap="xs" wrap="nowrap">
-          <ColorInput
-            aria-label="New option colour"
-            value={color}
-            onChange={setColor}
-            swatches={SWATCHES}
-            w={150}
-            format="hex"
-          />
-          <TextInput
-            aria-label="New option"
-            placeholder="New option"
-            value={label}
-            onChange={(e) => setLabel(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                add();
-              }
-            }}
-            style={{ flex: 1 }}
-          />
-          <Button variant="light" onClick={add} disabled={!label.trim()} loading={admin.createOption.isPending}>
-            Add option
-          </Button>
-        </Group>
-      )}
-      {isAdmin && <RunOnAllAssets workspaceId={workspace.id} field={field} />}
     </Stack>
   );
 }
