@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -146,6 +146,29 @@ test("an ADMIN upgrades through checkout; a declined card changes nothing; the w
   await expect(admin.getByTestId("subscription-renewal")).toContainText("Renews on");
   await expect(admin.getByTestId("usage-seats")).toContainText("1 of 15");
   await shot(admin, "5-team");
+});
+
+test("on the Free plan, a file over its upload size is refused with a way to upgrade", async () => {
+  // Still Free here? No: the first test upgraded. A workspace of its own, on Free.
+  const page = await (await admin.context().browser()!.newContext()).newPage();
+  const { workspaceId: freeWs } = await signUpWithWorkspace(page, { prefix: "billing-free" });
+  const base = process.env.HANGAR_E2E_URL as string;
+  // 101 MiB, sparse on disk: refused when announced, so no byte is sent.
+  const big = path.join(tmp, "master.mov");
+  writeFileSync(big, "");
+  truncateSync(big, 101 * 1024 * 1024);
+  await page.goto(`${base}/w/${freeWs}/b/all`);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await page.getByTestId("upload-files-input").setInputFiles(big);
+  const error = page.getByTestId("upload-item-error");
+  await expect(error).toContainText("402");
+  const upgrade = error.getByRole("link", { name: "Upgrade the plan" });
+  await expect(upgrade).toBeVisible();
+  await shot(page, "9-upload-refused");
+  await upgrade.click();
+  await expect(page).toHaveURL(new RegExp(`/w/${freeWs}/settings/subscription$`));
+  await expect(page.getByRole("heading", { name: "Free plan" })).toBeVisible();
+  await page.context().close();
 });
 
 test("the ADMIN changes plan with the proration preview", async () => {
