@@ -73,6 +73,12 @@ try {
   });
   const firstThumbMs = Date.now() - tOpen;
   const lastName = `picture-${String(ASSETS).padStart(6, "0")}.jpg`;
+  // PROFILE=1: a CPU profile of the page during the scroll, its top functions by self time printed.
+  if (process.env.PROFILE === "1") {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
+    await cdp.send("Profiler.start");
+  }
   const scroll = await page.evaluate(
     async ({ speed, maxMs, lastName }) => {
       const frames: number[] = [];
@@ -106,6 +112,7 @@ try {
     },
     { speed: SPEED, maxMs: MAX_SECONDS * 1000, lastName },
   );
+  if (process.env.PROFILE === "1") printProfile((await cdp.send("Profiler.stop")).profile);
   const metrics = (await cdp.send("Performance.getMetrics")).metrics;
   const heap = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0;
   const nodes = metrics.find((m) => m.name === "Nodes")?.value ?? 0;
@@ -179,4 +186,43 @@ try {
   await browser.close();
   await srv.close();
   await rm(tmp, { recursive: true, force: true });
+}
+
+/** The profile's top functions by self time (sampled), with where they are. */
+function printProfile(profile: {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let total = 0;
+  for (const [i, id] of samples.entries()) {
+    const n = byId.get(id);
+    const dt = (deltas[i] ?? 0) / 1000;
+    total += dt;
+    if (!n) continue;
+    const f = n.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\/assets\//, "")}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+  }
+  // Who calls the layout readers (their time is layouts forced from script).
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes as Array<{ id: number; children?: number[] }>)
+    for (const c of n.children ?? []) parent.set(c, n.id);
+  const callers = new Map<string, number>();
+  for (const [i, id] of samples.entries()) {
+    const n = byId.get(id);
+    if (!n || !/getBoundingClientRect|scrollBy|offsetHeight|offsetWidth/.test(n.callFrame.functionName)) continue;
+    const up = byId.get(parent.get(id) ?? -1)?.callFrame;
+    const key = `${n.callFrame.functionName} ← ${up?.functionName || "(anonymous)"} ${up?.url.replace(/^.*\/assets\//, "")}:${up?.lineNumber}:${(up as { columnNumber?: number } | undefined)?.columnNumber}`;
+    callers.set(key, (callers.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
+  }
+  for (const [k, ms] of [...callers.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6))
+    console.log(`    layout read ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+  console.log(`  profile: ${(total / 1000).toFixed(1)} s sampled; top self time:`);
+  for (const [k, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`    ${ms.toFixed(0).padStart(7)} ms  ${k}`);
 }

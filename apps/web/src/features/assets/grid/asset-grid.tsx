@@ -92,11 +92,21 @@ export function AssetGrid({
 
   // The window scrolls; the virtualiser needs where the grid starts on the page (the toolbar and chips
   // above it change height).
+  // Measured when what sits above can have moved (new results, a resize, the selection bar), never on
+  // a scroll's render: reading layout there forced one for every frame (bench/web's profile).
   const [scrollMargin, setScrollMargin] = useState(0);
+  const selecting = selectedIds.size > 0;
+  const [resized, setResized] = useState(0);
+  useEffect(() => {
+    const onResize = () => setResized((n) => n + 1);
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the moments to measure
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
-  });
+    setScrollMargin((old) => (Math.abs(top - old) > 1 ? top : old));
+  }, [assets.length, assets[0]?.id, width, dimmed, selecting, resized, loadMoreFailed]);
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,

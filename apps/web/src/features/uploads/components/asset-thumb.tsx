@@ -1,8 +1,8 @@
 import type { Asset, FileType } from "@hangar/contract";
 import { Box, Center } from "@mantine/core";
 import { type Icon, IconFile, IconFileText, IconFileZip, IconMovie, IconMusic, IconPhoto } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
-import { thumbHashToDataURL } from "thumbhash";
+import { useEffect, useMemo, useState } from "react";
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from "thumbhash";
 
 const TYPE_ICONS: Record<FileType, Icon> = {
   IMAGE: IconPhoto,
@@ -23,14 +23,36 @@ export function fileTypeOf(mime: string): FileType {
   return "OTHER";
 }
 
-export function placeholderUrl(hash: string | null | undefined): string | null {
+const hashBytes = (hash: string) => Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
+
+/** The placeholder's average colour: a few operations, where the blurred picture is a PNG to encode. */
+function averageColor(hash: string | null | undefined): string | null {
   if (!hash) return null;
   try {
-    const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
-    return thumbHashToDataURL(bytes);
+    const { r, g, b } = thumbHashToAverageRGBA(hashBytes(hash));
+    return `rgb(${Math.round(r * 255)} ${Math.round(g * 255)} ${Math.round(b * 255)})`;
   } catch {
     return null;
   }
+}
+
+/** Decoded placeholders, newest last: cards scrolled back into view (or shown again) skip the PNG encoding. */
+const placeholders = new Map<string, string | null>();
+const PLACEHOLDERS_KEPT = 2000;
+
+export function placeholderUrl(hash: string | null | undefined): string | null {
+  if (!hash) return null;
+  const known = placeholders.get(hash);
+  if (known !== undefined) return known;
+  let url: string | null = null;
+  try {
+    url = thumbHashToDataURL(hashBytes(hash));
+  } catch {
+    url = null;
+  }
+  if (placeholders.size >= PLACEHOLDERS_KEPT) placeholders.delete(placeholders.keys().next().value as string);
+  placeholders.set(hash, url);
+  return url;
 }
 
 /**
@@ -48,8 +70,23 @@ export function AssetThumb({
   iconSize?: number;
 }) {
   const src = asset ? (asset.grid_url ?? asset.thumbnail_url) : null;
-  const placeholder = useMemo(() => placeholderUrl(asset?.placeholder), [asset?.placeholder]);
+  const hash = asset?.placeholder;
+  // The card shows the picture's average colour at once, and its blurred placeholder when the browser
+  // is idle and the picture has not arrived: a fast scroll mounts dozens of cards a second, and
+  // encoding each one's placeholder on mount made frames miss (bench/web).
+  const average = useMemo(() => averageColor(hash), [hash]);
+  const [placeholder, setPlaceholder] = useState<string | null>(() => (hash ? (placeholders.get(hash) ?? null) : null));
   const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!hash || loaded || placeholder) return;
+    const make = () => setPlaceholder(placeholderUrl(hash));
+    if (typeof requestIdleCallback !== "function") {
+      const t = setTimeout(make, 50);
+      return () => clearTimeout(t);
+    }
+    const id = requestIdleCallback(make, { timeout: 400 });
+    return () => cancelIdleCallback(id);
+  }, [hash, loaded, placeholder]);
   const [broken, setBroken] = useState(false);
 
   if (!src || broken) {
@@ -66,7 +103,7 @@ export function AssetThumb({
       h="100%"
       // Longhands only, no `bg` prop: its `background` shorthand would wipe the placeholder image.
       style={{
-        backgroundColor: "var(--mantine-color-gray-1)",
+        backgroundColor: average ?? "var(--mantine-color-gray-1)",
         backgroundImage: placeholder ? `url(${placeholder})` : undefined,
         backgroundSize: "cover",
         backgroundPosition: "center",
