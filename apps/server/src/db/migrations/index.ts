@@ -17,6 +17,7 @@ import * as m0015 from "./20261124-0004-share-links.ts";
 import * as m0016 from "./20261125-0001-share-activity.ts";
 import * as m0017 from "./20261125-0010-ai-actions.ts";
 import * as m0018 from "./20261125-0020-billing.ts";
+import * as m0019 from "./20261126-0100-listing-correlation.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "20261125-0001-share-activity": m0016,
   "20261125-0010-ai-actions": m0017,
   "20261125-0020-billing": m0018,
+  "20261126-0100-listing-correlation": m0019,
 };
 
 export const migrationProvider: MigrationProvider = {
