@@ -5,7 +5,15 @@ import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../.
 import type { UserActor } from "../../platform/actor.ts";
 import { assetViewRepo, plainPageIds } from "../assets/index.ts";
 import { LISTABLE, listingOrder, listingWhere } from "./filters-repo.ts";
-import { DAY_SKIP_MIN_OFFSET, dayPageIdsSql, filteredPageIds, PROBE_LIMIT, pageIdsSql, probePageIds } from "./repo.ts";
+import {
+  DAY_SKIP_MIN_OFFSET,
+  dayPageIdsSql,
+  filteredPageIds,
+  guardedPageIds,
+  PROBE_LIMIT,
+  pageIdsSql,
+  probePageIds,
+} from "./repo.ts";
 import { createListingService } from "./service.ts";
 
 /**
@@ -214,8 +222,23 @@ describe("listing at scale", () => {
           const want = await ids(plainPageIds(pageIdsSql(where, listingOrder(order), 11, offset)));
           expect(want.length, `${label} ${order} ${offset}`).toBe(Math.max(0, Math.min(11, matches - offset)));
           expect(await ids(probePageIds(where, order, 11, offset)), `${label} ${order} ${offset}`).toEqual(want);
+          // The guarded walk: its budget fills (small offsets), or it falls back to sorting or walking.
+          const body = AssetListBody.parse({ ...input, order_by: order });
+          expect(await ids(guardedPageIds(body, scope, 11, offset)), `guarded ${label} ${order} ${offset}`).toEqual(
+            want,
+          );
         }
       }
+    }
+  });
+
+  it("answers a combination with no match from the guarded walk's fallback, empty and exact", async () => {
+    const scope = { workspaceId: ws, userId: actor.userId };
+    const input = { file_type: { includes: ["VIDEO"] }, file_extension: { includes: ["zzz"] } };
+    for (const order of ["-date_uploaded", "name", "date_taken"] as ListingOrder[]) {
+      const body = AssetListBody.parse({ ...input, order_by: order });
+      const rows = await assetViewRepo.rows(env.rt.db, guardedPageIds(body, scope, 11, 0), actor.userId);
+      expect(rows, order).toEqual([]);
     }
   });
 
