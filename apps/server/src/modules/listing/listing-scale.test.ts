@@ -268,8 +268,14 @@ describe("listing at scale", () => {
 
   it("probes few matches, or a rough small estimate, when indexes reach them", () => {
     const scope = { workspaceId: ws, userId: actor.userId };
+    // The plan's kind from its WITH clause: none (a plain walk), `w` (the guarded walk), else the probe.
+    const kind = (input: AssetListInput, planned: { rows: number; cost: number; seqScan: boolean }) => {
+      const p = filteredPageIds(AssetListBody.parse(input), scope, planned);
+      if (p.with === null) return "walk";
+      return p.with.compile(env.rt.db).sql.includes("WITH w AS") ? "guarded" : "probe";
+    };
     const probes = (input: AssetListInput, planned: { rows: number; cost: number; seqScan: boolean }) =>
-      filteredPageIds(AssetListBody.parse(input), scope, planned).with !== null;
+      kind(input, planned) === "probe";
     const small = { rows: 5_000, cost: 16_000, seqScan: false };
     expect(probes({ search: "zzqx" }, small)).toBe(true);
     expect(probes({ or_groups: [{ search: "zzqx" }, { favorite: true }] }, small)).toBe(true);
@@ -278,5 +284,10 @@ describe("listing at scale", () => {
     expect(probes({ search: "zzqx" }, { ...small, seqScan: true })).toBe(false); // a scan either way
     expect(probes({ tags: { includes: ["rare"] } }, small)).toBe(false); // tag statistics are good
     expect(probes({ favorite: true }, { ...small, rows: 1_000 })).toBe(true); // few: sorting them is cheap
+    // Believed common: a first page walks on a budget; a deep one, or one the planner would scan, as planned.
+    expect(kind({ search: "zzqx" }, { ...small, rows: 200_000 })).toBe("guarded");
+    expect(kind({ tags: { includes: ["rare"] } }, small)).toBe("guarded");
+    expect(kind({ tags: { includes: ["rare"] }, page: 500 }, small)).toBe("walk");
+    expect(kind({ search: "zzqx" }, { ...small, rows: 200_000, seqScan: true })).toBe("walk");
   });
 });
