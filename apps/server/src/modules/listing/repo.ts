@@ -107,19 +107,23 @@ export function probePageIds(where: RawBuilder<SqlBool>, order: ListingOrder, li
 
 /**
  * How many assets, in the listing's order, a guarded walk reads before it gives up on the order index
- * (guardedPageIds). About 3 ms of heap fetches on a warm million; a walk the planner expects to fill
- * a first page reads far fewer when its estimate is right.
+ * (guardedPageIds): a few ms of heap fetches and filter checks on a warm million, paid by every
+ * shallow page of a filter the planner believes common; a sparser filter falls back to its indexes.
  */
-export const WALK_BUDGET = 4_000;
+export const WALK_BUDGET = 1_000;
 
 /**
  * The page's ids when the planner believes the matches common enough to walk the order index until
  * the page fills (issue 19). Its belief multiplies the conditions' selectivities as if independent,
  * and users combine filters freely: VIDEO with a camera make, a document with an ISO, a date taken on
  * a clip, are each "a few percent" to it and match nothing, so the walk read all million assets
- * (0.7–2.3 s). Here the walk has a budget: the first WALK_BUDGET assets in the listing's order, the
- * filter evaluated on each (`w`), stopping as soon as offset + limit matches are found. When it finds
- * them, they are exactly the page's (the first matches in order are among the first assets in order).
+ * (0.7–2.3 s). Here the walk has a budget: the first WALK_BUDGET assets in the listing's order (a
+ * subquery with that LIMIT, named `a` so the filter reads it as it reads the table), the filter
+ * evaluated on each in that order (`w`), stopping as soon as offset + limit matches are found. The
+ * planner prices the filter for WALK_BUDGET rows, not for the whole workspace: priced for a million
+ * (the filter beside the LIMIT), a custom field's EXISTS became a hash of every field value (65 ms for
+ * "field is empty"). When `w` holds offset + limit matches, they are exactly the page's (the first
+ * matches in order are among the first assets in order).
  * When it does not, the matches are sparse (under (offset + limit) / WALK_BUDGET): they are probed
  * through the filter's own indexes as in probePageIds (few: sorted; more: the unbounded walk after
  * all). Each branch runs only when the one before it did not answer (one-time filters on InitPlans,
@@ -134,11 +138,10 @@ export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: 
   const few = sql<SqlBool>`(SELECT count(*) FROM m) <= ${PROBE_LIMIT}`;
   return {
     with: sql`WITH w AS MATERIALIZED (
-        SELECT s.id, s.k FROM (
-          SELECT a.id, ${orderKey(order)} AS k, (${filters}) AS ok FROM assets a
-          WHERE a.workspace_id = ${scope.workspaceId} AND ${LISTABLE}
-          ORDER BY ${listingOrder(order)} LIMIT ${WALK_BUDGET}
-        ) s WHERE s.ok LIMIT ${want}),
+        SELECT a.id, ${orderKey(order)} AS k FROM (
+          SELECT * FROM assets a WHERE a.workspace_id = ${scope.workspaceId} AND ${LISTABLE}
+          ORDER BY ${listingOrder(order)} LIMIT ${WALK_BUDGET}) a
+        WHERE ${filters} LIMIT ${want}),
       f AS MATERIALIZED (SELECT a.id, ${orderKey(order)} AS k FROM assets a WHERE ${where}),
       m AS MATERIALIZED (SELECT id, k FROM f LIMIT ${PROBE_LIMIT + 1})`,
     ids: sql`ARRAY(SELECT w.id FROM w WHERE ${enough} ORDER BY ${orderBy(order, sql`w.k`, sql`w.id`)} LIMIT ${limit} OFFSET ${offset})
