@@ -16,6 +16,7 @@ const { pino } = await import("pino");
 const rt = createRuntime(loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn" }), url, pino({ level: "warn" }));
 const client = new pg.Client({ connectionString: url });
 await client.connect();
+await client.query("SET jit = off"); // as the app's pool (db.ts)
 try {
   const { rows } = await client.query<{ workspace_id: string; user_id: string }>(
     `SELECT m.workspace_id, m.user_id FROM memberships m

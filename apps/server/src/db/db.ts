@@ -10,7 +10,17 @@ export type Db = Kysely<DB>;
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 export function createPool(url: string, max: number, log: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // jit off for the app's sessions: its statements are index-driven and answer in milliseconds, but a
+  // plan whose estimated cost passes jit_above_cost (the listing's guarded and probing plans price
+  // branches that never run) spent 20–170 ms compiling expressions before a 0.1 ms execution
+  // (bench/listing, issue 19).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    options: "-c jit=off",
+  });
   // An idle client losing its connection (database restart, network) emits 'error' on the pool;
   // unhandled, that kills the process. The pool drops that client and opens a new one on demand.
   pool.on("error", (err) =>

@@ -5,7 +5,15 @@ import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../.
 import type { UserActor } from "../../platform/actor.ts";
 import { assetViewRepo, plainPageIds } from "../assets/index.ts";
 import { LISTABLE, listingOrder, listingWhere } from "./filters-repo.ts";
-import { DAY_SKIP_MIN_OFFSET, dayPageIdsSql, filteredPageIds, PROBE_LIMIT, pageIdsSql, probePageIds } from "./repo.ts";
+import {
+  DAY_SKIP_MIN_OFFSET,
+  dayPageIdsSql,
+  filteredPageIds,
+  guardedPageIds,
+  PROBE_LIMIT,
+  pageIdsSql,
+  probePageIds,
+} from "./repo.ts";
 import { createListingService } from "./service.ts";
 
 /**
@@ -214,8 +222,23 @@ describe("listing at scale", () => {
           const want = await ids(plainPageIds(pageIdsSql(where, listingOrder(order), 11, offset)));
           expect(want.length, `${label} ${order} ${offset}`).toBe(Math.max(0, Math.min(11, matches - offset)));
           expect(await ids(probePageIds(where, order, 11, offset)), `${label} ${order} ${offset}`).toEqual(want);
+          // The guarded walk: its budget fills (small offsets), or it falls back to sorting or walking.
+          const body = AssetListBody.parse({ ...input, order_by: order });
+          expect(await ids(guardedPageIds(body, scope, 11, offset)), `guarded ${label} ${order} ${offset}`).toEqual(
+            want,
+          );
         }
       }
+    }
+  });
+
+  it("answers a combination with no match from the guarded walk's fallback, empty and exact", async () => {
+    const scope = { workspaceId: ws, userId: actor.userId };
+    const input = { file_type: { includes: ["VIDEO"] }, file_extension: { includes: ["zzz"] } };
+    for (const order of ["-date_uploaded", "name", "date_taken"] as ListingOrder[]) {
+      const body = AssetListBody.parse({ ...input, order_by: order });
+      const rows = await assetViewRepo.rows(env.rt.db, guardedPageIds(body, scope, 11, 0), actor.userId);
+      expect(rows, order).toEqual([]);
     }
   });
 
@@ -245,8 +268,14 @@ describe("listing at scale", () => {
 
   it("probes few matches, or a rough small estimate, when indexes reach them", () => {
     const scope = { workspaceId: ws, userId: actor.userId };
+    // The plan's kind from its WITH clause: none (a plain walk), `w` (the guarded walk), else the probe.
+    const kind = (input: AssetListInput, planned: { rows: number; cost: number; seqScan: boolean }) => {
+      const p = filteredPageIds(AssetListBody.parse(input), scope, planned);
+      if (p.with === null) return "walk";
+      return p.with.compile(env.rt.db).sql.includes("WITH w AS") ? "guarded" : "probe";
+    };
     const probes = (input: AssetListInput, planned: { rows: number; cost: number; seqScan: boolean }) =>
-      filteredPageIds(AssetListBody.parse(input), scope, planned).with !== null;
+      kind(input, planned) === "probe";
     const small = { rows: 5_000, cost: 16_000, seqScan: false };
     expect(probes({ search: "zzqx" }, small)).toBe(true);
     expect(probes({ or_groups: [{ search: "zzqx" }, { favorite: true }] }, small)).toBe(true);
@@ -255,5 +284,10 @@ describe("listing at scale", () => {
     expect(probes({ search: "zzqx" }, { ...small, seqScan: true })).toBe(false); // a scan either way
     expect(probes({ tags: { includes: ["rare"] } }, small)).toBe(false); // tag statistics are good
     expect(probes({ favorite: true }, { ...small, rows: 1_000 })).toBe(true); // few: sorting them is cheap
+    // Believed common: a first page walks on a budget; a deep one, or one the planner would scan, as planned.
+    expect(kind({ search: "zzqx" }, { ...small, rows: 200_000 })).toBe("guarded");
+    expect(kind({ tags: { includes: ["rare"] } }, small)).toBe("guarded");
+    expect(kind({ tags: { includes: ["rare"] }, page: 500 }, small)).toBe("walk");
+    expect(kind({ search: "zzqx" }, { ...small, rows: 200_000, seqScan: true })).toBe("walk");
   });
 });

@@ -105,6 +105,51 @@ export function probePageIds(where: RawBuilder<SqlBool>, order: ListingOrder, li
   };
 }
 
+/**
+ * How many assets, in the listing's order, a guarded walk reads before it gives up on the order index
+ * (guardedPageIds): a few ms of heap fetches and filter checks on a warm million, paid by every
+ * shallow page of a filter the planner believes common; a sparser filter falls back to its indexes.
+ */
+export const WALK_BUDGET = 1_000;
+
+/**
+ * The page's ids when the planner believes the matches common enough to walk the order index until
+ * the page fills (issue 19). Its belief multiplies the conditions' selectivities as if independent,
+ * and users combine filters freely: VIDEO with a camera make, a document with an ISO, a date taken on
+ * a clip, are each "a few percent" to it and match nothing, so the walk read all million assets
+ * (0.7–2.3 s). Here the walk has a budget: the first WALK_BUDGET assets in the listing's order (a
+ * subquery with that LIMIT, named `a` so the filter reads it as it reads the table), the filter
+ * evaluated on each in that order (`w`), stopping as soon as offset + limit matches are found. The
+ * planner prices the filter for WALK_BUDGET rows, not for the whole workspace: priced for a million
+ * (the filter beside the LIMIT), a custom field's EXISTS became a hash of every field value (65 ms for
+ * "field is empty"). When `w` holds offset + limit matches, they are exactly the page's (the first
+ * matches in order are among the first assets in order).
+ * When it does not, the matches are sparse (under (offset + limit) / WALK_BUDGET): they are probed
+ * through the filter's own indexes as in probePageIds (few: sorted; more: the unbounded walk after
+ * all). Each branch runs only when the one before it did not answer (one-time filters on InitPlans,
+ * evaluated lazily), so a common filter pays the walk alone. One statement, one snapshot, exact.
+ */
+export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: number, offset: number): PageIds {
+  const where = listingWhere(body, scope);
+  const filters = sql.join(listingFilters(body, scope), sql` AND `);
+  const order = body.order_by;
+  const want = offset + limit;
+  const enough = sql<SqlBool>`(SELECT count(*) FROM w) >= ${want}`;
+  const few = sql<SqlBool>`(SELECT count(*) FROM m) <= ${PROBE_LIMIT}`;
+  return {
+    with: sql`WITH w AS MATERIALIZED (
+        SELECT a.id, ${orderKey(order)} AS k FROM (
+          SELECT * FROM assets a WHERE a.workspace_id = ${scope.workspaceId} AND ${LISTABLE}
+          ORDER BY ${listingOrder(order)} LIMIT ${WALK_BUDGET}) a
+        WHERE ${filters} LIMIT ${want}),
+      f AS MATERIALIZED (SELECT a.id, ${orderKey(order)} AS k FROM assets a WHERE ${where}),
+      m AS MATERIALIZED (SELECT id, k FROM f LIMIT ${PROBE_LIMIT + 1})`,
+    ids: sql`ARRAY(SELECT w.id FROM w WHERE ${enough} ORDER BY ${orderBy(order, sql`w.k`, sql`w.id`)} LIMIT ${limit} OFFSET ${offset})
+      || ARRAY(SELECT m.id FROM m WHERE NOT ${enough} AND ${few} ORDER BY ${orderBy(order, sql`m.k`, sql`m.id`)} LIMIT ${limit} OFFSET ${offset})
+      || ARRAY(SELECT a.id FROM assets a WHERE ${where} AND NOT ${enough} AND NOT ${few} ORDER BY ${listingOrder(order)} LIMIT ${limit} OFFSET ${offset})`,
+  };
+}
+
 /** Counts matches, stopping at EXACT_COUNT_LIMIT + 1: the answer is exact when it is ≤ the limit. */
 export function boundedCountSql(where: RawBuilder<SqlBool>) {
   return sql<{
@@ -170,6 +215,10 @@ export function filteredPageIds(
   const few = planned.rows <= PROBE_LIMIT || (roughEstimate(body) && planned.rows <= PROBE_MAX_ESTIMATE);
   const auto = few && !planned.seqScan;
   if (probe === "always" || (probe === "auto" && auto)) return probePageIds(where, body.order_by, limit, offset);
+  // Believed common: walk in order, on a budget when the page is shallow enough for one (a deep page
+  // walks its offset whatever the plan; a scan of every asset finds a rare page no slower).
+  if (probe === "auto" && !planned.seqScan && (offset + limit) * 4 <= WALK_BUDGET)
+    return guardedPageIds(body, scope, limit, offset);
   return plainPageIds(pageIdsSql(where, listingOrder(body.order_by), limit, offset));
 }
 
