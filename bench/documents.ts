@@ -1,6 +1,7 @@
 // bench/documents: a 200-page PDF and 50 office files (25 .docx, 25 .xlsx, made by LibreOffice from
 // generated HTML and CSV) through upload → COMPLETED (every page to pages/N.jpg at 1600 px long side,
-// the thumbnail), page images per second beside `pdftoppm -jpeg -scale-to 1600` on the same PDF and,
+// the thumbnail), page images per second beside `pdftoppm -jpeg -jpegopt quality=85 -scale-to 1600` (the
+// pipeline's JPEG settings: quality 85, libjpeg's defaults otherwise) on the same PDF and,
 // for the office files, beside `soffice --convert-to pdf` (a fresh profile per file, as the pipeline
 // does) followed by pdftoppm, with the same parallelism (2). Memory: peak RSS of the server and its
 // children while a 20-page and then the 200-page PDF is processed (goal: flat in the page count).
@@ -125,6 +126,8 @@ const pdfCli = await pool(
       "-l",
       String(to),
       "-jpeg",
+      "-jpegopt",
+      "quality=85",
       "-scale-to",
       "1600",
       big,
