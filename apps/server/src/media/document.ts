@@ -11,12 +11,11 @@
  * PDFium build cannot grow past 2 GiB of wasm memory, and a thread whose heap has grown large is
  * recycled after the document.
  */
-import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import sharp from "sharp";
-import type { PdfPageBitmap, PdfRequest } from "./document-worker.ts";
+import type { PdfPageSize, PdfRequest } from "./document-worker.ts";
 import { createSerialWorker, findExecutable, lastLines, MediaError, runTool, type SerialWorker } from "./limits.ts";
 
 export const UNREADABLE = "Document could not be read";
@@ -165,57 +164,57 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
     let thumbnail: PdfRendition["thumbnail"] | null = null;
     let nextIndex = 0;
     const take = () => (!stop && nextIndex < renderCount ? nextIndex++ : null);
-    const encode = async (index: number, bitmap: PdfPageBitmap) => {
-      const raw = () => sharp(bitmap.data, { raw: { width: bitmap.width, height: bitmap.height, channels: 3 } });
-      const name = `pages/${index + 1}.jpg`;
-      // libjpeg's defaults at quality 85, as `pdftoppm -jpeg -jpegopt quality=85` writes: optimised
-      // Huffman tables made files 7 % smaller for twice the encode time (14.8 against 8.3 ms a page),
-      // and mozjpeg's trellis was 6× slower still.
-      await raw().jpeg({ quality: 85, optimiseCoding: false }).toFile(path.join(outDir, name));
-      const label = labels[index];
-      pages[index] = {
-        number: index + 1,
-        file: name,
-        width: bitmap.width,
-        height: bitmap.height,
-        ...(label && label !== String(index + 1) ? { label } : {}),
-      };
-      if (index === 0) {
-        const out = await raw()
-          .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
-          .jpeg({ quality: 85 })
-          .toFile(path.join(outDir, "thumbnail.jpg.part"));
-        await rename(path.join(outDir, "thumbnail.jpg.part"), path.join(outDir, "thumbnail.jpg"));
-        thumbnail = { file: "thumbnail.jpg", width: out.width, height: out.height };
-      }
-    };
-    /** One thread's share: it renders the next free page while this one is encoded (sharp works
-     * off the event loop), so at most two bitmaps a thread are alive whatever the page count. */
+    /** One thread's share of the pages, taken one at a time. The thread writes each page itself and
+     * answers as soon as it is drawn, so it draws the next page while the last one is written: at
+     * most two bitmaps a thread are alive whatever the page count. */
     const lane = async (pdf: SerialWorker) => {
-      const render = (index: number) =>
-        pdf
-          .call<PdfPageBitmap>({ op: "render", index, longSide } satisfies PdfRequest, {
-            timeoutMs: budget(pageTimeoutMs),
-            reason: UNREADABLE,
-          })
-          .then((bitmap) => ({ index, bitmap }));
-      const ahead = () => {
-        const index = take();
-        const p = index === null ? null : render(index);
-        // A failure of the page ahead is seen when it is awaited; until then nothing may go unhandled.
-        p?.catch(() => undefined);
-        return p;
-      };
+      let failed = false;
       try {
-        let next = ahead();
-        while (next) {
-          const { index, bitmap } = await next;
-          next = ahead();
-          await encode(index, bitmap);
+        for (let index = take(); index !== null; index = take()) {
+          const name = `pages/${index + 1}.jpg`;
+          const size = await pdf.call<PdfPageSize>(
+            {
+              op: "render",
+              index,
+              longSide,
+              file: path.join(outDir, name),
+              // libjpeg's defaults at quality 85, as `pdftoppm -jpeg -jpegopt quality=85` writes (see
+              // document-worker.ts: optimised Huffman tables cost twice the encode time for 7 %).
+              quality: 85,
+              ...(index === 0
+                ? { thumbnail: { file: path.join(outDir, "thumbnail.jpg"), longSide: THUMBNAIL_LONG_SIDE } }
+                : {}),
+            } satisfies PdfRequest,
+            { timeoutMs: budget(pageTimeoutMs), reason: UNREADABLE },
+          );
+          const label = labels[index];
+          pages[index] = {
+            number: index + 1,
+            file: name,
+            ...size,
+            ...(label && label !== String(index + 1) ? { label } : {}),
+          };
         }
       } catch (err) {
+        failed = true;
         stop = true;
         throw err;
+      } finally {
+        // Every page this thread started is on disk (or failed) before the lane ends. After a
+        // timeout the thread is gone with its writes.
+        if (pdf.running) {
+          const made = await pdf
+            .call<PdfPageSize | null>({ op: "flush" } satisfies PdfRequest, {
+              timeoutMs: failed ? 10_000 : budget(pageTimeoutMs),
+              reason: UNREADABLE,
+            })
+            .catch((err: unknown) => {
+              if (failed) return null;
+              stop = true;
+              throw err;
+            });
+          if (made) thumbnail = { file: "thumbnail.jpg", ...made };
+        }
       }
     };
     lanes = [
