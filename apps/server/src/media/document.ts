@@ -60,11 +60,11 @@ const RECYCLE_HEAP_BYTES = 512 * 1024 ** 2;
 
 /**
  * Render threads: pages of one document are shared between them, each thread holding its own open
- * copy of the document (opened once, not per page). Two on a machine with the cores: a PDF renders
- * at the pace of two pdftoppm processes each given half the pages. WASM heaps are per thread, so
- * memory is this many times one thread's, and still flat in the page count.
+ * copy of the document (opened once, not per page) and writing its own JPEGs. Two, as bench/documents
+ * runs pdftoppm as two processes over the two halves of a PDF; fewer on a machine with fewer cores.
+ * WASM heaps are per thread (about 60 MB more for the second), still flat in the page count.
  */
-const RENDER_THREADS = Math.max(1, Math.min(Number(process.env.PDF_RENDER_THREADS) || 2, os.availableParallelism()));
+const RENDER_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
 
 const pdfWorkers: Array<SerialWorker | null> = [];
 function worker(slot: number): SerialWorker {
