@@ -88,6 +88,28 @@ describe("renderPdf", () => {
     expect((await readdir(path.join(out, "pages"))).length).toBe(117);
   });
 
+  it("shares the pages between two threads and still writes each page to its own number", async () => {
+    // Every page a different width, so a page written under another page's number shows.
+    let page = 0;
+    const bodies = [
+      ...textPdf(9)
+        .toString("latin1")
+        .matchAll(/\d+ 0 obj\n([\s\S]*?)\nendobj/g),
+    ].map((m) => m[1]!.replace("/MediaBox [0 0 612 792]", () => `/MediaBox [0 0 ${300 + 40 * page++} 800]`));
+    const file = await write("widths.pdf", buildPdf(bodies));
+    await closeDocumentWorker();
+    const out = path.join(dir, "widths");
+    const r = await renderPdf(file, out, { longSide: 400, threads: 2 });
+    expect(documentWorkerStarts()).toBe(2);
+    const widths = Array.from({ length: 9 }, (_, i) => Math.round(((300 + 40 * i) / 800) * 400));
+    expect(r.pages.map((p) => p.width)).toEqual(widths);
+    for (const p of r.pages) expect((await sharp(path.join(out, p.file)).metadata()).width).toBe(p.width);
+    // A one-page document does not start a second thread for nothing.
+    await closeDocumentWorker();
+    await renderPdf(await write("one.pdf", textPdf(1)), path.join(dir, "one"), { threads: 2 });
+    expect(documentWorkerStarts()).toBe(1);
+  });
+
   it("answers the PDF's own page labels (roman front matter, prefixed appendix)", async () => {
     const plain = textPdf(6).toString("latin1");
     // The same document with a /PageLabels number tree in its catalog: i, ii, then 1.., then A-1.

@@ -3,19 +3,19 @@
  * office files converted to PDF through LibreOffice when it is installed.
  *
  * PDF rendering uses PDFium compiled to WebAssembly via @hyzyla/pdfium (MIT; PDFium itself is
- * BSD-3-Clause with Apache-2.0 and other permissive third-party parts). It runs in one
- * long-lived worker thread (document-worker.ts) so a page that never finishes can be stopped by
- * terminating the thread: `withTimeout` alone cannot interrupt synchronous WebAssembly.
+ * BSD-3-Clause with Apache-2.0 and other permissive third-party parts). It runs in long-lived
+ * worker threads (document-worker.ts; two share a document's pages) so a page that never finishes
+ * can be stopped by terminating its thread: `withTimeout` alone cannot interrupt synchronous
+ * WebAssembly.
  * Memory: the input size is capped before loading, rendered bitmaps are at most longSide², the
  * PDFium build cannot grow past 2 GiB of wasm memory, and a thread whose heap has grown large is
  * recycled after the document.
  */
-import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import sharp from "sharp";
-import type { PdfPageBitmap, PdfRequest } from "./document-worker.ts";
+import type { PdfPageSize, PdfRequest } from "./document-worker.ts";
 import { createSerialWorker, findExecutable, lastLines, MediaError, runTool, type SerialWorker } from "./limits.ts";
 
 export const UNREADABLE = "Document could not be read";
@@ -32,6 +32,8 @@ export interface RenderPdfOptions {
   pageTimeoutMs?: number;
   /** Overall budget for open + all pages. */
   timeoutMs?: number;
+  /** Render threads sharing the pages (default: 2, fewer on a machine with fewer cores). */
+  threads?: number;
 }
 
 export interface PdfPage {
@@ -56,9 +58,17 @@ const OPEN_TIMEOUT_MS = 30_000;
 /** Above this, the thread is replaced after the document so the wasm heap is handed back. */
 const RECYCLE_HEAP_BYTES = 512 * 1024 ** 2;
 
-let pdfWorker: SerialWorker | null = null;
-function worker(): SerialWorker {
-  pdfWorker ??= createSerialWorker({
+/**
+ * Render threads: pages of one document are shared between them, each thread holding its own open
+ * copy of the document (opened once, not per page) and writing its own JPEGs. Two, as bench/documents
+ * runs pdftoppm as two processes over the two halves of a PDF; fewer on a machine with fewer cores.
+ * WASM heaps are per thread (about 60 MB more for the second), still flat in the page count.
+ */
+const RENDER_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
+
+const pdfWorkers: Array<SerialWorker | null> = [];
+function worker(slot: number): SerialWorker {
+  pdfWorkers[slot] ??= createSerialWorker({
     file: new URL("./document-worker.ts", import.meta.url),
     name: "PDF renderer",
     maxOldGenerationSizeMb: 256,
@@ -69,20 +79,19 @@ function worker(): SerialWorker {
       reason: "Document preview is unavailable",
     },
   });
-  return pdfWorker;
+  return pdfWorkers[slot]!;
 }
 
-/** Stops the PDF thread (tests, shutdown). The next render starts a new one. */
+/** Stops the PDF threads (tests, shutdown). The next render starts new ones. */
 export async function closeDocumentWorker(): Promise<void> {
-  const w = pdfWorker;
-  pdfWorker = null;
-  await w?.close();
+  const all = pdfWorkers.splice(0);
+  await Promise.all(all.map((w) => w?.close()));
 }
 
 /** How many threads the PDF renderer has started (tests check restarts after a timeout). */
-export const documentWorkerStarts = () => pdfWorker?.starts ?? 0;
+export const documentWorkerStarts = () => pdfWorkers.reduce((n, w) => n + (w?.starts ?? 0), 0);
 
-/** One document at a time: the worker holds a single open document. */
+/** One document at a time: the threads together hold a single open document. */
 let turn: Promise<unknown> = Promise.resolve();
 
 /** Renders the first `renderPages` pages to `outDir/pages/N.jpg` and page 1 to `thumbnail.jpg`. */
@@ -100,6 +109,7 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
     longSide = 1600,
     maxBytes = 200 * 1024 ** 2,
     pageTimeoutMs = 20_000,
+    threads = RENDER_THREADS,
   } = options;
   // Every page gets an image, so the budget grows with the pages (a second each beyond two minutes).
   let timeoutMs = options.timeoutMs ?? 120_000;
@@ -115,25 +125,33 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
     if (left <= 0) throw new MediaError(UNREADABLE, `rendering took longer than ${timeoutMs} ms`);
     return Math.min(ms, left);
   };
-  const pdf = worker();
   const pagesDir = path.join(outDir, "pages");
-  let opened = false;
+  /** Threads holding the document open: each is closed at the end, whatever happened. */
+  const opened: SerialWorker[] = [];
+  const open = async (pdf: SerialWorker) => {
+    const r = await pdf.call<{ pageCount: number }>({ op: "open", file } satisfies PdfRequest, {
+      timeoutMs: budget(OPEN_TIMEOUT_MS),
+      reason: UNREADABLE,
+    });
+    opened.push(pdf);
+    return r;
+  };
+  let lanes: Array<Promise<void>> = [];
+  let stop = false;
   try {
-    const { pageCount } = await pdf
-      .call<{ pageCount: number }>({ op: "open", file } satisfies PdfRequest, {
-        timeoutMs: budget(OPEN_TIMEOUT_MS),
-        reason: UNREADABLE,
-      })
-      .catch((err: MediaError) => {
-        // Say so plainly: the fix (upload an unprotected copy) is on the user's side.
-        if (/password/i.test(err.message)) throw new MediaError("Document is password-protected", err.message);
-        throw err;
-      });
-    opened = true;
+    const first = worker(0);
+    const { pageCount } = await open(first).catch((err: MediaError) => {
+      // Say so plainly: the fix (upload an unprotected copy) is on the user's side.
+      if (/password/i.test(err.message)) throw new MediaError("Document is password-protected", err.message);
+      throw err;
+    });
     if (pageCount < 1) throw new MediaError(UNREADABLE, "the document has no pages");
     if (pageCount > maxPages) throw new MediaError("Document has too many pages", `${pageCount} > ${maxPages}`);
     if (options.timeoutMs === undefined) timeoutMs += Math.min(pageCount, renderPages) * 1000;
-    const labels = await pdf
+    const renderCount = Math.min(pageCount, Math.max(1, renderPages));
+    // The other threads open their copy while the first reads the labels and starts on page 1.
+    const others = Array.from({ length: Math.min(threads, renderCount) - 1 }, (_, i) => worker(i + 1));
+    const labels = await first
       .call<Array<string | null>>({ op: "labels" } satisfies PdfRequest, {
         timeoutMs: budget(10_000),
         reason: UNREADABLE,
@@ -144,59 +162,97 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
     await mkdir(pagesDir, { recursive: true });
     const pages: PdfPage[] = [];
     let thumbnail: PdfRendition["thumbnail"] | null = null;
-    const renderCount = Math.min(pageCount, Math.max(1, renderPages));
-    const render = (index: number) =>
-      pdf.call<PdfPageBitmap>({ op: "render", index, longSide } satisfies PdfRequest, {
-        timeoutMs: budget(pageTimeoutMs),
-        reason: UNREADABLE,
-      });
-    // The thread renders the next page while this one is encoded (sharp works off the event loop).
-    let next: Promise<PdfPageBitmap> | null = render(0);
-    for (let index = 0; index < renderCount; index++) {
-      const bitmap: PdfPageBitmap = await next!;
-      next = index + 1 < renderCount ? render(index + 1) : null;
-      // A failure of the page ahead is seen when it is awaited; until then nothing may go unhandled.
-      next?.catch(() => undefined);
-      const raw = () =>
-        sharp(bitmap.data, { raw: { width: bitmap.width, height: bitmap.height, channels: 4 } }).removeAlpha();
-      const name = `pages/${index + 1}.jpg`;
-      // Plain libjpeg with optimised Huffman tables: mozjpeg's trellis made pages 6× slower to encode
-      // (158 ms against 26 ms a page on two cores) for files about a tenth smaller.
-      await raw().jpeg({ quality: 85 }).toFile(path.join(outDir, name));
-      const label = labels[index];
-      pages.push({
-        number: index + 1,
-        file: name,
-        width: bitmap.width,
-        height: bitmap.height,
-        ...(label && label !== String(index + 1) ? { label } : {}),
-      });
-      if (index === 0) {
-        const out = await raw()
-          .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
-          .jpeg({ quality: 85 })
-          .toFile(path.join(outDir, "thumbnail.jpg.part"));
-        await rename(path.join(outDir, "thumbnail.jpg.part"), path.join(outDir, "thumbnail.jpg"));
-        thumbnail = { file: "thumbnail.jpg", width: out.width, height: out.height };
+    let nextIndex = 0;
+    const take = () => (!stop && nextIndex < renderCount ? nextIndex++ : null);
+    /** One thread's share of the pages, taken one at a time. The thread writes each page itself and
+     * answers as soon as it is drawn, so it draws the next page while the last one is written: at
+     * most two bitmaps a thread are alive whatever the page count. */
+    const lane = async (pdf: SerialWorker) => {
+      let failed = false;
+      try {
+        for (let index = take(); index !== null; index = take()) {
+          const name = `pages/${index + 1}.jpg`;
+          const size = await pdf.call<PdfPageSize>(
+            {
+              op: "render",
+              index,
+              longSide,
+              file: path.join(outDir, name),
+              // libjpeg's defaults at quality 85, as `pdftoppm -jpeg -jpegopt quality=85` writes (see
+              // document-worker.ts: optimised Huffman tables cost twice the encode time for 7 %).
+              quality: 85,
+              ...(index === 0
+                ? { thumbnail: { file: path.join(outDir, "thumbnail.jpg"), longSide: THUMBNAIL_LONG_SIDE } }
+                : {}),
+            } satisfies PdfRequest,
+            { timeoutMs: budget(pageTimeoutMs), reason: UNREADABLE },
+          );
+          const label = labels[index];
+          pages[index] = {
+            number: index + 1,
+            file: name,
+            ...size,
+            ...(label && label !== String(index + 1) ? { label } : {}),
+          };
+        }
+      } catch (err) {
+        failed = true;
+        stop = true;
+        throw err;
+      } finally {
+        // Every page this thread started is on disk (or failed) before the lane ends. After a
+        // timeout the thread is gone with its writes.
+        if (pdf.running) {
+          const made = await pdf
+            .call<PdfPageSize | null>({ op: "flush" } satisfies PdfRequest, {
+              timeoutMs: failed ? 10_000 : budget(pageTimeoutMs),
+              reason: UNREADABLE,
+            })
+            .catch((err: unknown) => {
+              if (failed) return null;
+              stop = true;
+              throw err;
+            });
+          if (made) thumbnail = { file: "thumbnail.jpg", ...made };
+        }
       }
-    }
-    if (!thumbnail) throw new MediaError(UNREADABLE, "no page could be rendered");
+    };
+    lanes = [
+      lane(first),
+      // A thread that cannot open its copy just leaves its share to the others.
+      ...others.map((pdf) =>
+        open(pdf).then(
+          () => lane(pdf),
+          () => undefined,
+        ),
+      ),
+    ];
+    const settled = await Promise.allSettled(lanes);
+    const failed = settled.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
+    if (!thumbnail || pages.length !== renderCount) throw new MediaError(UNREADABLE, "no page could be rendered");
     return { pageCount, pages, thumbnail };
   } catch (err) {
-    // No half set of pages: the asset either has its previews or an error.
+    // No half set of pages: the asset either has its previews or an error (every lane has ended).
+    stop = true;
+    await Promise.allSettled(lanes);
     await rm(pagesDir, { recursive: true, force: true });
     await rm(path.join(outDir, "thumbnail.jpg.part"), { force: true });
     if (err instanceof MediaError) throw err;
     throw new MediaError(UNREADABLE, (err as Error).message, { cause: err });
   } finally {
-    // After a timeout or crash the thread is gone with its document: nothing to close, and
+    // After a timeout or crash a thread is gone with its document: nothing to close, and
     // calling would only start a new thread for nothing.
-    if (opened && pdf.running) {
-      const closed = await pdf
-        .call<{ heapBytes: number }>({ op: "close" } satisfies PdfRequest, { timeoutMs: 5_000, reason: UNREADABLE })
-        .catch(() => null);
-      if (closed && closed.heapBytes > RECYCLE_HEAP_BYTES) await pdf.recycle();
-    }
+    await Promise.all(
+      opened
+        .filter((pdf) => pdf.running)
+        .map(async (pdf) => {
+          const closed = await pdf
+            .call<{ heapBytes: number }>({ op: "close" } satisfies PdfRequest, { timeoutMs: 5_000, reason: UNREADABLE })
+            .catch(() => null);
+          if (closed && closed.heapBytes > RECYCLE_HEAP_BYTES) await pdf.recycle();
+        }),
+    );
   }
 }
 
