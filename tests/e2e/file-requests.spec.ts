@@ -86,6 +86,10 @@ test("an owner asks for files; a visitor sends two, the third is refused; pausin
   await page.getByRole("menuitem", { name: "Request files…" }).click();
   await expect(link.getByText("2 of 2 files received", { exact: false })).toBeVisible();
   await expect(link.getByText("Full", { exact: true })).toBeVisible();
+  await link.getByRole("button", { name: "Show received files (2)" }).click();
+  await expect(link.getByTestId("received-files")).toContainText("Robin");
+  await expect(link.getByTestId("received-files")).toContainText("first-dance.jpg");
+  await page.waitForTimeout(400); // the list's opening transition, for the screenshot
   await shot(page, "dialog-full");
 
   // Settings → Share links lists it for the ADMIN's review, below the share links.

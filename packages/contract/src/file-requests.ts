@@ -76,6 +76,18 @@ export const RequestUpload = z.object({
 });
 export type RequestUpload = z.infer<typeof RequestUpload>;
 
+/** A file that came through a request, as its members see it: with the name the visitor gave. */
+export const ReceivedFile = z.object({
+  asset_id: Id,
+  name: z.string(),
+  size: z.number().int(),
+  status: z.string(),
+  uploader_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ReceivedFile = z.infer<typeof ReceivedFile>;
+export const ReceivedFileList = z.array(ReceivedFile);
+
 /** What the public upload page shows: the request (never its token's secrets or password), and the visit's files. */
 export const FileRequestPage = z.object({
   title: z.string(),

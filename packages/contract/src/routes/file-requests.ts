@@ -7,6 +7,7 @@ import {
   FileRequestParams,
   FileRequestSummaryList,
   FileRequestTokenParams,
+  ReceivedFileList,
   RequestUploadBody,
   UpdateFileRequestBody,
 } from "../file-requests.ts";
@@ -53,6 +54,15 @@ export const fileRequestsApi = {
     params: FileRequestParams,
     body: UpdateFileRequestBody,
     response: { 200: FileRequest },
+  }),
+  received: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/file-requests/:requestId/files",
+    tag,
+    access: "workspace",
+    summary: "The files that came through the link (newest first, 200 at most), with the names visitors gave",
+    params: FileRequestParams,
+    response: { 200: ReceivedFileList },
   }),
   remove: defineRoute({
     method: "DELETE",

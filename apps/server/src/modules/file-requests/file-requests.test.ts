@@ -35,8 +35,13 @@ const page = (v: Client, token: string, visit: string | null, password?: string)
 const start = (v: Client, token: string, visit: string | null, name: string, size: number, password?: string) =>
   v.request("POST", `/request/${token}/upload`, { name, size }, { headers: headers(visit, password) });
 /** A visitor sends one small file: init, then its one PUT (which finishes a direct upload on disk). */
-async function send(v: Client, token: string, visit: string, name: string, data: Buffer) {
-  const init = await start(v, token, visit, name, data.length);
+async function send(v: Client, token: string, visit: string, name: string, data: Buffer, uploader?: string) {
+  const init = await v.request(
+    "POST",
+    `/request/${token}/upload`,
+    { name, size: data.length, uploader_name: uploader ?? null },
+    { headers: headers(visit) },
+  );
   expect(init.statusCode, init.body).toBe(200);
   const put = await putBytes(env.app, init.json().direct_url, data);
   expect(put.statusCode, put.body).toBe(200);
@@ -104,7 +109,7 @@ describe("file requests: the visitor's side", () => {
     expect(first.json()).toMatchObject({ title: "Photos please", board_name: "Inbox", files_left: 50, uploads: [] });
 
     const visit = randomUUID();
-    const assetId = await send(v, r.token, visit, "holiday.jpg", await jpeg(200));
+    const assetId = await send(v, r.token, visit, "holiday.jpg", await jpeg(200), "  Robin  ");
     expect((await waitForAsset(admin.client, ws, assetId)).status).toBe("COMPLETED");
     const mine = (await page(v, r.token, visit)).json() as FileRequestPage;
     expect(mine.uploads.map((u) => u.name)).toEqual(["holiday.jpg"]);
@@ -117,6 +122,13 @@ describe("file requests: the visitor's side", () => {
     const listed = (await editor.get(`/workspaces/${ws}/boards/${board}/file-requests`)).json() as FileRequest[];
     expect(listed[0]).toMatchObject({ files_received: 1 });
     expect(listed[0]!.last_upload_at).not.toBeNull();
+    // Members see what came in, with the name the visitor gave (trimmed); an outsider gets 404.
+    const files = await editor.get(`/workspaces/${ws}/file-requests/${r.id}/files`);
+    expect(files.json()).toEqual([
+      expect.objectContaining({ asset_id: assetId, name: "holiday.jpg", uploader_name: "Robin" }),
+    ]);
+    const stranger = (await workspaceWith(env)).admin.client;
+    expect((await stranger.get(`/workspaces/${ws}/file-requests/${r.id}/files`)).statusCode).toBe(404);
     // The token opens nothing else: not as a share link.
     expect((await v.get(`/share/${r.token}`)).statusCode).toBe(404);
   });

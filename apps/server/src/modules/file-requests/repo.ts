@@ -119,6 +119,18 @@ export const fileRequestsRepo = {
       .orderBy("f.created_at", "asc")
       .execute();
   },
+  /** What came through a request (still there), newest first, with the names visitors gave. */
+  async received(db: Db, requestId: string, limit = 200) {
+    return db
+      .selectFrom("file_request_uploads as f")
+      .innerJoin("assets as a", "a.id", "f.asset_id")
+      .select(["a.id as asset_id", "a.name", "a.size", "a.status", "f.uploader_name", "f.created_at"])
+      .where("f.request_id", "=", requestId)
+      .where("a.deleted_at", "is", null)
+      .orderBy("f.created_at", "desc")
+      .limit(limit)
+      .execute();
+  },
   /** The upload's asset, if this request's visit sent it. */
   async visitOwnsUpload(db: Db, requestId: string, visitId: string, uploadId: string): Promise<boolean> {
     const r = await db

@@ -18,6 +18,7 @@ export function fileRequestsRoutes(app: App, requests: FileRequestsService) {
     reply.status(201).send(await requests.create(req.actor, req.params.id, req.params.boardId, req.body)),
   );
   addRoute(app, api.update, (req) => requests.update(req.actor, req.params.id, req.params.requestId, req.body));
+  addRoute(app, api.received, (req) => requests.received(req.actor, req.params.id, req.params.requestId));
   addRoute(app, api.remove, (req) => requests.remove(req.actor, req.params.id, req.params.requestId));
 }
 

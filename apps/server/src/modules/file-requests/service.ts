@@ -1,4 +1,10 @@
-import type { CreateFileRequestBody, FileRequest, FileRequestSummary, UpdateFileRequestBody } from "@hangar/contract";
+import type {
+  CreateFileRequestBody,
+  FileRequest,
+  FileRequestSummary,
+  ReceivedFile,
+  UpdateFileRequestBody,
+} from "@hangar/contract";
 import { FILE_REQUEST_DEFAULTS } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
@@ -117,6 +123,17 @@ export function createFileRequestsService(deps: {
       if (body.max_file_bytes !== undefined) patch.max_file_bytes = body.max_file_bytes;
       Object.assign(patch, await gateChanges(body));
       return toFileRequest(await repo.update(db, row.id, patch));
+    },
+    async received(actor: Actor, workspaceId: string, requestId: string): Promise<ReceivedFile[]> {
+      const row = await existing(actor, workspaceId, requestId);
+      return (await repo.received(db, row.id)).map((f) => ({
+        asset_id: f.asset_id,
+        name: f.name,
+        size: Number(f.size),
+        status: f.status,
+        uploader_name: f.uploader_name,
+        created_at: f.created_at.toISOString(),
+      }));
     },
     async remove(actor: Actor, workspaceId: string, requestId: string) {
       const row = await existing(actor, workspaceId, requestId);

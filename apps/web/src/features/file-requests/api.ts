@@ -63,6 +63,15 @@ export function useFileRequestMutations(workspaceId: string, boardId: string) {
   };
 }
 
+/** What came through one link, with the names visitors gave (loaded when shown). */
+export function useReceivedFiles(workspaceId: string, requestId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["file-requests", workspaceId, "received", requestId],
+    enabled,
+    queryFn: ({ signal }) => callApi(fileRequestsApi.received, { params: { id: workspaceId, requestId }, signal }),
+  });
+}
+
 /** The visitor's headers: the visit (always) and a password (while unlocking). */
 export const visitHeaders = (visitId: string, password?: string | null) => ({
   [REQUEST_VISIT_HEADER]: visitId,

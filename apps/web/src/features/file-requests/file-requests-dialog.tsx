@@ -24,6 +24,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { copyLink, publicLink } from "../shares/share-link-utils";
 import { formatBytes } from "../uploads/format-bytes";
 import { useFileRequestMutations, useFileRequests } from "./api";
+import { ReceivedFiles } from "./received-files";
 import { requestState } from "./request-state";
 
 const GB = 1024 ** 3;
@@ -153,6 +154,7 @@ function RequestRow({
           {r.last_upload_at ? ` · last ${new Date(r.last_upload_at).toLocaleString()}` : ""}
           {r.expires_at ? ` · until ${new Date(r.expires_at).toLocaleString()}` : ""}
         </Text>
+        <ReceivedFiles workspaceId={workspaceId} requestId={r.id} count={r.files_received} />
         {confirming && (
           <Group gap="xs" justify="flex-end">
             <Text size="sm">Delete this link? Files already sent stay in the board.</Text>
