@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { card, cards, shot } from "./asset-grid-helpers.ts";
+import { expectPlaceholderColours } from "./assets-support.ts";
 import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 
 /** A JPEG mostly of one colour, with a white disc (so the palette has two clear colours). */
@@ -118,16 +119,7 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
     )
     .toBe(7);
   await expect(card(page, "foxtrot-data.bin").locator("img")).toHaveCount(0);
-  // Under each picture, its thumbhash's average colour at once (the blurred placeholder comes only
-  // when the browser is idle and the picture has not arrived), never the empty grey.
-  const placeholders = await cards(page)
-    .locator("img")
-    .evaluateAll((imgs) => imgs.map((img) => getComputedStyle(img.parentElement!).backgroundColor));
-  expect(placeholders).toHaveLength(7);
-  for (const colour of placeholders) {
-    expect(colour).toMatch(/^rgb\(/);
-    expect(colour).not.toBe("rgb(241, 243, 245)");
-  }
+  await expectPlaceholderColours(cards(page), 7);
   await shot(page, "grid");
 
   // Sort: name A–Z, then Z–A; the order is in the address.

@@ -103,3 +103,18 @@ export function zipEntries(file: string): string[] {
 
 export const trashRow = (page: Page, name: string) =>
   page.getByTestId("trash-row").filter({ has: page.getByText(name, { exact: true }) });
+
+/**
+ * Every picture in `cards` sits on its thumbhash's average colour, which shows at once (the blurred
+ * placeholder comes when the browser is idle and the picture has not arrived), never the empty grey.
+ */
+export async function expectPlaceholderColours(cards: Locator, count: number) {
+  const colours = await cards
+    .locator("img")
+    .evaluateAll((imgs) => imgs.map((img) => getComputedStyle(img.parentElement!).backgroundColor));
+  expect(colours).toHaveLength(count);
+  for (const colour of colours) {
+    expect(colour).toMatch(/^rgb\(/);
+    expect(colour).not.toBe("rgb(241, 243, 245)");
+  }
+}

@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Route, test } from "@playwright/test";
+import { expectPlaceholderColours } from "./assets-support.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 import {
   type BoardJson,
@@ -98,11 +99,7 @@ test("a dropped folder uploads with progress, becomes boards, processes, and sho
         .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
     )
     .toBe(6);
-  // Each tile sits on its thumbhash placeholder, which shows until the image has loaded.
-  const placeholders = await cards
-    .locator("img")
-    .evaluateAll((imgs) => imgs.map((img) => getComputedStyle(img.parentElement!).backgroundImage.slice(0, 26)));
-  expect(placeholders).toEqual(Array(6).fill('url("data:image/png;base64'));
+  await expectPlaceholderColours(cards, 6);
   await shot(page, "all-assets");
 
   await page.getByRole("button", { name: "Upload", exact: true }).click();
