@@ -26,13 +26,6 @@ export interface RequestVisit {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Files begun per address: plenty for a person sending a shoot, little for a script. */
 const STARTS: Limit = { max: 500, windowSeconds: 600 };
-const formatSize = (bytes: number) =>
-  bytes >= 1024 ** 3
-    ? `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`
-    : bytes >= 1024 ** 2
-      ? `${Math.round(bytes / 1024 ** 2)} MB`
-      : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
 /**
  * The visitor's side of a file request: the page, and the members' upload protocol (init, signed
  * part URLs, complete) on behalf of the request's maker, within the request's caps. A visitor lists
@@ -76,12 +69,12 @@ export function createRequestUploadsService(deps: {
         workspace_name: r.workspace_name,
         expires_at: r.expires_at?.toISOString() ?? null,
         max_files: r.max_files,
-        max_file_bytes: Number(r.max_file_bytes),
+        max_file_bytes: r.max_file_bytes,
         files_left: Math.max(0, r.max_files - r.files_received),
         uploads: uploads.map((u) => ({
           asset_id: u.asset_id,
           name: u.name,
-          size: Number(u.size),
+          size: u.size,
           status: u.status,
           created_at: u.created_at.toISOString(),
         })),
@@ -92,8 +85,8 @@ export function createRequestUploadsService(deps: {
       const visitId = visitOf(v);
       const r = v.request;
       const maker = makerOf(v);
-      if (body.size > Number(r.max_file_bytes))
-        throw new AppError("PAYLOAD_TOO_LARGE", FileRequestMessages.tooLarge(formatSize(Number(r.max_file_bytes))));
+      if (body.size > r.max_file_bytes)
+        throw new AppError("PAYLOAD_TOO_LARGE", FileRequestMessages.tooLarge(r.max_file_bytes));
       const key = `request-start:${v.ip}`;
       await deps.limiter.check([[key, STARTS]], "Too many files from here. Try again later.");
       await deps.limiter.hit(key, STARTS);

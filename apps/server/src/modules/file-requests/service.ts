@@ -5,7 +5,7 @@ import type {
   ReceivedFile,
   UpdateFileRequestBody,
 } from "@hangar/contract";
-import { FILE_REQUEST_DEFAULTS } from "@hangar/contract";
+import { FILE_REQUEST_DEFAULTS, FileRequestMessages } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
@@ -30,14 +30,12 @@ export const toFileRequest = (r: FileRequestRow): FileRequest => ({
   expires_at: r.expires_at?.toISOString() ?? null,
   has_password: r.password_hash !== null,
   max_files: r.max_files,
-  max_file_bytes: Number(r.max_file_bytes),
+  max_file_bytes: r.max_file_bytes,
   files_received: r.files_received,
-  bytes_received: Number(r.bytes_received),
+  bytes_received: r.bytes_received,
   last_upload_at: r.last_upload_at?.toISOString() ?? null,
   created_at: r.created_at.toISOString(),
 });
-
-const gib = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
 
 /**
  * Managing a board's file requests (issue 17 "Request files"): whoever may share the board (ADMIN,
@@ -66,7 +64,7 @@ export function createFileRequestsService(deps: {
   }
   function checkCaps(body: { max_file_bytes?: number | undefined }) {
     if (body.max_file_bytes !== undefined && body.max_file_bytes > deps.maxUploadBytes) {
-      const detail = `Files can be at most ${gib(deps.maxUploadBytes)} on this server.`;
+      const detail = FileRequestMessages.serverCap(deps.maxUploadBytes);
       throw invalid(detail, [{ field: "max_file_bytes", message: detail }]);
     }
   }
@@ -129,7 +127,7 @@ export function createFileRequestsService(deps: {
       return (await repo.received(db, row.id)).map((f) => ({
         asset_id: f.asset_id,
         name: f.name,
-        size: Number(f.size),
+        size: f.size,
         status: f.status,
         uploader_name: f.uploader_name,
         created_at: f.created_at.toISOString(),

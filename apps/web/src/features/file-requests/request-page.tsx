@@ -1,4 +1,4 @@
-import { FileRequestMessages, type FileRequestPage, requestUploadsApi } from "@hangar/contract";
+import { capText, FileRequestMessages, type FileRequestPage, requestUploadsApi } from "@hangar/contract";
 import { Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconCloudUpload, IconFiles } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -107,7 +107,7 @@ function Uploader(props: { token: string; visitId: string; info: FileRequestPage
       const item: Item = { key: `${Date.now()}-${Math.random()}`, file, loaded: 0, status: "waiting" };
       // Said before sending, in the server's words; the server checks again either way.
       if (file.size > info.max_file_bytes)
-        return { ...item, status: "failed", error: FileRequestMessages.tooLarge(formatBytes(info.max_file_bytes)) };
+        return { ...item, status: "failed", error: FileRequestMessages.tooLarge(info.max_file_bytes) };
       if (left <= 0) return { ...item, status: "failed", error: FileRequestMessages.full(info.max_files) };
       left--;
       return item;
@@ -177,7 +177,7 @@ function Uploader(props: { token: string; visitId: string; info: FileRequestPage
                 Choose files
               </Button>
               <Text size="xs" c="dimmed">
-                {info.files_left} of {info.max_files} files left · up to {formatBytes(info.max_file_bytes)} each
+                {info.files_left} of {info.max_files} files left · up to {capText(info.max_file_bytes)} each
                 {info.expires_at ? ` · open until ${new Date(info.expires_at).toLocaleString()}` : ""}
               </Text>
             </Stack>

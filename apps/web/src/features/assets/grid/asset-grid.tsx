@@ -1,6 +1,6 @@
 import type { Asset } from "@hangar/contract";
 import { Button, Center, Skeleton, Text } from "@mantine/core";
-import { useElementSize, useMergedRef } from "@mantine/hooks";
+import { useElementSize, useMergedRef, useViewportSize } from "@mantine/hooks";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { AssetCard, type CardHandlers } from "./asset-card";
@@ -96,17 +96,12 @@ export function AssetGrid({
   // a scroll's render: reading layout there forced one for every frame (bench/web's profile).
   const [scrollMargin, setScrollMargin] = useState(0);
   const selecting = selectedIds.size > 0;
-  const [resized, setResized] = useState(0);
-  useEffect(() => {
-    const onResize = () => setResized((n) => n + 1);
-    window.addEventListener("resize", onResize);
-    return () => window.removeEventListener("resize", onResize);
-  }, []);
+  const viewport = useViewportSize();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the moments to measure
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     setScrollMargin((old) => (Math.abs(top - old) > 1 ? top : old));
-  }, [assets.length, assets[0]?.id, width, dimmed, selecting, resized, loadMoreFailed]);
+  }, [assets.length, assets[0]?.id, width, viewport.width, viewport.height, dimmed, selecting, loadMoreFailed]);
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
