@@ -10,6 +10,7 @@ import { processAssetJob, processAssetSpec } from "./jobs/process-asset.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { purgeWorkspacesJob } from "./jobs/purge-workspaces.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
+import { readTextJob, readTextSpec } from "./jobs/read-text.ts";
 import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -73,7 +74,13 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     },
   });
   const processJob = processAssetJob({
-    ocr: () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null)),
+    ...(config.OCR
+      ? {
+          readTextLater: async (assetId: string) => {
+            await jobs.send(readTextSpec, { asset_id: assetId });
+          },
+        }
+      : {}),
     afterProcessed: (ws, assetId, vision) => aiActions.afterProcessed(ws, assetId, vision),
     assets,
     store,
@@ -142,6 +149,13 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     housekeepingJob([() => auth.purgeExpired(), () => limiter.purgeExpired()]) as JobDefinition,
     processJob as JobDefinition,
     runAiActionsJob((runId) => aiActions.executeRun(runId)) as JobDefinition,
+    readTextJob({
+      assets,
+      store,
+      log: log.child({ component: "text" }),
+      ocr: () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null)),
+      afterText: (ws, assetId, text) => aiActions.afterText(ws, assetId, text),
+    }) as JobDefinition,
     // Rows without bytes (abandoned uploads), then bytes without rows (killed mid-write).
     cleanupUploadsJob(
       async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store })),

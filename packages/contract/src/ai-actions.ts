@@ -232,9 +232,12 @@ export const AiRun = z.object({
 export type AiRun = z.infer<typeof AiRun>;
 export const AiRunParams = z.object({ id: Id, runId: Id });
 
-/** OCR of an image or a document's page images, shown in the viewer's details tab. */
+/**
+ * OCR of an image or a document's page images, shown in the viewer's details tab. `pending`: the asset
+ * is COMPLETED and its text is still to be read (a background job at low priority, after processing).
+ */
 export const RecognisedText = z.object({
-  status: z.enum(["none", "done", "failed"]),
+  status: z.enum(["none", "pending", "done", "failed"]),
   text: z.string(),
   words: z.array(
     z.object({ text: z.string(), confidence: z.number(), box: z.array(z.number()).length(4), page: z.number() }),

@@ -10,6 +10,10 @@ import { z } from "zod";
 export const ProcessAssetPayload = z.object({ asset_id: z.string() });
 export type ProcessAssetPayload = z.infer<typeof ProcessAssetPayload>;
 
+/** `read-text`: OCR of a processed asset (its picture or first pages), after it is COMPLETED. */
+export const ReadTextPayload = z.object({ asset_id: z.string() });
+export type ReadTextPayload = z.infer<typeof ReadTextPayload>;
+
 /** `send-email`: one message; bodies carry single-use tokens, so they are never logged. */
 export const MailMessage = z.object({
   to: z.string(),

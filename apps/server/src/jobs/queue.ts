@@ -28,6 +28,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobSpec<
    * by hand on four clips before this).
    */
   oneAtATime?: boolean;
+  /** With `oneAtATime`: at most this many slots per process, whatever `concurrency` says (OCR: one). */
+  slots?: number;
   handle(data: z.infer<S>): Promise<void>;
 }
 
@@ -112,7 +114,7 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
           // One worker per slot, one job per fetch. pg-boss waits out its 0.5 s poll after a short job;
           // a slot that just finished one asks for the next at once (notifyWorker skips that wait), so
           // a queue of many short jobs still drains without pauses, and an idle slot polls as usual.
-          for (let slot = 0; slot < concurrency; slot++) {
+          for (let slot = 0; slot < Math.min(concurrency, def.slots ?? concurrency); slot++) {
             let workerId = "";
             workerId = await boss.work(
               def.name,

@@ -5,7 +5,9 @@
  * engine comes from tesseract.js-core and the English LSTM data from @tesseract.js-data/eng on disk
  * (`langPath`), with `cacheMethod: "none"` so nothing is fetched or written to the working directory.
  */
+import { readlinkSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import { workerData } from "node:worker_threads";
 import type { Worker as TesseractWorker } from "tesseract.js";
 import { serveWorker } from "./limits.ts";
@@ -13,6 +15,8 @@ import { serveWorker } from "./limits.ts";
 export interface OcrWorkerData {
   /** Folder holding eng.traineddata.gz. */
   langPath: string;
+  /** This thread's niceness (Linux): the engine's thread inherits it. */
+  nice: number;
 }
 
 export type OcrRequest = { op: "init" } | { op: "recognise"; image: Uint8Array } | { op: "stats" };
@@ -25,6 +29,21 @@ export interface RawWord {
 
 const config = workerData as OcrWorkerData;
 let engine: TesseractWorker | null = null;
+
+/**
+ * Lowers this thread's CPU priority before the engine's thread is made (Linux threads inherit it from
+ * the thread that creates them). Linux keeps a niceness per thread, and `/proc/thread-self` names this
+ * one's id; elsewhere the OCR simply runs at the process's priority.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (tid > 0) os.setPriority(tid, Math.max(os.getPriority(tid), config.nice));
+  } catch {
+    // Not Linux, or not allowed: run as we are.
+  }
+}
+lowerPriority();
 
 async function init(): Promise<void> {
   if (engine) return;

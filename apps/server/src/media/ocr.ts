@@ -56,6 +56,8 @@ export interface Ocr {
 }
 
 export const OCR_FAILED = "Text could not be read";
+/** Niceness of the OCR threads: the pipeline (sharp, ffmpeg, PDFium) comes first when cores are busy. */
+export const OCR_NICE = 10;
 export const OCR_INPUT_SIDE = 2000;
 const MAX_INPUT_PIXELS = 150_000_000;
 const MAX_TEXT = 50_000;
@@ -110,7 +112,7 @@ export function createOcr(options: OcrOptions = {}): Ocr {
   const worker = createSerialWorker({
     file: new URL("./ocr-worker.ts", import.meta.url),
     name: "OCR",
-    workerData: { langPath: langPath() } satisfies OcrWorkerData,
+    workerData: { langPath: langPath(), nice: OCR_NICE } satisfies OcrWorkerData,
     maxOldGenerationSizeMb: 256,
     idleMs: options.idleMs ?? 5 * 60_000,
     init: {

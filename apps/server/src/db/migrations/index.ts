@@ -20,6 +20,7 @@ import * as m0018 from "./20261125-0020-billing.ts";
 import * as m0019 from "./20261126-0001-file-requests.ts";
 import * as m0020 from "./20261126-0100-listing-correlation.ts";
 import * as m0021 from "./20261127-0001-listing-workspace-stats.ts";
+import * as m0022 from "./20261127-0002-text-pending.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "20261126-0001-file-requests": m0019,
   "20261126-0100-listing-correlation": m0020,
   "20261127-0001-listing-workspace-stats": m0021,
+  "20261127-0002-text-pending": m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

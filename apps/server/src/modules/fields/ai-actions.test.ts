@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { AiActionResult, AiRun, CustomField, FieldValue } from "@hangar/contract";
+import type { AiActionResult, AiRun, CustomField, FieldValue, RecognisedText } from "@hangar/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPdf, pdfStream } from "../../../test/fixtures.ts";
@@ -81,6 +81,18 @@ const upload = async (c: Client, ws: string, name: string, data: Buffer) => {
   expect(a.status, a.error_reason).toBe("COMPLETED");
   return a as { id: string };
 };
+/** Text is read after COMPLETED (the read-text job): its outcome once it is no longer pending. */
+async function textOf(c: Client, ws: string, assetId: string): Promise<RecognisedText> {
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const res = await c.get(`/workspaces/${ws}/assets/${assetId}/recognised-text`);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = res.json() as RecognisedText;
+    if (text.status !== "pending") return text;
+    if (Date.now() > until) throw new Error("text still pending");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 const valueIn = async (c: Client, ws: string, assetId: string, fieldId: string) =>
   ((await c.get(`/workspaces/${ws}/assets/${assetId}/field-values`)).json() as FieldValue[]).find(
     (v) => v.field_id === fieldId,
@@ -225,8 +237,9 @@ describe("evaluating on real images", () => {
       "signed.pdf",
       await scannedPdf(["Contract No. 4471", "Signed in Lisbon"]),
     );
+    expect((await textOf(admin.client, ws.id, img.id)).status).toBe("done");
     expect((await valueIn(admin.client, ws.id, img.id, f.id))?.option_value?.label).toBe("Invoice");
-    const pdfText = (await admin.client.get(`/workspaces/${ws.id}/assets/${pdf.id}/recognised-text`)).json();
+    const pdfText = await textOf(admin.client, ws.id, pdf.id);
     expect((await valueIn(admin.client, ws.id, pdf.id, f.id))?.option_value?.label, JSON.stringify(pdfText)).toBe(
       "Contract",
     );
@@ -366,7 +379,7 @@ describe("a robust pipeline", () => {
       });
       await addAction(admin.client, ws.id, f, "Invoice", { kind: "text_in_image", config: { words: ["invoice"] } });
       const a = await upload(admin.client, ws.id, "scan.png", await textImage(["Hangar invoice 2026"]));
-      const text = (await admin.client.get(`/workspaces/${ws.id}/assets/${a.id}/recognised-text`)).json();
+      const text = await textOf(admin.client, ws.id, a.id);
       expect(text).toMatchObject({ status: "failed", text: "", error: "Text could not be read" });
       expect((await valueIn(admin.client, ws.id, a.id, f.id))?.option_value?.label).toBe("Wide");
       const r = (await results(admin.client, ws.id, a.id)).find((x) => x.option_label === "Invoice")!;

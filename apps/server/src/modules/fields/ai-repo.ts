@@ -35,11 +35,21 @@ export interface RunRow {
 
 export interface VisionInput {
   objects: Array<{ label: string; confidence: number; box: number[] | null }>;
-  ocr:
-    | { status: "done"; text: string; words: AssetFacts["words"]; ms: number }
-    | { status: "failed"; error: string }
-    | null;
+  ocr: TextInput | { status: "pending" } | null;
 }
+
+/** What OCR made of an asset: its words, or why it could not read them. */
+export type TextInput =
+  | { status: "done"; text: string; words: AssetFacts["words"]; ms: number }
+  | { status: "failed"; error: string };
+
+const textColumns = (ocr: VisionInput["ocr"]) => ({
+  status: ocr?.status ?? "none",
+  text: ocr?.status === "done" ? ocr.text : "",
+  words: JSON.stringify(ocr?.status === "done" ? ocr.words : []),
+  error: ocr?.status === "failed" ? ocr.error : null,
+  ms: ocr?.status === "done" ? ocr.ms : null,
+});
 
 /** SQL of AI actions, their results and runs, and what the pipeline saw (asset_vision). */
 export const aiRepo = {
@@ -99,22 +109,26 @@ export const aiRepo = {
     return { ...facts, objects: vision_objects?.length ? vision_objects : facts.objects };
   },
   async saveVision(db: Db, workspaceId: string, assetId: string, v: VisionInput) {
-    const ocr = v.ocr;
-    const status = ocr?.status ?? "none";
-    const text = ocr?.status === "done" ? ocr.text : "";
-    const words = ocr?.status === "done" ? ocr.words : [];
-    const error = ocr?.status === "failed" ? ocr.error : null;
-    const ms = ocr?.status === "done" ? ocr.ms : null;
+    const t = textColumns(v.ocr);
     await sql`INSERT INTO asset_vision (asset_id, workspace_id, objects, ocr_status, ocr_text, ocr_words, ocr_error, ocr_ms)
-      VALUES (${assetId}, ${workspaceId}, ${JSON.stringify(v.objects)}::jsonb, ${status}, ${text},
-        ${JSON.stringify(words)}::jsonb, ${error}, ${ms})
+      VALUES (${assetId}, ${workspaceId}, ${JSON.stringify(v.objects)}::jsonb, ${t.status}, ${t.text},
+        ${t.words}::jsonb, ${t.error}, ${t.ms})
       ON CONFLICT (asset_id) DO UPDATE SET objects = excluded.objects, ocr_status = excluded.ocr_status,
         ocr_text = excluded.ocr_text, ocr_words = excluded.ocr_words, ocr_error = excluded.ocr_error,
         ocr_ms = excluded.ocr_ms, updated_at = now()`.execute(db);
   },
+  /** The text read after processing: only the OCR columns (what the pipeline saw stays). */
+  async saveText(db: Db, workspaceId: string, assetId: string, ocr: TextInput) {
+    const t = textColumns(ocr);
+    await sql`INSERT INTO asset_vision (asset_id, workspace_id, ocr_status, ocr_text, ocr_words, ocr_error, ocr_ms)
+      VALUES (${assetId}, ${workspaceId}, ${t.status}, ${t.text}, ${t.words}::jsonb, ${t.error}, ${t.ms})
+      ON CONFLICT (asset_id) DO UPDATE SET ocr_status = excluded.ocr_status, ocr_text = excluded.ocr_text,
+        ocr_words = excluded.ocr_words, ocr_error = excluded.ocr_error, ocr_ms = excluded.ocr_ms,
+        updated_at = now()`.execute(db);
+  },
   async recognisedText(db: Db, workspaceId: string, assetId: string) {
     const r = await sql<{
-      ocr_status: "none" | "done" | "failed";
+      ocr_status: "none" | "pending" | "done" | "failed";
       ocr_text: string;
       ocr_words: AssetFacts["words"];
       ocr_error: string | null;

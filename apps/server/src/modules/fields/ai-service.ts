@@ -16,7 +16,7 @@ import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
 import { type Evaluation, evaluate } from "./ai-evaluate.ts";
-import { type ActionRow, aiRepo, type LiveAction, type RunRow, type VisionInput } from "./ai-repo.ts";
+import { type ActionRow, aiRepo, type LiveAction, type RunRow, type TextInput, type VisionInput } from "./ai-repo.ts";
 import { AI } from "./policy.ts";
 import { fieldsRepo } from "./repo.ts";
 import { valuesRepo } from "./values-repo.ts";
@@ -228,6 +228,11 @@ export function createAiActionsService(deps: {
     /** After the pipeline finished an asset: keep what it saw, then evaluate the actions. */
     async afterProcessed(workspaceId: string, assetId: string, vision: VisionInput) {
       await aiRepo.saveVision(db, workspaceId, assetId, vision);
+      await evaluateAsset(workspaceId, assetId);
+    },
+    /** After the text was read (the `read-text` job): keep it, then evaluate the actions again. */
+    async afterText(workspaceId: string, assetId: string, text: TextInput) {
+      await aiRepo.saveText(db, workspaceId, assetId, text);
       await evaluateAsset(workspaceId, assetId);
     },
   };

@@ -6,3 +6,4 @@ export {
   type TextReader,
   type Vision,
 } from "./pipeline.ts";
+export { readAssetText, type TextJobDeps, textSources } from "./text-job.ts";

@@ -12,7 +12,8 @@ import { probeVideo, transcodeVideo, videoPoster, videoSprite } from "../../medi
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import { copyToLocalFile } from "../../storage/local-copy.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
-import { OCR_MAX_PAGES, readText, type TextOutcome, type TextReader } from "./read-text.ts";
+import type { TextOutcome } from "./read-text.ts";
+import { textSources } from "./text-job.ts";
 
 export type { TextReader } from "./read-text.ts";
 
@@ -24,7 +25,8 @@ export interface Tagger {
 /** What the pipeline saw of an asset, handed to the AI actions before it is COMPLETED. */
 export interface Vision {
   objects: Array<{ label: string; confidence: number; box: number[] | null }>;
-  ocr: TextOutcome | null;
+  /** `pending` when the `read-text` job will read it after COMPLETED (text-job.ts). */
+  ocr: TextOutcome | { status: "pending" } | null;
 }
 
 export interface PipelineDeps {
@@ -34,8 +36,8 @@ export interface PipelineDeps {
   log: Logger;
   /** null when AI tags are off. */
   tagger: () => Promise<Tagger | null>;
-  /** null when OCR is off. */
-  ocr?: () => Promise<TextReader | null>;
+  /** Queues the asset's OCR after it is COMPLETED (text-job.ts); absent when OCR is off. */
+  readTextLater?: (assetId: string) => Promise<void>;
   /** Called once the asset's facts are stored, before it is COMPLETED (AI actions); a failure is only logged. */
   afterProcessed?: (workspaceId: string, assetId: string, vision: Vision) => Promise<void>;
   /** After this many tries a transient failure becomes a kept error instead of another retry. */
@@ -93,8 +95,6 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
     };
     const renditions: Renditions = {};
     let tagSource: string | null = null;
-    let ocrFiles: string[] = [];
-    let ocrKind: "image" | "pages" = "pages";
 
     if (sniffed.fileType === "IMAGE") {
       const a = await analyseImage(original, outDir);
@@ -103,9 +103,6 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
         renditions.large = (await renderLarge(original, outDir)).file;
       }
       tagSource = path.join(outDir, a.render.thumbnail);
-      // The original when sharp reads it (full detail for small print), else the large rendition.
-      ocrFiles = [renditions.large ? path.join(outDir, renditions.large) : original];
-      ocrKind = "image";
       Object.assign(patch, {
         width: a.render.width,
         height: a.render.height,
@@ -149,7 +146,6 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
       if (pdf) {
         const r = await renderPdf(pdf, outDir);
         Object.assign(renditions, { thumbnail: r.thumbnail.file, pages: r.pages });
-        ocrFiles = r.pages.slice(0, OCR_MAX_PAGES).map((p) => path.join(outDir, p.file));
         Object.assign(patch, { page_count: r.pageCount, width: r.thumbnail.width, height: r.thumbnail.height });
       }
     }
@@ -169,11 +165,8 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
         }
       }
     }
-    const reader = ocrFiles.length ? await deps.ocr?.() : null;
-    if (reader) {
-      // Text is a bonus too: a failure or timeout is recorded with the asset, which carries on.
-      vision.ocr = await readText(reader, ocrFiles, ocrKind, log.child({ assetId }));
-    }
+    const readsText = !!deps.readTextLater && !!textSources({ ...row, file_type: sniffed.fileType, renditions });
+    if (readsText) vision.ocr = { status: "pending" };
     // Renditions go to their keys before the row says COMPLETED, so a reader never sees a missing file.
     // Several at a time: each write waits for its fsync, and a 200-page document has 201 of them
     // (1.5 s one after another in bench/documents, a quarter of the whole document).
@@ -198,6 +191,8 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
         );
       await assets.update(assetId, done);
     } else await assets.update(assetId, { ...patch, renditions, ...done });
+    // Text last, in its own job at a lower priority: a slow read never holds up the next asset.
+    if (readsText) await deps.readTextLater!(assetId);
     log.info({ assetId, type: sniffed.fileType, attempt }, "asset processed");
   } catch (err) {
     const reason = permanentReason(err);

@@ -1,5 +1,6 @@
 import { type AiActionBody, type AiRun, aiActionsApi } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { callApi } from "../../lib/api-client";
 import { invalidateAssetQueries } from "../assets/actions/api";
 import { workspaceKeys } from "../workspaces";
@@ -94,9 +95,28 @@ export function useAiResults(ws: string, assetId: string, enabled: boolean) {
   });
 }
 
+/**
+ * What OCR read of the asset. It is read after processing (`pending` until then): asked again every
+ * 2 s while pending, and once read, the asset's values and AI results are fetched again (an action on
+ * the text may have set one).
+ */
 export function useRecognisedText(ws: string, assetId: string) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const wasPending = useRef(false);
+  const query = useQuery({
     queryKey: aiKeys.text(ws, assetId),
     queryFn: ({ signal }) => callApi(aiActionsApi.recognisedText, { params: { id: ws, objectId: assetId }, signal }),
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? TEXT_POLL_MS : false),
   });
+  const status = query.data?.status;
+  useEffect(() => {
+    if (status === "pending") wasPending.current = true;
+    else if (status && wasPending.current) {
+      wasPending.current = false;
+      void queryClient.invalidateQueries({ queryKey: fieldKeys.values(ws, assetId) });
+      void queryClient.invalidateQueries({ queryKey: aiKeys.results(ws, assetId) });
+    }
+  }, [status, queryClient, ws, assetId]);
+  return query;
 }
+const TEXT_POLL_MS = 2_000;

@@ -179,7 +179,14 @@ export function RecognisedTextSection({ workspaceId, assetId }: { workspaceId: s
       <Title order={6} c="dimmed" tt="uppercase" fz={11} lts={0.5}>
         Text in image
       </Title>
-      {text.data.status === "failed" ? (
+      {text.data.status === "pending" ? (
+        <Group gap={8} role="status">
+          <Loader size={14} />
+          <Text size="sm" c="dimmed">
+            Reading text…
+          </Text>
+        </Group>
+      ) : text.data.status === "failed" ? (
         <Text size="sm" c="dimmed">
           {text.data.error ?? "Text could not be read"}
         </Text>

@@ -1,6 +1,7 @@
 import { type Asset, FIELD_MESSAGES } from "@hangar/contract";
 import { errorMessage } from "../../lib/api-client";
 import { notifyError } from "../../lib/notify";
+import { useRecognisedText } from "./ai-api";
 import { AiMark } from "./ai-evidence";
 import { useFields, useFieldValues, useSetFieldValue } from "./api";
 import { FieldEditor } from "./field-editor";
@@ -21,6 +22,8 @@ export function FieldsPanel({
 }) {
   const fields = useFields(workspaceId);
   const values = useFieldValues(workspaceId, asset.id);
+  // Text read after processing may let an action set a value: refetched when it arrives.
+  useRecognisedText(workspaceId, asset.id);
   const setter = useSetFieldValue(workspaceId);
   const error = fields.error ?? values.error;
   const url = asset.grid_url ?? asset.thumbnail_url;
