@@ -6,6 +6,7 @@ import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob } from "./jobs/cleanup-uploads.ts";
 import { finishDirectUploadsJob } from "./jobs/finish-direct-uploads.ts";
 import { housekeepingJob } from "./jobs/housekeeping.ts";
+import { createIdleGate } from "./jobs/idle-gate.ts";
 import { processAssetJob, processAssetSpec } from "./jobs/process-asset.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { purgeWorkspacesJob } from "./jobs/purge-workspaces.ts";
@@ -73,21 +74,26 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       await jobs.send(runAiActionsSpec, { run_id: runId });
     },
   });
-  const processJob = processAssetJob({
-    ...(config.OCR
-      ? {
-          readTextLater: async (assetId: string) => {
-            await jobs.send(readTextSpec, { asset_id: assetId });
-          },
-        }
-      : {}),
-    afterProcessed: (ws, assetId, vision) => aiActions.afterProcessed(ws, assetId, vision),
-    assets,
-    store,
-    log: log.child({ component: "pipeline" }),
-    onFailure: (reason) => metrics.pipelineFailure(reason),
-    tagger: () => (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null)),
-  });
+  // OCR waits while this process has assets to process (jobs/idle-gate.ts).
+  const foreground = createIdleGate();
+  const processJob = processAssetJob(
+    {
+      ...(config.OCR
+        ? {
+            readTextLater: async (assetId: string) => {
+              await jobs.send(readTextSpec, { asset_id: assetId });
+            },
+          }
+        : {}),
+      afterProcessed: (ws, assetId, vision) => aiActions.afterProcessed(ws, assetId, vision),
+      assets,
+      store,
+      log: log.child({ component: "pipeline" }),
+      onFailure: (reason) => metrics.pipelineFailure(reason),
+      tagger: () => (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null)),
+    },
+    foreground,
+  );
   const trash = createTrashService({ db, access, store, boards, assets });
   const downloads = createDownloadsService({ db, access, signer, store, log: log.child({ component: "downloads" }) });
   const listing = createListingService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
@@ -149,13 +155,16 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     housekeepingJob([() => auth.purgeExpired(), () => limiter.purgeExpired()]) as JobDefinition,
     processJob as JobDefinition,
     runAiActionsJob((runId) => aiActions.executeRun(runId)) as JobDefinition,
-    readTextJob({
-      assets,
-      store,
-      log: log.child({ component: "text" }),
-      ocr: () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null)),
-      afterText: (ws, assetId, text) => aiActions.afterText(ws, assetId, text),
-    }) as JobDefinition,
+    readTextJob(
+      {
+        assets,
+        store,
+        log: log.child({ component: "text" }),
+        ocr: () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null)),
+        afterText: (ws, assetId, text) => aiActions.afterText(ws, assetId, text),
+      },
+      foreground,
+    ) as JobDefinition,
     // Rows without bytes (abandoned uploads), then bytes without rows (killed mid-write).
     cleanupUploadsJob(
       async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store })),

@@ -1,5 +1,6 @@
 import { ProcessAssetPayload } from "@hangar/contract";
 import { type PipelineDeps, processAsset } from "../modules/processing/index.ts";
+import type { IdleGate } from "./idle-gate.ts";
 import type { JobDefinition, JobSpec } from "./queue.ts";
 
 export const PROCESS_ASSET_RETRIES = 3;
@@ -11,7 +12,12 @@ export const processAssetSpec: JobSpec<typeof ProcessAssetPayload> = {
 };
 
 /** Sniff, describe and render one asset (DESIGN.md §6); a killed worker loses it after 20 s. */
-export function processAssetJob(deps: Omit<PipelineDeps, "maxAttempts">): JobDefinition<typeof ProcessAssetPayload> {
+export function processAssetJob(
+  deps: Omit<PipelineDeps, "maxAttempts">,
+  /** Background work of this process (OCR) waits while assets are processed. */
+  gate?: IdleGate,
+): JobDefinition<typeof ProcessAssetPayload> {
+  const run = (assetId: string) => processAsset({ ...deps, maxAttempts: PROCESS_ASSET_RETRIES + 1 }, assetId);
   return {
     ...processAssetSpec,
     retryLimit: PROCESS_ASSET_RETRIES,
@@ -19,6 +25,6 @@ export function processAssetJob(deps: Omit<PipelineDeps, "maxAttempts">): JobDef
     expireInSeconds: 30 * 60,
     heartbeatSeconds: 20,
     oneAtATime: true,
-    handle: (data) => processAsset({ ...deps, maxAttempts: PROCESS_ASSET_RETRIES + 1 }, data.asset_id),
+    handle: (data) => (gate ? gate.run(() => run(data.asset_id)) : run(data.asset_id)),
   };
 }

@@ -15,6 +15,8 @@ export interface AssetFacts {
   quality: { sharpness: number | null; contrast: number | null; brightness: number | null };
   objects: Array<{ label: string; confidence: number; box: number[] | null }>;
   words: Array<{ text: string; confidence: number; box: number[]; page: number }>;
+  /** OCR has not read the asset yet (the read-text job follows COMPLETED; the actions run again then). */
+  text_pending?: boolean;
   /** "Clients/Acme/Logos" for every board the asset is in. */
   board_paths: string[];
 }
@@ -54,7 +56,12 @@ function objectDetected(c: AiActionConfig<"object_detected">, f: AssetFacts): Ev
 }
 
 function textInImage(c: AiActionConfig<"text_in_image">, f: AssetFacts): Evaluation {
-  if (f.words.length === 0) return { matched: false, confidence: 0, evidence: { words: [], note: "No text found" } };
+  if (f.words.length === 0)
+    return {
+      matched: false,
+      confidence: 0,
+      evidence: { words: [], note: f.text_pending ? "Text not read yet" : "No text found" },
+    };
   const cs = c.case_sensitive;
   const words = f.words.map((w) => ({ ...w, n: norm(w.text, cs).replace(/[^\p{L}\p{N}]/gu, "") }));
   const used = new Set<number>();

@@ -89,7 +89,7 @@ export const aiRepo = {
       SELECT a.id, a.name, a.width, a.height, a.camera_make, a.camera_model, a.gps_latitude, a.gps_longitude, a.palette,
         json_build_object('sharpness', a.quality_sharpness, 'contrast', a.quality_contrast, 'brightness', a.quality_brightness) AS quality,
         v.objects AS vision_objects,
-        coalesce(v.ocr_words, '[]') AS words,
+        coalesce(v.ocr_words, '[]') AS words, coalesce(v.ocr_status = 'pending', false) AS text_pending,
         coalesce((SELECT json_agg(json_build_object('label', t.label, 'confidence', t.confidence, 'box', null)
                   ORDER BY t.confidence DESC) FROM ai_tags t WHERE t.asset_id = a.id), '[]') AS objects,
         coalesce((
