@@ -256,3 +256,33 @@ describe("video, documents and AI tags", () => {
     expect((await w.admin.client.get(`/workspaces/${w.ws.id}/tags`)).json()).toEqual([]);
   });
 });
+
+describe("text after processing", () => {
+  const textOf = async (assetId: string) => {
+    const until = Date.now() + 120_000;
+    for (;;) {
+      const res = await ctx.admin.client.get(`/workspaces/${ctx.ws.id}/assets/${assetId}/recognised-text`);
+      expect(res.statusCode, res.body).toBe(200);
+      const t = res.json() as { status: string; text: string; words: Array<{ page: number }> };
+      if (t.status !== "pending") return t;
+      if (Date.now() > until) throw new Error("text still pending");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
+  it("is read once COMPLETED from the stored renditions: a big picture's large one, a PDF's pages", async () => {
+    // A 3000 px TIFF gets a large rendition: OCR reads that one, fetched from the store (disk or S3).
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="1000"><rect width="100%" height="100%" fill="#fff"/><text x="100" y="560" font-family="DejaVu Sans" font-size="260" fill="#111">Hangar poster</text></svg>`;
+    const a = await upload("poster.tif", await sharp(Buffer.from(svg)).tiff().toBuffer());
+    expect(a.status).toBe("COMPLETED");
+    expect(a.large_url).toMatch(/\/large\.jpg/);
+    const text = await textOf(a.id);
+    expect(text.status).toBe("done");
+    expect(text.text.toLowerCase()).toContain("hangar poster");
+    const pdf = await upload("pages.pdf", textPdf(2));
+    const pages = await textOf(pdf.id);
+    expect(pages.status).toBe("done");
+    expect(pages.text).toMatch(/Page 1[\s\S]*Page 2/);
+    expect(new Set(pages.words.map((w) => w.page))).toEqual(new Set([1, 2]));
+  });
+});
