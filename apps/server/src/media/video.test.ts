@@ -15,6 +15,7 @@ import {
   transcodeVideo,
   UNDECODABLE,
   videoPoster,
+  videoSprite,
 } from "./video.ts";
 
 let dir: string;
@@ -208,5 +209,20 @@ describe("renditions", () => {
     expect([poster.width, poster.height]).toEqual([1024, 576]);
     const meta = await sharp(path.join(out, "thumbnail.jpg")).metadata();
     expect([meta.width, meta.height]).toEqual([1024, 576]);
+  });
+
+  it("makes the scrub-bar sprite in the same pass as web.mp4, as the separate run does", async () => {
+    const one = path.join(dir, "sprite-one-pass");
+    const web = await transcodeVideo(small, one, undefined, { withSprite: true });
+    const two = path.join(dir, "sprite-two-pass");
+    const alone = await videoSprite(small, two);
+    expect(web.sprite).toEqual(alone);
+    expect(web.sprite).toMatchObject({ file: "sprite.jpg", rows: 1, interval: 1, width: 160, height: 90 });
+    const meta = await sharp(path.join(one, "sprite.jpg")).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 160 * web.sprite!.columns, 90]);
+    // The web copy is the same as without the sprite; no half-written leftovers of either.
+    expect(await probeVideo(path.join(one, "web.mp4"))).toMatchObject({ width: 640, height: 360, videoCodec: "h264" });
+    await expect(stat(path.join(one, "sprite.jpg.part"))).rejects.toThrow();
+    await expect(stat(path.join(one, "web.mp4.part"))).rejects.toThrow();
   });
 });

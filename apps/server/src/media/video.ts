@@ -245,36 +245,59 @@ export interface VideoRendition {
   duration: number;
   /** The probe of web.mp4 itself (for steps that read it, such as the sprite). */
   probe: VideoProbe;
+  /** With `withSprite`: the scrub-bar sprite made in the same pass (null when the duration is unknown). */
+  sprite: VideoSprite | null;
 }
 
 /** `web.mp4`: H.264 (yuv420p, long side ≤ 1280, even sides) + AAC 128k, moov first (faststart),
  * metadata (GPS, device) stripped. Output size and duration are read back from the result. */
-export async function transcodeVideo(file: string, outDir: string, probed?: VideoProbe): Promise<VideoRendition> {
+export async function transcodeVideo(
+  file: string,
+  outDir: string,
+  probed?: VideoProbe,
+  opts: { withSprite?: boolean } = {},
+): Promise<VideoRendition> {
   const info = probed ?? (await probe(file));
   const { width, height } = fitEven(info.width, info.height, WEB_LONG_SIDE);
   // High-frame-rate phone clips (120/240 fps) are capped: the web copy is for previewing.
   const filters = [`scale=${width}:${height}:flags=bicubic`, "setsar=1", ...(info.frameRate > 60 ? ["fps=30"] : [])];
+  // The sprite from the same decoded frames (a second output): a separate run decoded web.mp4 again.
+  const sprite = opts.withSprite ? spritePlan(info) : null;
   const audio =
     info.audioIndex === null
       ? ["-an"]
       : ["-map", `0:${info.audioIndex}`, "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000"];
   const ffmpeg = await ffmpegPath();
-  await produce(outDir, "web.mp4", async (tmp) => {
+  const run = (tmp: string, spriteTmp: string | null) => {
+    const video = spriteTmp
+      ? [
+          "-filter_complex",
+          `[0:${info.videoIndex}]${filters.join(",")},split=2[web][s];[s]${spriteFilters(sprite!)}[sprite]`,
+          ...["-map", "[web]"],
+        ]
+      : ["-map", `0:${info.videoIndex}`, "-vf", filters.join(",")];
     const args = [
       ...["-hide_banner", "-nostdin", "-v", "error", "-y", "-threads", "2", ...inputGuards, "-i", file],
-      ...["-map", `0:${info.videoIndex}`, ...audio, "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1"],
-      ...["-vf", filters.join(","), "-c:v", "libx264", "-preset", "veryfast", "-crf", "23"],
+      ...video,
+      ...[...audio, "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1"],
+      ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23"],
       ...["-profile:v", "high", "-pix_fmt", "yuv420p", "-threads", "2", "-max_muxing_queue_size", "1024"],
       ...["-movflags", "+faststart", "-f", "mp4", tmp],
+      ...(spriteTmp ? ["-map", "[sprite]", ...spriteOutput(spriteTmp)] : []),
     ];
-    await runTool(ffmpeg, args, {
+    return runTool(ffmpeg, args, {
       timeoutMs: transcodeTimeoutMs(info.duration),
       maxOutputBytes: 1 << 20,
       reason: UNDECODABLE,
     });
-  });
+  };
+  await produce(outDir, "web.mp4", (tmp) =>
+    sprite
+      ? produce(outDir, "sprite.jpg", (spriteTmp) => run(tmp, spriteTmp).then(() => {})).then(() => {})
+      : run(tmp, null).then(() => {}),
+  );
   const out = await probeVideo(path.join(outDir, "web.mp4"));
-  return { file: "web.mp4", width: out.width, height: out.height, duration: out.duration, probe: out };
+  return { file: "web.mp4", width: out.width, height: out.height, duration: out.duration, probe: out, sprite };
 }
 
 /** `thumbnail.jpg`: the frame at 10 % of the duration (1 s when unknown), long side ≤ 1024.
@@ -327,19 +350,13 @@ const SPRITE_COLUMNS = 10;
  */
 export async function videoSprite(file: string, outDir: string, probed?: VideoProbe): Promise<VideoSprite | null> {
   const info = probed ?? (await probe(file));
-  if (!info.duration || info.duration <= 0) return null;
-  const interval = Math.max(1, Math.ceil((info.duration / SPRITE_MAX_FRAMES) * 10) / 10);
-  const frames = Math.min(SPRITE_MAX_FRAMES, Math.max(1, Math.ceil(info.duration / interval)));
-  const columns = Math.min(SPRITE_COLUMNS, frames);
-  const rows = Math.ceil(frames / columns);
-  const { width, height } = fitEven(info.width, info.height, SPRITE_TILE_WIDTH);
+  const sprite = spritePlan(info);
+  if (!sprite) return null;
   const ffmpeg = await ffmpegPath();
   await produce(outDir, "sprite.jpg", async (tmp) => {
     const args = [
       ...["-hide_banner", "-nostdin", "-v", "error", "-y", "-threads", "2", ...inputGuards, "-i", file],
-      ...["-map", `0:${info.videoIndex}`, "-an", "-sn", "-dn", "-frames:v", "1"],
-      ...["-vf", `fps=1/${interval},scale=${width}:${height}:flags=bicubic,setsar=1,tile=${columns}x${rows}`],
-      ...["-q:v", "5", "-f", "image2", "-update", "1", tmp],
+      ...["-map", `0:${info.videoIndex}`, "-vf", spriteFilters(sprite), ...spriteOutput(tmp)],
     ];
     await runTool(ffmpeg, args, {
       timeoutMs: transcodeTimeoutMs(info.duration),
@@ -347,5 +364,33 @@ export async function videoSprite(file: string, outDir: string, probed?: VideoPr
       reason: UNDECODABLE,
     });
   });
+  return sprite;
+}
+
+/** The sprite's layout for a video: one tile every `interval` s, at most 100, ten to a row. */
+function spritePlan(info: Probed): VideoSprite | null {
+  if (!info.duration || info.duration <= 0) return null;
+  const interval = Math.max(1, Math.ceil((info.duration / SPRITE_MAX_FRAMES) * 10) / 10);
+  const frames = Math.min(SPRITE_MAX_FRAMES, Math.max(1, Math.ceil(info.duration / interval)));
+  const columns = Math.min(SPRITE_COLUMNS, frames);
+  const rows = Math.ceil(frames / columns);
+  const { width, height } = fitEven(info.width, info.height, SPRITE_TILE_WIDTH);
   return { file: "sprite.jpg", columns, rows, interval, width, height };
 }
+
+const spriteFilters = (s: VideoSprite) =>
+  `fps=1/${s.interval},scale=${s.width}:${s.height}:flags=bicubic,setsar=1,tile=${s.columns}x${s.rows}`;
+const spriteOutput = (tmp: string) => [
+  "-an",
+  "-sn",
+  "-dn",
+  "-frames:v",
+  "1",
+  "-q:v",
+  "5",
+  "-f",
+  "image2",
+  "-update",
+  "1",
+  tmp,
+];

@@ -8,7 +8,7 @@ import { ImageError, needsLargeRendition, renderLarge } from "../../media/image.
 import { analyseImage } from "../../media/image-analysis.ts";
 import { MediaError } from "../../media/limits.ts";
 import { sniffFile } from "../../media/sniff.ts";
-import { probeVideo, transcodeVideo, videoPoster, videoSprite } from "../../media/video.ts";
+import { probeVideo, transcodeVideo, videoPoster } from "../../media/video.ts";
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import { copyToLocalFile } from "../../storage/local-copy.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
@@ -127,10 +127,11 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
       });
     } else if (sniffed.fileType === "VIDEO") {
       const info = await probeVideo(original);
-      // One probe per file: the original's serves the web copy and the poster, web.mp4's the sprite.
-      const web = await transcodeVideo(original, outDir, info);
+      // One probe per file (the original's serves every step); web.mp4 and the scrub-bar sprite come
+      // out of one decoding pass.
+      const web = await transcodeVideo(original, outDir, info, { withSprite: true });
       const poster = await videoPoster(original, outDir, info);
-      const sprite = await videoSprite(path.join(outDir, web.file), outDir, web.probe);
+      const sprite = web.sprite;
       Object.assign(renditions, { video: web.file, thumbnail: poster.file });
       if (sprite) renditions.sprite = sprite;
       if (info.fps) renditions.fps = info.fps > 60 ? 30 : info.fps; // web.mp4 caps high frame rates at 30
