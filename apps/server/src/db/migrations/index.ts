@@ -19,6 +19,7 @@ import * as m0017 from "./20261125-0010-ai-actions.ts";
 import * as m0018 from "./20261125-0020-billing.ts";
 import * as m0019 from "./20261126-0001-file-requests.ts";
 import * as m0020 from "./20261126-0100-listing-correlation.ts";
+import * as m20261127_1001 from "./20261127-1001-listing-facets.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "20261125-0020-billing": m0018,
   "20261126-0001-file-requests": m0019,
   "20261126-0100-listing-correlation": m0020,
+  "20261127-1001-listing-facets": m20261127_1001,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -255,6 +255,40 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
   return out;
 }
 
+/**
+ * The facets the payload requires at the top level, each an "any of" list of prefixed elements of
+ * `hangar_listing_facets(...)` (migration 20261127-1001): manual tags `t:`, AI labels `l:`, colour
+ * names `c:`, file types `f:`. Each is implied by the payload's own condition (tags.includes, an
+ * ai_tags include in any of its modes, simplified_colors, file_type.includes), so ANDing them changes
+ * no result. Two or more: one GIN scan intersects them (a tag and a type that never meet cost no heap
+ * fetch); fewer: nothing (each facet alone has its own index and statistics). Only the probe and the
+ * count add it: the planner's estimate, which chooses the plan, stays that of the payload alone.
+ */
+export function facetsCond(f: AssetListBody): Cond | null {
+  const lists: string[][] = [];
+  const pre = (p: string, xs: string[]) => xs.map((x) => p + x);
+  if (has(f.file_type?.includes)) lists.push(pre("f:", [...new Set(f.file_type.includes)]));
+  if (has(f.tags?.includes)) lists.push(pre("t:", lowered(f.tags.includes)));
+  if (has(f.colors?.simplified_colors?.includes))
+    lists.push(pre("c:", [...new Set(f.colors.simplified_colors.includes)]));
+  const ai = f.ai_tags;
+  if (ai && has(ai.includes)) {
+    const names = lowered(ai.includes);
+    lists.push(
+      ai.ai_only ? pre("l:", names) : ai.manual_only ? pre("t:", names) : [...pre("l:", names), ...pre("t:", names)],
+    );
+  }
+  if (lists.length < 2) return null;
+  const facets = sql`hangar_listing_facets(a.tag_names, a.ai_labels, a.simplified_colors, a.file_type)`;
+  return and(lists.map((xs) => sql<SqlBool>`${facets} && ${xs}::text[]`));
+}
+
+/** listingWhere with facetsCond: for statements that find every match (the probe, the count). */
+export function matchWhere(f: AssetListBody, scope: ListingScope): Cond {
+  const facets = facetsCond(f);
+  return facets ? and([listingWhere(f, scope), facets]) : listingWhere(f, scope);
+}
+
 /** The sort key of each order_by (before the id tie-breaker), as an expression over `assets a`. */
 export function orderKey(order: ListingOrder): RawBuilder<unknown> {
   switch (order.replace(/^-/, "")) {

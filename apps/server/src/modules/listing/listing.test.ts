@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { AssetListBody, type AssetListInput } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, signedInUser, type TestEnv, workspaceWith } from "../../../test/harness.ts";
+import { assetViewRepo } from "../assets/index.ts";
+import { facetsCond, listingOrder, listingWhere, matchWhere } from "./filters-repo.ts";
 import { palette, seedListingFixture } from "./listing.fixture.ts";
+import { pageIdsSql, probePageIds } from "./repo.ts";
 
 let env: TestEnv;
 let ws: string;
@@ -152,6 +156,45 @@ describe("asset listing", () => {
     expect(await names({ ai_tags: { tag_types: ["scene"] } })).toEqual(["beach"]);
     expect(await names({ ai_tags: { includes: ["sea"], min_confidence: 0.7, ai_only: true } })).toEqual([]);
     await expect422({ ai_tags: { ai_only: true, manual_only: true } }, /manual_only|exclude/);
+  });
+
+  it("adds the facets index's condition to combined tags, labels, colours and types, changing no result", async () => {
+    const scope = { workspaceId: ws, userId: randomUUID() };
+    const cases: Array<[AssetListInput, string[]]> = [
+      [{ tags: { includes: ["Travel"] }, file_type: { includes: ["IMAGE"] } }, ["beach", "cafe"]],
+      [{ tags: { includes: ["travel"] }, file_type: { includes: ["VIDEO"] } }, []],
+      [
+        { colors: { simplified_colors: { includes: ["red"] } }, file_type: { includes: ["VIDEO", "IMAGE"] } },
+        ["cafe", "clip"],
+      ],
+      [{ ai_tags: { includes: ["CUP"] }, file_type: { includes: ["IMAGE", "OTHER", "DOCUMENT"] } }, ["cafe", "notes"]],
+      [{ ai_tags: { includes: ["cup"], ai_only: true }, tags: { includes: ["food"] } }, ["cafe"]],
+      [
+        { ai_tags: { includes: ["cup"], manual_only: true }, colors: { simplified_colors: { includes: ["white"] } } },
+        ["notes"],
+      ],
+      [
+        {
+          tags: { includes: ["work"] },
+          colors: { simplified_colors: { includes: ["red"] } },
+          file_type: { includes: ["DOCUMENT"] },
+        },
+        [],
+      ],
+    ];
+    const db = env.rt.db;
+    const ids = async (page: Parameters<typeof assetViewRepo.rows>[1]) =>
+      (await assetViewRepo.rows(db, page, scope.userId)).map((r) => r.id);
+    for (const [input, want] of cases) {
+      const body = AssetListBody.parse({ ...input, page_size: 100 });
+      expect(facetsCond(body), JSON.stringify(input)).not.toBeNull();
+      const plain = await ids(pageIdsSql(listingWhere(body, scope), listingOrder(body.order_by), 101, 0));
+      expect(await ids(pageIdsSql(matchWhere(body, scope), listingOrder(body.order_by), 101, 0))).toEqual(plain);
+      expect(await ids(probePageIds(body, scope, 101, 0))).toEqual(plain);
+      expect(await names(input as Record<string, unknown>), JSON.stringify(input)).toEqual(want);
+    }
+    // One facet alone has its own index: no facets condition.
+    expect(facetsCond(AssetListBody.parse({ tags: { includes: ["travel"] } }))).toBeNull();
   });
 
   it("ORs or_groups with each other and ANDs them with the other keys", async () => {

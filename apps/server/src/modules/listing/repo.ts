@@ -8,6 +8,7 @@ import {
   listingFilters,
   listingOrder,
   listingWhere,
+  matchWhere,
   orderBy,
   orderKey,
   roughEstimate,
@@ -120,7 +121,7 @@ function walkIds(
  * count.
  */
 export function probePageIds(body: AssetListBody, scope: ListingScope, limit: number, offset: number): PageIds {
-  const where = listingWhere(body, scope);
+  const where = matchWhere(body, scope);
   const filters = sql.join(listingFilters(body, scope), sql` AND `);
   const order = body.order_by;
   const few = sql<SqlBool>`(SELECT count(*) FROM m) <= ${PROBE_LIMIT}`;
@@ -157,7 +158,6 @@ export const WALK_BUDGET = 1_000;
  * evaluated lazily), so a common filter pays the walk alone. One statement, one snapshot, exact.
  */
 export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: number, offset: number): PageIds {
-  const where = listingWhere(body, scope);
   const filters = sql.join(listingFilters(body, scope), sql` AND `);
   const order = body.order_by;
   const want = offset + limit;
@@ -169,7 +169,7 @@ export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: 
           SELECT * FROM assets a WHERE a.workspace_id = ${scope.workspaceId} AND ${LISTABLE}
           ORDER BY ${listingOrder(order)} LIMIT ${WALK_BUDGET}) a
         WHERE ${filters} LIMIT ${want}),
-      f AS MATERIALIZED (SELECT a.id, ${orderKey(order)} AS k FROM assets a WHERE ${where}),
+      f AS MATERIALIZED (SELECT a.id, ${orderKey(order)} AS k FROM assets a WHERE ${matchWhere(body, scope)}),
       m AS MATERIALIZED (SELECT id, k FROM f LIMIT ${PROBE_LIMIT + 1})`,
     ids: sql`ARRAY(SELECT w.id FROM w WHERE ${enough} ORDER BY ${orderBy(order, sql`w.k`, sql`w.id`)} LIMIT ${limit} OFFSET ${offset})
       || ARRAY(SELECT m.id FROM m WHERE NOT ${enough} AND ${few} ORDER BY ${orderBy(order, sql`m.k`, sql`m.id`)} LIMIT ${limit} OFFSET ${offset})
@@ -274,7 +274,7 @@ export const listingRepo = {
       assetViewRepo.rows(db, filteredPageIds(body, scope, planned, tuning.probe ?? "auto"), scope.userId),
       listingRepo.countFiltered(
         db,
-        where,
+        matchWhere(body, scope),
         planned,
         tuning.countMaxPlanCost ?? COUNT_MAX_PLAN_COST,
         roughEstimate(body),
