@@ -3,9 +3,9 @@ import { AssetListBody, type AssetListInput } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, signedInUser, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import { assetViewRepo } from "../assets/index.ts";
-import { facetsCond, listingOrder, listingWhere, matchWhere } from "./filters-repo.ts";
+import { facetsCond, listingOrder, listingWhere, matchArms, matchWhere } from "./filters-repo.ts";
 import { palette, seedListingFixture } from "./listing.fixture.ts";
-import { pageIdsSql, probePageIds } from "./repo.ts";
+import { boundedCountSql, pageIdsSql, probePageIds } from "./repo.ts";
 
 let env: TestEnv;
 let ws: string;
@@ -195,6 +195,40 @@ describe("asset listing", () => {
     }
     // One facet alone has its own index: no facets condition.
     expect(facetsCond(AssetListBody.parse({ tags: { includes: ["travel"] } }))).toBeNull();
+  });
+
+  it("splits qualified AI tag includes into an AI arm and a manual arm for the probe and the count, changing no result", async () => {
+    const scope = { workspaceId: ws, userId: randomUUID() };
+    const cases: Array<[AssetListInput, string[]]> = [
+      [{ ai_tags: { includes: ["cup"], min_confidence: 0.8 } }, ["cafe", "notes"]],
+      [{ ai_tags: { includes: ["cup", "sea"], tag_types: ["object"] } }, ["cafe", "notes"]],
+      [{ ai_tags: { includes: ["sea"], min_confidence: 0.7 } }, []],
+      [
+        { ai_tags: { includes: ["travel"], min_confidence: 0.99 }, file_type: { includes: ["IMAGE"] } },
+        ["beach", "cafe"],
+      ],
+    ];
+    const db = env.rt.db;
+    const ids = async (page: Parameters<typeof assetViewRepo.rows>[1]) =>
+      (await assetViewRepo.rows(db, page, scope.userId)).map((r) => r.id);
+    for (const [input, want] of cases) {
+      const body = AssetListBody.parse({ ...input, page_size: 100 });
+      const label = JSON.stringify(input);
+      expect(matchArms(body, scope), label).toHaveLength(2);
+      const plain = await ids(pageIdsSql(listingWhere(body, scope), listingOrder(body.order_by), 101, 0));
+      expect(plain, label).toHaveLength(want.length);
+      expect(await ids(probePageIds(body, scope, 101, 0)), label).toEqual(plain);
+      const counted = await boundedCountSql(matchArms(body, scope)).execute(db);
+      expect(counted.rows[0]!.n, label).toBe(want.length);
+      expect(await names(input as Record<string, unknown>), label).toEqual(want);
+    }
+    // Unqualified, AI-only, manual-only or with excludes: one arm.
+    for (const ai_tags of [
+      { includes: ["cup"] },
+      { includes: ["cup"], ai_only: true, min_confidence: 0.5 },
+      { includes: ["cup"], excludes: ["sea"], min_confidence: 0.5 },
+    ])
+      expect(matchArms(AssetListBody.parse({ ai_tags }), scope)).toHaveLength(1);
   });
 
   it("ORs or_groups with each other and ANDs them with the other keys", async () => {

@@ -8,7 +8,7 @@ import {
   listingFilters,
   listingOrder,
   listingWhere,
-  matchWhere,
+  matchArms,
   orderBy,
   orderKey,
   roughEstimate,
@@ -109,6 +109,15 @@ function walkIds(
       WHERE ${filters} AND ${gate} ORDER BY ${listingOrder(order)} LIMIT ${limit} OFFSET ${offset})`;
 }
 
+/** Every match's id and sort key (matchArms: disjoint, so UNION ALL is exact). */
+function allMatches(body: AssetListBody, scope: ListingScope) {
+  const k = orderKey(body.order_by);
+  return sql.join(
+    matchArms(body, scope).map((c) => sql`SELECT a.id, ${k} AS k FROM assets a WHERE ${c}`),
+    sql` UNION ALL `,
+  );
+}
+
 /**
  * The page's ids when the matches may be few: the planner expects few, or its estimate is rough (a
  * search word it has no statistics for is guessed at ~0.5% of rows, whether it matches 0 or 4,000
@@ -121,12 +130,11 @@ function walkIds(
  * count.
  */
 export function probePageIds(body: AssetListBody, scope: ListingScope, limit: number, offset: number): PageIds {
-  const where = matchWhere(body, scope);
   const filters = sql.join(listingFilters(body, scope), sql` AND `);
   const order = body.order_by;
   const few = sql<SqlBool>`(SELECT count(*) FROM m) <= ${PROBE_LIMIT}`;
   return {
-    with: sql`WITH f AS MATERIALIZED (SELECT a.id, ${orderKey(order)} AS k FROM assets a WHERE ${where}),
+    with: sql`WITH f AS MATERIALIZED (${allMatches(body, scope)}),
       m AS MATERIALIZED (SELECT id, k FROM f LIMIT ${PROBE_LIMIT + 1})`,
     ids: sql`ARRAY(SELECT m.id FROM m WHERE ${few} ORDER BY ${orderBy(order, sql`m.k`, sql`m.id`)} LIMIT ${limit} OFFSET ${offset})
       || ${walkIds(scope, filters, order, sql<SqlBool>`NOT ${few}`, limit, offset)}`,
@@ -169,7 +177,7 @@ export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: 
           SELECT * FROM assets a WHERE a.workspace_id = ${scope.workspaceId} AND ${LISTABLE}
           ORDER BY ${listingOrder(order)} LIMIT ${WALK_BUDGET}) a
         WHERE ${filters} LIMIT ${want}),
-      f AS MATERIALIZED (SELECT a.id, ${orderKey(order)} AS k FROM assets a WHERE ${matchWhere(body, scope)}),
+      f AS MATERIALIZED (${allMatches(body, scope)}),
       m AS MATERIALIZED (SELECT id, k FROM f LIMIT ${PROBE_LIMIT + 1})`,
     ids: sql`ARRAY(SELECT w.id FROM w WHERE ${enough} ORDER BY ${orderBy(order, sql`w.k`, sql`w.id`)} LIMIT ${limit} OFFSET ${offset})
       || ARRAY(SELECT m.id FROM m WHERE NOT ${enough} AND ${few} ORDER BY ${orderBy(order, sql`m.k`, sql`m.id`)} LIMIT ${limit} OFFSET ${offset})
@@ -177,11 +185,13 @@ export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: 
   };
 }
 
-/** Counts matches, stopping at `limit` + 1: the answer is exact when it is ≤ `limit`. */
-export function boundedCountSql(where: RawBuilder<SqlBool>, limit = EXACT_COUNT_LIMIT) {
-  return sql<{
-    n: number;
-  }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM assets a WHERE ${where} LIMIT ${limit + 1}) s`;
+/** Counts matches (disjoint `arms`, matchArms), stopping at `limit` + 1: exact when it is ≤ `limit`. */
+export function boundedCountSql(arms: RawBuilder<SqlBool>[], limit = EXACT_COUNT_LIMIT) {
+  const all = sql.join(
+    arms.map((c) => sql`SELECT 1 FROM assets a WHERE ${c}`),
+    sql` UNION ALL `,
+  );
+  return sql<{ n: number }>`SELECT count(*)::int AS n FROM (${all} LIMIT ${limit + 1}) s`;
 }
 
 /**
@@ -274,7 +284,7 @@ export const listingRepo = {
       assetViewRepo.rows(db, filteredPageIds(body, scope, planned, tuning.probe ?? "auto"), scope.userId),
       listingRepo.countFiltered(
         db,
-        matchWhere(body, scope),
+        matchArms(body, scope),
         planned,
         tuning.countMaxPlanCost ?? COUNT_MAX_PLAN_COST,
         roughEstimate(body),
@@ -293,7 +303,7 @@ export const listingRepo = {
    */
   async countFiltered(
     db: Db,
-    where: RawBuilder<SqlBool>,
+    arms: RawBuilder<SqlBool>[],
     planned: Estimate,
     countMaxPlanCost: number,
     rough = false,
@@ -301,12 +311,12 @@ export const listingRepo = {
     if (planned.rows > EXACT_COUNT_LIMIT || planned.cost > countMaxPlanCost)
       return { total: planned.rows, estimate: true };
     const limit = rough ? PROBE_LIMIT : EXACT_COUNT_LIMIT;
-    const bounded = await listingRepo.boundedCount(db, where, limit);
+    const bounded = await listingRepo.boundedCount(db, arms, limit);
     if (bounded <= limit) return { total: bounded, estimate: false };
     return { total: Math.max(planned.rows, limit + 1), estimate: true };
   },
-  async boundedCount(db: Db, where: RawBuilder<SqlBool>, limit = EXACT_COUNT_LIMIT): Promise<number> {
-    const r = await boundedCountSql(where, limit).execute(db);
+  async boundedCount(db: Db, arms: RawBuilder<SqlBool>[], limit = EXACT_COUNT_LIMIT): Promise<number> {
+    const r = await boundedCountSql(arms, limit).execute(db);
     return r.rows[0]?.n ?? 0;
   },
   async estimate(db: Db, where: RawBuilder<SqlBool>): Promise<Estimate> {
