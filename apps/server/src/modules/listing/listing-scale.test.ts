@@ -280,13 +280,16 @@ describe("listing at scale", () => {
     const probes = (input: AssetListInput, planned: { rows: number; cost: number; seqScan: boolean }) =>
       kind(input, planned) === "probe";
     const small = { rows: 5_000, cost: 16_000, seqScan: false };
-    expect(probes({ search: "zzqx" }, small)).toBe(true);
-    expect(probes({ or_groups: [{ search: "zzqx" }, { favorite: true }] }, small)).toBe(true);
-    expect(probes({ ai_tags: { includes: ["cat"], min_confidence: 0.9 } }, small)).toBe(true);
-    expect(probes({ search: "zzqx" }, { ...small, rows: 200_000 })).toBe(false); // believed common: walk
-    expect(probes({ search: "zzqx" }, { ...small, seqScan: true })).toBe(false); // a scan either way
+    // A rough small estimate: a shallow page walks on a budget first, then probes; a deep one probes.
+    expect(kind({ search: "zzqx" }, small)).toBe("guarded");
+    expect(kind({ search: "zzqx", page: 500 }, small)).toBe("probe");
+    expect(kind({ search: "zzqx" }, { ...small, rows: 10 })).toBe("guarded");
+    expect(probes({ or_groups: [{ search: "zzqx" }, { favorite: true }], page: 500 }, small)).toBe(true);
+    expect(probes({ ai_tags: { includes: ["cat"], min_confidence: 0.9 }, page: 500 }, small)).toBe(true);
+    expect(probes({ search: "zzqx", page: 500 }, { ...small, rows: 200_000 })).toBe(false); // believed common: walk
+    expect(probes({ search: "zzqx", page: 500 }, { ...small, seqScan: true })).toBe(false); // a scan either way
     expect(probes({ tags: { includes: ["rare"] } }, small)).toBe(false); // tag statistics are good
-    expect(probes({ favorite: true }, { ...small, rows: 1_000 })).toBe(true); // few: sorting them is cheap
+    expect(probes({ favorite: true }, { ...small, rows: 1_000 })).toBe(true); // few and trusted: sorting them is cheap
     // Believed common: a first page walks on a budget; a deep one, or one the planner would scan, as planned.
     expect(kind({ search: "zzqx" }, { ...small, rows: 200_000 })).toBe("guarded");
     expect(kind({ tags: { includes: ["rare"] } }, small)).toBe("guarded");
