@@ -311,6 +311,10 @@ export function matchArms(f: AssetListBody, scope: ListingScope): Cond[] {
   return [matchWhere(aiArm, scope), and([matchWhere(manualArm, scope), sql<SqlBool>`NOT ${aiCond}`])];
 }
 
+/** The payload's upload-date range alone (part of listingFilters too): an index condition for walks. */
+export const uploadRange = (f: AssetListBody): Cond[] =>
+  dateRange("a.date_uploaded", f.date_uploaded_from, f.date_uploaded_to);
+
 /** The sort key of each order_by (before the id tie-breaker), as an expression over `assets a`. */
 export function orderKey(order: ListingOrder): RawBuilder<unknown> {
   switch (order.replace(/^-/, "")) {
@@ -346,9 +350,10 @@ export function orderBy(order: ListingOrder, key: RawBuilder<unknown>, id: RawBu
  * the page walked 110,000 assets in order). Tag names, types, extensions, dates, favourites and ranges
  * have statistics.
  */
-export function roughEstimate(f: AssetListBody): boolean {
+export function roughEstimate(f: AssetListBody, withFields = true): boolean {
   const ai = (t: AiTagsFilter | undefined) => !!t && (has(t.tag_types) || t.min_confidence !== undefined);
   const fields = (cf: AssetListBody["custom_fields"]) =>
+    withFields &&
     (cf ?? []).some(
       (e) =>
         has(e.any_of) || has(e.all_of) || !!e.text_contains || !!e.date_from || !!e.date_to || e.is_empty === false,
@@ -362,6 +367,13 @@ export function roughEstimate(f: AssetListBody): boolean {
     (f.or_groups ?? []).some((g) => !!g.search || ai(g.ai_tags) || fields(g.custom_fields))
   );
 }
+
+/**
+ * Whether a rough estimate may be far too small at a cost: text and AI qualifiers, whose probe reads
+ * every candidate of its index (a trigram bitmap of 300,000 assets for "model 1"), not custom-field
+ * values alone, whose probe is driven from that field's values (at most as many as it has).
+ */
+export const roughAndUnbounded = (f: AssetListBody) => roughEstimate(f, false);
 
 /** ORDER BY for each order_by, matching an assets_list_* index; id breaks ties in the same direction. */
 export function listingOrder(order: ListingOrder): RawBuilder<unknown> {

@@ -284,6 +284,10 @@ describe("listing at scale", () => {
     expect(kind({ search: "zzqx" }, small)).toBe("guarded");
     expect(kind({ search: "zzqx", page: 500 }, small)).toBe("probe");
     expect(kind({ search: "zzqx" }, { ...small, rows: 10 })).toBe("guarded");
+    // Rough only by custom-field values: the probe, driven from the field's values, comes first.
+    const field = { field_id: "00000000-0000-4000-8000-000000000001", text_contains: "x" };
+    expect(kind({ custom_fields: [field] }, small)).toBe("probe");
+    expect(kind({ custom_fields: [field], search: "zzqx" }, small)).toBe("guarded");
     expect(probes({ or_groups: [{ search: "zzqx" }, { favorite: true }], page: 500 }, small)).toBe(true);
     expect(probes({ ai_tags: { includes: ["cat"], min_confidence: 0.9 }, page: 500 }, small)).toBe(true);
     expect(probes({ search: "zzqx", page: 500 }, { ...small, rows: 200_000 })).toBe(false); // believed common: walk
@@ -340,6 +344,22 @@ describe("listing at scale", () => {
               want,
             );
           }
+        }
+      }
+      // With an upload-date range (kept inside the fenced walk as the order index's range).
+      for (const order of ["-date_uploaded", "date_uploaded", "name"] as ListingOrder[]) {
+        const input = { date_uploaded_from: "2026-03-03", date_uploaded_to: "2026-03-12" };
+        const body = AssetListBody.parse({
+          custom_fields: [{ field_id: field.id, text_contains: "retouch" }],
+          ...input,
+          order_by: order,
+        });
+        const where = listingWhere(body, scope);
+        for (const offset of [0, 7, 1_200]) {
+          const want = await ids(plainPageIds(pageIdsSql(where, listingOrder(order), 11, offset)));
+          expect(want.length, `range ${order} ${offset}`).toBe(11);
+          expect(await ids(probePageIds(body, scope, 11, offset)), `range probe ${order} ${offset}`).toEqual(want);
+          expect(await ids(guardedPageIds(body, scope, 11, offset)), `range guarded ${order} ${offset}`).toEqual(want);
         }
       }
       // A rough estimate is counted up to PROBE_LIMIT: beyond it, flagged; below it, exact.
