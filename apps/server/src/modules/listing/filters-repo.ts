@@ -284,8 +284,8 @@ export function facetsCond(f: AssetListBody): Cond | null {
 }
 
 /** listingWhere with facetsCond: for statements that find every match (the probe, the count). */
-export function matchWhere(f: AssetListBody, scope: ListingScope): Cond {
-  const facets = facetsCond(f);
+export function matchWhere(f: AssetListBody, scope: ListingScope, withFacets = true): Cond {
+  const facets = withFacets ? facetsCond(f) : null;
   return facets ? and([listingWhere(f, scope), facets]) : listingWhere(f, scope);
 }
 
@@ -298,17 +298,20 @@ export function matchWhere(f: AssetListBody, scope: ListingScope): Cond {
  * Split: the AI arm (ai_only: a semi-join through ai_tags), then the manual arm without what the AI arm
  * has (manual_only AND NOT the AI condition): UNION ALL of the two is exact and streams.
  */
-export function matchArms(f: AssetListBody, scope: ListingScope): Cond[] {
+export function matchArms(f: AssetListBody, scope: ListingScope, withFacets = true): Cond[] {
   const ai = f.ai_tags;
   const qualified = ai && (has(ai.tag_types) || ai.min_confidence !== undefined);
   if (!ai || !qualified || !has(ai.includes) || ai.ai_only || ai.manual_only || has(ai.excludes))
-    return [matchWhere(f, scope)];
+    return [matchWhere(f, scope, withFacets)];
   const aiArm = { ...f, ai_tags: { ...ai, ai_only: true } };
   const manualArm = { ...f, ai_tags: { includes: ai.includes, manual_only: true } };
   const aiCond = and(
     aiTagsCond({ includes: ai.includes, tag_types: ai.tag_types, min_confidence: ai.min_confidence, ai_only: true }),
   );
-  return [matchWhere(aiArm, scope), and([matchWhere(manualArm, scope), sql<SqlBool>`NOT ${aiCond}`])];
+  return [
+    matchWhere(aiArm, scope, withFacets),
+    and([matchWhere(manualArm, scope, withFacets), sql<SqlBool>`NOT ${aiCond}`]),
+  ];
 }
 
 /** The payload's upload-date range alone (part of listingFilters too): an index condition for walks. */
