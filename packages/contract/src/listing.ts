@@ -55,7 +55,9 @@ import { FileType } from "./uploads.ts";
  *     its plan for finding every match is dear (a scan of all assets: no index serves the filter),
  *     that estimate is the answer, flagged `pagination.count_is_estimate: true`. Otherwise the matches
  *     are counted, stopping at EXACT_COUNT_LIMIT + 1: exact when at most EXACT_COUNT_LIMIT, else
- *     EXACT_COUNT_LIMIT + 1 flagged as an estimate (a lower bound);
+ *     EXACT_COUNT_LIMIT + 1 flagged as an estimate (a lower bound). When the estimate is rough (text
+ *     search, EXIF text, AI qualifiers, custom-field values) the count stops at 1,501 instead: exact
+ *     up to 1,500, else the larger of the estimate and 1,501, flagged;
  *   - what the page saw wins: a last page makes the count exact (not flagged), and an estimate is
  *     never below the matches already seen.
  *   An estimate can be off (the planner assumes independent conditions, and guesses search words it
@@ -64,8 +66,10 @@ import { FileType } from "./uploads.ts";
  * - Finding a page: ids only, on indexes over listable assets, one per order_by (each ending in the id
  *   tie-breaker), then joined to their rows in the same statement. Usually the order index is walked
  *   until the page fills; when the planner expects few matches (≤ 1,500), or its estimate is rough
- *   and small (search, EXIF text, AI qualifiers), up to 1,500 matches are first found through the
- *   filter's indexes and sorted, so a search matching nothing does not walk a million rows. Tag filters use per-asset arrays of tag
+ *   and small (search, EXIF text, AI qualifiers, custom-field values), up to 1,500 matches are first
+ *   found through the filter's indexes and sorted, so a search matching nothing does not walk a million
+ *   rows (a shallow page of a filter rough by text or AI qualifiers reads the first 1,000 assets in
+ *   order before that; more than 1,500 matches: the order index is walked). Tag filters use per-asset arrays of tag
  *   names with GIN indexes (the planner knows each tag's frequency).
  * - Deep pages: unfiltered by upload date, a deep page skips whole upload days using the day counts,
  *   so page 5,000 costs about as much as page 1. Filtered, or in another order, a page walks the

@@ -21,6 +21,7 @@ import * as m0019 from "./20261126-0001-file-requests.ts";
 import * as m0020 from "./20261126-0100-listing-correlation.ts";
 import * as m0021 from "./20261127-0001-listing-workspace-stats.ts";
 import * as m0022 from "./20261127-0002-text-pending.ts";
+import * as m0023 from "./20261127-1001-listing-facets.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "20261126-0100-listing-correlation": m0020,
   "20261127-0001-listing-workspace-stats": m0021,
   "20261127-0002-text-pending": m0022,
+  "20261127-1001-listing-facets": m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -255,6 +255,69 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
   return out;
 }
 
+/**
+ * The facets the payload requires at the top level, each an "any of" list of prefixed elements of
+ * `hangar_listing_facets(...)` (migration 20261127-1001): manual tags `t:`, AI labels `l:`, colour
+ * names `c:`, file types `f:`. Each is implied by the payload's own condition (tags.includes, an
+ * ai_tags include in any of its modes, simplified_colors, file_type.includes), so ANDing them changes
+ * no result. Two or more: one GIN scan intersects them (a tag and a type that never meet cost no heap
+ * fetch); fewer: nothing (each facet alone has its own index and statistics). Only the probe and the
+ * count add it: the planner's estimate, which chooses the plan, stays that of the payload alone.
+ */
+export function facetsCond(f: AssetListBody): Cond | null {
+  const lists: string[][] = [];
+  const pre = (p: string, xs: string[]) => xs.map((x) => p + x);
+  if (has(f.file_type?.includes)) lists.push(pre("f:", [...new Set(f.file_type.includes)]));
+  if (has(f.tags?.includes)) lists.push(pre("t:", lowered(f.tags.includes)));
+  if (has(f.colors?.simplified_colors?.includes))
+    lists.push(pre("c:", [...new Set(f.colors.simplified_colors.includes)]));
+  const ai = f.ai_tags;
+  if (ai && has(ai.includes)) {
+    const names = lowered(ai.includes);
+    lists.push(
+      ai.ai_only ? pre("l:", names) : ai.manual_only ? pre("t:", names) : [...pre("l:", names), ...pre("t:", names)],
+    );
+  }
+  if (lists.length < 2) return null;
+  const facets = sql`hangar_listing_facets(a.tag_names, a.ai_labels, a.simplified_colors, a.file_type)`;
+  return and(lists.map((xs) => sql<SqlBool>`${facets} && ${xs}::text[]`));
+}
+
+/** listingWhere with facetsCond: for statements that find every match (the probe, the count). */
+export function matchWhere(f: AssetListBody, scope: ListingScope, withFacets = true): Cond {
+  const facets = withFacets ? facetsCond(f) : null;
+  return facets ? and([listingWhere(f, scope), facets]) : listingWhere(f, scope);
+}
+
+/**
+ * matchWhere as disjoint conditions whose union is its matches, for the statements that find every
+ * match: one, except for AI tag includes with qualifiers matching AI or manual tags alike. There
+ * `(labels && X AND EXISTS (qualified AI tag)) OR tag_names && X` keeps the qualified AI tags' index
+ * out of reach (an EXISTS inside an OR is no join), so "label3 with confidence ≥ 0.99" fetched the
+ * 50,000 assets labelled label3 to check each (100–270 ms) when the AI tag index finds none at once.
+ * Split: the AI arm (ai_only: a semi-join through ai_tags), then the manual arm without what the AI arm
+ * has (manual_only AND NOT the AI condition): UNION ALL of the two is exact and streams.
+ */
+export function matchArms(f: AssetListBody, scope: ListingScope, withFacets = true): Cond[] {
+  const ai = f.ai_tags;
+  const qualified = ai && (has(ai.tag_types) || ai.min_confidence !== undefined);
+  if (!ai || !qualified || !has(ai.includes) || ai.ai_only || ai.manual_only || has(ai.excludes))
+    return [matchWhere(f, scope, withFacets)];
+  const aiArm = { ...f, ai_tags: { ...ai, ai_only: true } };
+  const manualArm = { ...f, ai_tags: { includes: ai.includes, manual_only: true } };
+  const aiCond = and(
+    aiTagsCond({ includes: ai.includes, tag_types: ai.tag_types, min_confidence: ai.min_confidence, ai_only: true }),
+  );
+  return [
+    matchWhere(aiArm, scope, withFacets),
+    and([matchWhere(manualArm, scope, withFacets), sql<SqlBool>`NOT ${aiCond}`]),
+  ];
+}
+
+/** The payload's upload-date range alone (part of listingFilters too): an index condition for walks. */
+export const uploadRange = (f: AssetListBody): Cond[] =>
+  dateRange("a.date_uploaded", f.date_uploaded_from, f.date_uploaded_to);
+
 /** The sort key of each order_by (before the id tie-breaker), as an expression over `assets a`. */
 export function orderKey(order: ListingOrder): RawBuilder<unknown> {
   switch (order.replace(/^-/, "")) {
@@ -290,9 +353,10 @@ export function orderBy(order: ListingOrder, key: RawBuilder<unknown>, id: RawBu
  * the page walked 110,000 assets in order). Tag names, types, extensions, dates, favourites and ranges
  * have statistics.
  */
-export function roughEstimate(f: AssetListBody): boolean {
+export function roughEstimate(f: AssetListBody, withFields = true): boolean {
   const ai = (t: AiTagsFilter | undefined) => !!t && (has(t.tag_types) || t.min_confidence !== undefined);
   const fields = (cf: AssetListBody["custom_fields"]) =>
+    withFields &&
     (cf ?? []).some(
       (e) =>
         has(e.any_of) || has(e.all_of) || !!e.text_contains || !!e.date_from || !!e.date_to || e.is_empty === false,
@@ -306,6 +370,13 @@ export function roughEstimate(f: AssetListBody): boolean {
     (f.or_groups ?? []).some((g) => !!g.search || ai(g.ai_tags) || fields(g.custom_fields))
   );
 }
+
+/**
+ * Whether a rough estimate may be far too small at a cost: text and AI qualifiers, whose probe reads
+ * every candidate of its index (a trigram bitmap of 300,000 assets for "model 1"), not custom-field
+ * values alone, whose probe is driven from that field's values (at most as many as it has).
+ */
+export const roughAndUnbounded = (f: AssetListBody) => roughEstimate(f, false);
 
 /** ORDER BY for each order_by, matching an assets_list_* index; id breaks ties in the same direction. */
 export function listingOrder(order: ListingOrder): RawBuilder<unknown> {

@@ -231,7 +231,10 @@ describe("listing at scale", () => {
             (await assetViewRepo.rows(env.rt.db, page, actor.userId)).map((r) => r.id);
           const want = await ids(plainPageIds(pageIdsSql(where, listingOrder(order), 11, offset)));
           expect(want.length, `${label} ${order} ${offset}`).toBe(Math.max(0, Math.min(11, matches - offset)));
-          expect(await ids(probePageIds(where, order, 11, offset)), `${label} ${order} ${offset}`).toEqual(want);
+          expect(
+            await ids(probePageIds(AssetListBody.parse({ ...input, order_by: order }), scope, 11, offset)),
+            `${label} ${order} ${offset}`,
+          ).toEqual(want);
           // The guarded walk: its budget fills (small offsets), or it falls back to sorting or walking.
           const body = AssetListBody.parse({ ...input, order_by: order });
           expect(await ids(guardedPageIds(body, scope, 11, offset)), `guarded ${label} ${order} ${offset}`).toEqual(
@@ -287,17 +290,96 @@ describe("listing at scale", () => {
     const probes = (input: AssetListInput, planned: { rows: number; cost: number; seqScan: boolean }) =>
       kind(input, planned) === "probe";
     const small = { rows: 5_000, cost: 16_000, seqScan: false };
-    expect(probes({ search: "zzqx" }, small)).toBe(true);
-    expect(probes({ or_groups: [{ search: "zzqx" }, { favorite: true }] }, small)).toBe(true);
-    expect(probes({ ai_tags: { includes: ["cat"], min_confidence: 0.9 } }, small)).toBe(true);
-    expect(probes({ search: "zzqx" }, { ...small, rows: 200_000 })).toBe(false); // believed common: walk
-    expect(probes({ search: "zzqx" }, { ...small, seqScan: true })).toBe(false); // a scan either way
+    // A rough small estimate: a shallow page walks on a budget first, then probes; a deep one probes.
+    expect(kind({ search: "zzqx" }, small)).toBe("guarded");
+    expect(kind({ search: "zzqx", page: 500 }, small)).toBe("probe");
+    expect(kind({ search: "zzqx" }, { ...small, rows: 10 })).toBe("guarded");
+    // Rough only by custom-field values: the probe, driven from the field's values, comes first.
+    const field = { field_id: "00000000-0000-4000-8000-000000000001", text_contains: "x" };
+    expect(kind({ custom_fields: [field] }, small)).toBe("probe");
+    expect(kind({ custom_fields: [field], search: "zzqx" }, small)).toBe("guarded");
+    expect(probes({ or_groups: [{ search: "zzqx" }, { favorite: true }], page: 500 }, small)).toBe(true);
+    expect(probes({ ai_tags: { includes: ["cat"], min_confidence: 0.9 }, page: 500 }, small)).toBe(true);
+    expect(probes({ search: "zzqx", page: 500 }, { ...small, rows: 200_000 })).toBe(false); // believed common: walk
+    expect(probes({ search: "zzqx", page: 500 }, { ...small, seqScan: true })).toBe(false); // a scan either way
     expect(probes({ tags: { includes: ["rare"] } }, small)).toBe(false); // tag statistics are good
-    expect(probes({ favorite: true }, { ...small, rows: 1_000 })).toBe(true); // few: sorting them is cheap
+    expect(probes({ favorite: true }, { ...small, rows: 1_000 })).toBe(true); // few and trusted: sorting them is cheap
     // Believed common: a first page walks on a budget; a deep one, or one the planner would scan, as planned.
     expect(kind({ search: "zzqx" }, { ...small, rows: 200_000 })).toBe("guarded");
     expect(kind({ tags: { includes: ["rare"] } }, small)).toBe("guarded");
     expect(kind({ tags: { includes: ["rare"] }, page: 500 }, small)).toBe("walk");
     expect(kind({ search: "zzqx" }, { ...small, rows: 200_000, seqScan: true })).toBe("walk");
+  });
+  it("walks a custom field's many text matches in order once the probe finds them many, and counts them up to PROBE_LIMIT", async () => {
+    // "Contains" on a text field of 3,000 assets: the planner multiplies the field and the text
+    // estimates as if independent (issue 16); the probe finds more than PROBE_LIMIT, the walk takes
+    // over (walkIds). "retouch 12" matches a few: the probe sorts them. Both equal the plain statement.
+    const db = env.rt.db;
+    const scope = { workspaceId: ws, userId: actor.userId };
+    const field = await db
+      .insertInto("custom_fields")
+      .values({ workspace_id: ws, title: "Notes", field_type: "TEXT", position: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      await sql`
+        INSERT INTO field_values (workspace_id, field_id, asset_id, text_value)
+        SELECT ${ws}::uuid, ${field.id}::uuid, a.id, 'needs a retouch ' || a.i
+        FROM (SELECT a.id, row_number() OVER (ORDER BY a.id) AS i FROM assets a WHERE a.workspace_id = ${ws} AND ${LISTABLE}) a
+        WHERE a.i % 4 = 1`.execute(db);
+      await sql`ANALYZE field_values`.execute(db);
+      const ids = async (page: Parameters<typeof assetViewRepo.rows>[1]) =>
+        (await assetViewRepo.rows(db, page, actor.userId)).map((r) => r.id);
+      const valuesWith = async (text: string) => {
+        const r = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM field_values WHERE field_id = ${field.id} AND text_value LIKE ${`%${text}%`}`.execute(
+          db,
+        );
+        return r.rows[0]!.n;
+      };
+      for (const text of ["retouch", "retouch 12"]) {
+        const matches = await valuesWith(text);
+        expect(matches > PROBE_LIMIT, text).toBe(text === "retouch");
+        for (const order of ["-date_uploaded", "name", "-size", "date_taken"] as ListingOrder[]) {
+          const body = AssetListBody.parse({
+            custom_fields: [{ field_id: field.id, text_contains: text }],
+            order_by: order,
+          });
+          const where = listingWhere(body, scope);
+          for (const offset of [0, 7, matches - 5]) {
+            const want = await ids(plainPageIds(pageIdsSql(where, listingOrder(order), 11, offset)));
+            expect(want.length, `${text} ${order} ${offset}`).toBe(Math.min(11, matches - offset));
+            expect(await ids(probePageIds(body, scope, 11, offset)), `probe ${text} ${order} ${offset}`).toEqual(want);
+            expect(await ids(guardedPageIds(body, scope, 11, offset)), `guarded ${text} ${order} ${offset}`).toEqual(
+              want,
+            );
+          }
+        }
+      }
+      // With an upload-date range (kept inside the fenced walk as the order index's range).
+      for (const order of ["-date_uploaded", "date_uploaded", "name"] as ListingOrder[]) {
+        const input = { date_uploaded_from: "2026-03-03", date_uploaded_to: "2026-03-12" };
+        const body = AssetListBody.parse({
+          custom_fields: [{ field_id: field.id, text_contains: "retouch" }],
+          ...input,
+          order_by: order,
+        });
+        const where = listingWhere(body, scope);
+        for (const offset of [0, 7, 1_200]) {
+          const want = await ids(plainPageIds(pageIdsSql(where, listingOrder(order), 11, offset)));
+          expect(want.length, `range ${order} ${offset}`).toBe(11);
+          expect(await ids(probePageIds(body, scope, 11, offset)), `range probe ${order} ${offset}`).toEqual(want);
+          expect(await ids(guardedPageIds(body, scope, 11, offset)), `range guarded ${order} ${offset}`).toEqual(want);
+        }
+      }
+      // A rough estimate is counted up to PROBE_LIMIT: beyond it, flagged; below it, exact.
+      const many = (await list({ custom_fields: [{ field_id: field.id, text_contains: "retouch" }] })).json();
+      expect(many.pagination.count_is_estimate).toBe(true);
+      expect(many.pagination.total_count).toBeGreaterThan(PROBE_LIMIT);
+      const few = (await list({ custom_fields: [{ field_id: field.id, text_contains: "retouch 12" }] })).json();
+      expect(few.pagination).toMatchObject({ total_count: await valuesWith("retouch 12"), count_is_estimate: false });
+    } finally {
+      await db.deleteFrom("custom_fields").where("id", "=", field.id).execute();
+    }
   });
 });

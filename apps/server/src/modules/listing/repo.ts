@@ -1,4 +1,4 @@
-import { type AssetListBody, EXACT_COUNT_LIMIT, type ListingOrder } from "@hangar/contract";
+import { type AssetListBody, EXACT_COUNT_LIMIT } from "@hangar/contract";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/db.ts";
 import { type AssetViewRow, assetViewRepo, type PageIds, plainPageIds } from "../assets/index.ts";
@@ -8,9 +8,12 @@ import {
   listingFilters,
   listingOrder,
   listingWhere,
+  matchArms,
   orderBy,
   orderKey,
+  roughAndUnbounded,
   roughEstimate,
+  uploadRange,
 } from "./filters-repo.ts";
 
 /**
@@ -86,6 +89,37 @@ export function dayPageIdsSql(workspaceId: string, desc: boolean, limit: number,
 export const PROBE_LIMIT = 1_500;
 
 /**
+ * The walk in the listing's order after all, once a probe found more than PROBE_LIMIT matches (`gate`
+ * says so; a one-time filter, so it costs nothing otherwise): the order index is read until the page
+ * fills. With a trusted estimate the planner plans it (an upload-date range, say, becomes the order
+ * index's own range). With a rough one the ordered scan is a fenced subquery (OFFSET 0: the other
+ * conditions cannot be pushed into it, nor the scan replaced), each asset's filter checked as it comes,
+ * because the planner, left to itself, plans from the very estimate the probe just proved wrong:
+ * believing 152 matches of "Notes contains retouch" where there were 10,000, it fetched and sorted all
+ * 10,000 (110 ms) instead of reading the 1,100 assets before the page's eleventh match (issue 16).
+ * The upload-date range stays inside the fence (an index condition, exact either way).
+ */
+function walkIds(body: AssetListBody, scope: ListingScope, gate: RawBuilder<SqlBool>, limit: number, offset: number) {
+  const order = listingOrder(body.order_by);
+  if (!roughEstimate(body))
+    return sql`ARRAY(SELECT a.id FROM assets a WHERE ${listingWhere(body, scope)} AND ${gate}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
+  const scan = [sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE, ...uploadRange(body)];
+  return sql`ARRAY(SELECT a.id FROM (
+        SELECT * FROM assets a WHERE ${sql.join(scan, sql` AND `)} ORDER BY ${order} OFFSET 0) a
+      WHERE ${sql.join(listingFilters(body, scope), sql` AND `)} AND ${gate} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
+}
+
+/** Every match's id and sort key (matchArms: disjoint, so UNION ALL is exact). */
+function allMatches(body: AssetListBody, scope: ListingScope) {
+  const k = orderKey(body.order_by);
+  return sql.join(
+    matchArms(body, scope).map((c) => sql`SELECT a.id, ${k} AS k FROM assets a WHERE ${c}`),
+    sql` UNION ALL `,
+  );
+}
+
+/**
  * The page's ids when the matches may be few: the planner expects few, or its estimate is rough (a
  * search word it has no statistics for is guessed at ~0.5% of rows, whether it matches 0 or 4,000
  * assets). Walking the order index until the page fills would read the whole workspace when the real
@@ -93,15 +127,17 @@ export const PROBE_LIMIT = 1_500;
  * matches are probed first, the way the planner finds all of them fastest (`f` is a materialised CTE:
  * planned for full retrieval, so through the search indexes, yet run only as far as `m` reads it), at
  * most PROBE_LIMIT + 1: if that is all of them, they are sorted; if there are more, they are common
- * enough to walk the order index after all. One statement; the choice is made on the real count.
+ * enough to walk the order index after all (walkIds). One statement; the choice is made on the real
+ * count.
  */
-export function probePageIds(where: RawBuilder<SqlBool>, order: ListingOrder, limit: number, offset: number): PageIds {
+export function probePageIds(body: AssetListBody, scope: ListingScope, limit: number, offset: number): PageIds {
+  const order = body.order_by;
   const few = sql<SqlBool>`(SELECT count(*) FROM m) <= ${PROBE_LIMIT}`;
   return {
-    with: sql`WITH f AS MATERIALIZED (SELECT a.id, ${orderKey(order)} AS k FROM assets a WHERE ${where}),
+    with: sql`WITH f AS MATERIALIZED (${allMatches(body, scope)}),
       m AS MATERIALIZED (SELECT id, k FROM f LIMIT ${PROBE_LIMIT + 1})`,
     ids: sql`ARRAY(SELECT m.id FROM m WHERE ${few} ORDER BY ${orderBy(order, sql`m.k`, sql`m.id`)} LIMIT ${limit} OFFSET ${offset})
-      || ARRAY(SELECT a.id FROM assets a WHERE ${where} AND NOT ${few} ORDER BY ${listingOrder(order)} LIMIT ${limit} OFFSET ${offset})`,
+      || ${walkIds(body, scope, sql<SqlBool>`NOT ${few}`, limit, offset)}`,
   };
 }
 
@@ -126,11 +162,10 @@ export const WALK_BUDGET = 1_000;
  * matches in order are among the first assets in order).
  * When it does not, the matches are sparse (under (offset + limit) / WALK_BUDGET): they are probed
  * through the filter's own indexes as in probePageIds (few: sorted; more: the unbounded walk after
- * all). Each branch runs only when the one before it did not answer (one-time filters on InitPlans,
+ * all, walkIds). Each branch runs only when the one before it did not answer (one-time filters on InitPlans,
  * evaluated lazily), so a common filter pays the walk alone. One statement, one snapshot, exact.
  */
 export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: number, offset: number): PageIds {
-  const where = listingWhere(body, scope);
   const filters = sql.join(listingFilters(body, scope), sql` AND `);
   const order = body.order_by;
   const want = offset + limit;
@@ -142,19 +177,21 @@ export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: 
           SELECT * FROM assets a WHERE a.workspace_id = ${scope.workspaceId} AND ${LISTABLE}
           ORDER BY ${listingOrder(order)} LIMIT ${WALK_BUDGET}) a
         WHERE ${filters} LIMIT ${want}),
-      f AS MATERIALIZED (SELECT a.id, ${orderKey(order)} AS k FROM assets a WHERE ${where}),
+      f AS MATERIALIZED (${allMatches(body, scope)}),
       m AS MATERIALIZED (SELECT id, k FROM f LIMIT ${PROBE_LIMIT + 1})`,
     ids: sql`ARRAY(SELECT w.id FROM w WHERE ${enough} ORDER BY ${orderBy(order, sql`w.k`, sql`w.id`)} LIMIT ${limit} OFFSET ${offset})
       || ARRAY(SELECT m.id FROM m WHERE NOT ${enough} AND ${few} ORDER BY ${orderBy(order, sql`m.k`, sql`m.id`)} LIMIT ${limit} OFFSET ${offset})
-      || ARRAY(SELECT a.id FROM assets a WHERE ${where} AND NOT ${enough} AND NOT ${few} ORDER BY ${listingOrder(order)} LIMIT ${limit} OFFSET ${offset})`,
+      || ${walkIds(body, scope, sql<SqlBool>`NOT ${enough} AND NOT ${few}`, limit, offset)}`,
   };
 }
 
-/** Counts matches, stopping at EXACT_COUNT_LIMIT + 1: the answer is exact when it is ≤ the limit. */
-export function boundedCountSql(where: RawBuilder<SqlBool>) {
-  return sql<{
-    n: number;
-  }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM assets a WHERE ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`;
+/** Counts matches (disjoint `arms`, matchArms), stopping at `limit` + 1: exact when it is ≤ `limit`. */
+export function boundedCountSql(arms: RawBuilder<SqlBool>[], limit = EXACT_COUNT_LIMIT) {
+  const all = sql.join(
+    arms.map((c) => sql`SELECT 1 FROM assets a WHERE ${c}`),
+    sql` UNION ALL `,
+  );
+  return sql<{ n: number }>`SELECT count(*)::int AS n FROM (${all} LIMIT ${limit + 1}) s`;
 }
 
 /**
@@ -212,13 +249,24 @@ export function filteredPageIds(
 ): PageIds {
   const { limit, offset } = window(body);
   const where = listingWhere(body, scope);
-  const few = planned.rows <= PROBE_LIMIT || (roughEstimate(body) && planned.rows <= PROBE_MAX_ESTIMATE);
+  const rough = roughEstimate(body);
+  const few = planned.rows <= PROBE_LIMIT || (rough && planned.rows <= PROBE_MAX_ESTIMATE);
   const auto = few && !planned.seqScan;
-  if (probe === "always" || (probe === "auto" && auto)) return probePageIds(where, body.order_by, limit, offset);
+  const shallow = (offset + limit) * 4 <= WALK_BUDGET;
+  if (probe === "always") return probePageIds(body, scope, limit, offset);
+  // A rough estimate may as well be far too small: "model 1" in camera text was believed 18 matches
+  // where 300,000 assets have it, and the probe's trigram bitmap of them all cost 100 ms before the
+  // walk found the page in 46 assets. So a shallow page of a rough filter walks on a budget first
+  // (guardedPageIds: the same probe follows when the budget does not fill the page), unless only
+  // custom-field values make it rough: their probe is driven from the field's values, bounded by
+  // their number, and the walk first cost "Notes contains retouch" (1%) 1,000 wasted checks.
+  if (probe === "auto" && auto)
+    return roughAndUnbounded(body) && shallow
+      ? guardedPageIds(body, scope, limit, offset)
+      : probePageIds(body, scope, limit, offset);
   // Believed common: walk in order, on a budget when the page is shallow enough for one (a deep page
   // walks its offset whatever the plan; a scan of every asset finds a rare page no slower).
-  if (probe === "auto" && !planned.seqScan && (offset + limit) * 4 <= WALK_BUDGET)
-    return guardedPageIds(body, scope, limit, offset);
+  if (probe === "auto" && !planned.seqScan && shallow) return guardedPageIds(body, scope, limit, offset);
   return plainPageIds(pageIdsSql(where, listingOrder(body.order_by), limit, offset));
 }
 
@@ -245,24 +293,43 @@ export const listingRepo = {
     const planned = await listingRepo.estimate(db, where);
     const [rows, counted] = await Promise.all([
       assetViewRepo.rows(db, filteredPageIds(body, scope, planned, tuning.probe ?? "auto"), scope.userId),
-      listingRepo.countFiltered(db, where, planned, tuning.countMaxPlanCost ?? COUNT_MAX_PLAN_COST),
+      listingRepo.countFiltered(
+        db,
+        // The facets' intersection pays off where it is small; counting a large one (tag7 within VIDEO,
+        // 20,000) read VIDEO's 200,000 postings for nothing: only when few matches are expected.
+        matchArms(body, scope, planned.rows <= PROBE_LIMIT),
+        planned,
+        tuning.countMaxPlanCost ?? COUNT_MAX_PLAN_COST,
+        roughEstimate(body),
+      ),
     ]);
     return { rows, ...counted };
   },
   /**
    * The counting strategy for a filtered listing (contract listing.ts), from the planner's estimate:
    * above EXACT_COUNT_LIMIT expected matches, or when finding them all would be dear, the estimate;
-   * otherwise an exact count that stops at EXACT_COUNT_LIMIT + 1.
+   * otherwise an exact count that stops at EXACT_COUNT_LIMIT + 1. When the estimate is rough
+   * (roughEstimate), its cost is no evidence that counting is cheap: "Notes contains retouch" was
+   * believed 152 matches and counting its 10,000 fetched 10,000 assets (41–58 ms, issue 16). So a rough
+   * filter is counted up to PROBE_LIMIT (what the probe itself sorts); more answer the larger of the
+   * estimate and PROBE_LIMIT + 1, flagged (a lower bound where the estimate is below what was seen).
    */
-  async countFiltered(db: Db, where: RawBuilder<SqlBool>, planned: Estimate, countMaxPlanCost: number) {
+  async countFiltered(
+    db: Db,
+    arms: RawBuilder<SqlBool>[],
+    planned: Estimate,
+    countMaxPlanCost: number,
+    rough = false,
+  ): Promise<{ total: number; estimate: boolean }> {
     if (planned.rows > EXACT_COUNT_LIMIT || planned.cost > countMaxPlanCost)
       return { total: planned.rows, estimate: true };
-    const bounded = await listingRepo.boundedCount(db, where);
-    if (bounded <= EXACT_COUNT_LIMIT) return { total: bounded, estimate: false };
-    return { total: EXACT_COUNT_LIMIT + 1, estimate: true };
+    const limit = rough ? PROBE_LIMIT : EXACT_COUNT_LIMIT;
+    const bounded = await listingRepo.boundedCount(db, arms, limit);
+    if (bounded <= limit) return { total: bounded, estimate: false };
+    return { total: Math.max(planned.rows, limit + 1), estimate: true };
   },
-  async boundedCount(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
-    const r = await boundedCountSql(where).execute(db);
+  async boundedCount(db: Db, arms: RawBuilder<SqlBool>[], limit = EXACT_COUNT_LIMIT): Promise<number> {
+    const r = await boundedCountSql(arms, limit).execute(db);
     return r.rows[0]?.n ?? 0;
   },
   async estimate(db: Db, where: RawBuilder<SqlBool>): Promise<Estimate> {
