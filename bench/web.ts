@@ -5,7 +5,7 @@
 // the JS heap after the scroll; then the time from a click on a card to the viewer's first preview
 // pixel, and the first-load JavaScript of the sign-in page, the grid and the viewer page (gzip).
 // Run: npx tsx bench/web.ts   (ASSETS=100000, SPEED=20000 px/s, MAX_SECONDS=300; NO_BUILD=1 reuses
-// apps/web/dist; CHROMIUM_PATH as for the browser tests)
+// apps/web/dist, WEB_DIST=dir serves another build; CHROMIUM_PATH as for the browser tests)
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -25,7 +25,12 @@ if (process.env.NO_BUILD !== "1") {
   if (built.status !== 0) throw new Error("bench/web: the web build failed");
 }
 
-const srv = await benchServer({ serveWeb: true, work: true, env: { AI_TAGS: "0" } });
+// WEB_DIST=dir serves another build (two builds compared back to back).
+const srv = await benchServer({
+  serveWeb: true,
+  work: true,
+  env: { AI_TAGS: "0", ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) },
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--enable-precise-memory-info"],
