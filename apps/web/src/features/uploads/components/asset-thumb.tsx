@@ -1,5 +1,4 @@
 import type { Asset, FileType } from "@hangar/contract";
-import { Box, Center } from "@mantine/core";
 import { type Icon, IconFile, IconFileText, IconFileZip, IconMovie, IconMusic, IconPhoto } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from "thumbhash";
@@ -55,6 +54,16 @@ export function placeholderUrl(hash: string | null | undefined): string | null {
   return url;
 }
 
+const iconBox = {
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "100%",
+  height: "100%",
+  background: "var(--mantine-color-gray-1)",
+  color: "var(--mantine-color-gray-6)",
+} as const;
+
 /**
  * The asset's grid rendition over its thumbhash placeholder (which shows while the image loads), or
  * a file-type icon for files without a picture. Fills its parent; `iconSize` scales the icon.
@@ -92,17 +101,17 @@ export function AssetThumb({
   if (!src || broken) {
     const TypeIcon = TYPE_ICONS[asset?.file_type ?? fileType];
     return (
-      <Center w="100%" h="100%" bg="var(--mantine-color-gray-1)" c="gray.6" aria-hidden>
+      <div style={iconBox} aria-hidden>
         <TypeIcon size={iconSize} stroke={1.5} />
-      </Center>
+      </div>
     );
   }
   return (
-    <Box
-      w="100%"
-      h="100%"
-      // Longhands only, no `bg` prop: its `background` shorthand would wipe the placeholder image.
+    <div
+      // Plain elements (no Mantine Box): a scrolled grid mounts a dozen of these a frame.
       style={{
+        width: "100%",
+        height: "100%",
         backgroundColor: average ?? "var(--mantine-color-gray-1)",
         backgroundImage: placeholder ? `url(${placeholder})` : undefined,
         backgroundSize: "cover",
@@ -125,6 +134,6 @@ export function AssetThumb({
           transition: "opacity 160ms ease",
         }}
       />
-    </Box>
+    </div>
   );
 }
