@@ -1,6 +1,6 @@
 import type { Asset, FileType } from "@hangar/contract";
 import { type Icon, IconFile, IconFileText, IconFileZip, IconMovie, IconMusic, IconPhoto } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from "thumbhash";
 
 const TYPE_ICONS: Record<FileType, Icon> = {
@@ -85,17 +85,20 @@ export function AssetThumb({
   // encoding each one's placeholder on mount made frames miss (bench/web).
   const average = useMemo(() => averageColor(hash), [hash]);
   const [placeholder, setPlaceholder] = useState<string | null>(() => (hash ? (placeholders.get(hash) ?? null) : null));
-  const [loaded, setLoaded] = useState(false);
+  // Whether the picture has arrived: the image shows itself (a style write), no render of the card.
+  const loaded = useRef(false);
   useEffect(() => {
-    if (!hash || loaded || placeholder) return;
-    const make = () => setPlaceholder(placeholderUrl(hash));
+    if (!hash || placeholder) return;
+    const make = () => {
+      if (!loaded.current) setPlaceholder(placeholderUrl(hash));
+    };
     if (typeof requestIdleCallback !== "function") {
       const t = setTimeout(make, 50);
       return () => clearTimeout(t);
     }
     const id = requestIdleCallback(make, { timeout: 400 });
     return () => cancelIdleCallback(id);
-  }, [hash, loaded, placeholder]);
+  }, [hash, placeholder]);
   const [broken, setBroken] = useState(false);
 
   if (!src || broken) {
@@ -123,14 +126,17 @@ export function AssetThumb({
         alt=""
         loading="lazy"
         decoding="async"
-        onLoad={() => setLoaded(true)}
+        onLoad={(event) => {
+          loaded.current = true;
+          event.currentTarget.style.opacity = "1";
+        }}
         onError={() => setBroken(true)}
         style={{
           display: "block",
           width: "100%",
           height: "100%",
           objectFit: "cover",
-          opacity: loaded ? 1 : 0,
+          opacity: 0,
           transition: "opacity 160ms ease",
         }}
       />
