@@ -220,9 +220,6 @@ export function AssetGrid({
                 left: 0,
                 width: "100%",
                 height: cardHeight,
-                // A row's layout is its own (fixed size): a row mounted or changed lays out alone.
-                // No paint containment: the cards' focus ring and selection ring overhang the row.
-                contain: "size layout style",
                 transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
                 display: "grid",
                 gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
