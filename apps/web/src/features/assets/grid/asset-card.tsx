@@ -1,11 +1,22 @@
 import type { Asset } from "@hangar/contract";
-import { Badge, Checkbox, Text } from "@mantine/core";
-import { IconAlertTriangle, IconMessageCircle, IconPlayerPlayFilled, IconStarFilled } from "@tabler/icons-react";
-import { type KeyboardEvent, type MouseEvent, memo, type ReactNode } from "react";
+import { IconDots, IconStarFilled } from "@tabler/icons-react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  type SyntheticEvent,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { AssetThumb, formatBytes } from "../../uploads";
 import { FILE_TYPE_LABELS } from "../filters/labels";
 import classes from "./asset-grid.module.css";
-import { useCardField } from "./card-field";
+import { CardBadges } from "./card-badges";
+
+export { formatDuration } from "./card-badges";
 
 /** Spec 01 §4: COMPLETED, has a url, and an IMAGE or VIDEO. */
 export const isReady = (asset: Asset) =>
@@ -13,14 +24,6 @@ export const isReady = (asset: Asset) =>
 
 /** Ready media show their picture; a processed document or other file shows its page render if it has one. */
 const hasPicture = (asset: Asset) => isReady(asset) || (asset.status === "COMPLETED" && !!asset.grid_url);
-
-export function formatDuration(seconds: number): string {
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
-}
 
 export interface CardHandlers {
   onCardClick: (index: number, event: MouseEvent) => void;
@@ -40,6 +43,7 @@ export const AssetCard = memo(function AssetCard({
   tabbable,
   handlers,
   renderMenu,
+  cardField,
 }: {
   asset: Asset;
   index: number;
@@ -48,6 +52,8 @@ export const AssetCard = memo(function AssetCard({
   handlers: CardHandlers;
   /** The card's "…" menu (stable across renders, so cards stay memoised). */
   renderMenu?: (asset: Asset) => ReactNode;
+  /** The custom field shown as a chip (useCardField, read once by the grid). */
+  cardField: string | null;
 }) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return;
@@ -60,8 +66,23 @@ export const AssetCard = memo(function AssetCard({
     }
   };
   const ext = asset.file_extension ? asset.file_extension.toUpperCase() : FILE_TYPE_LABELS[asset.file_type];
-  const cardField = useCardField(asset.workspace_id);
   const chip = cardField ? asset.field_chips?.find((c) => c.field_id === cardField) : undefined;
+
+  // The menu (its hooks, Mantine's ActionIcon and Menu) mounts when the card is pointed at or takes
+  // focus; until then a look-alike button stands in (hidden, as the menu is, until hover or focus).
+  // A scroll mounts a dozen cards a frame that nobody points at (bench/web).
+  const [menuOn, setMenuOn] = useState(false);
+  const menuSlot = useRef<HTMLDivElement>(null);
+  const handOver = useRef<"focus" | "click" | null>(null);
+  useEffect(() => {
+    const then = handOver.current;
+    const button = menuOn && then ? menuSlot.current?.querySelector<HTMLElement>("button") : null;
+    if (!button) return;
+    handOver.current = null;
+    button.focus();
+    if (then === "click") button.click();
+  }, [menuOn]);
+  const menuWanted = () => renderMenu && !menuOn && setMenuOn(true);
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of the virtualised CSS grid (see AssetGrid)
@@ -79,7 +100,11 @@ export const AssetCard = memo(function AssetCard({
       onDoubleClick={() => handlers.onOpen(index)}
       // Shift-click would otherwise select the page's text between the two cards.
       onMouseDown={(event) => event.shiftKey && event.preventDefault()}
-      onFocus={(event) => event.target === event.currentTarget && handlers.onFocusCard(index)}
+      onFocus={(event: FocusEvent) => {
+        menuWanted();
+        if (event.target === event.currentTarget) handlers.onFocusCard(index);
+      }}
+      onPointerEnter={menuWanted}
       onKeyDown={onKeyDown}
     >
       <div
@@ -87,93 +112,81 @@ export const AssetCard = memo(function AssetCard({
         data-page={!(asset.file_type === "IMAGE" || asset.file_type === "VIDEO") || undefined}
       >
         <AssetThumb asset={hasPicture(asset) ? asset : null} fileType={asset.file_type} iconSize={40} />
-        <Checkbox
-          className={classes.check}
-          classNames={{ input: classes.checkInput }}
-          size="sm"
-          radius="sm"
-          checked={selected}
-          tabIndex={-1}
-          aria-label={`Select ${asset.name}`}
-          onClick={(event) => event.stopPropagation()}
-          onDoubleClick={(event) => event.stopPropagation()}
-          onChange={() => handlers.onToggle(index)}
-        />
+        <div className={classes.check}>
+          <input
+            type="checkbox"
+            className={classes.checkInput}
+            checked={selected}
+            tabIndex={-1}
+            aria-label={`Select ${asset.name}`}
+            onClick={(event) => event.stopPropagation()}
+            onDoubleClick={(event) => event.stopPropagation()}
+            onChange={() => handlers.onToggle(index)}
+          />
+        </div>
         {asset.favorite && <IconStarFilled size={16} className={classes.favorite} aria-label="Favourite" />}
-        {renderMenu && <div className={classes.menu}>{renderMenu(asset)}</div>}
+        {renderMenu && (
+          <div className={classes.menu} ref={menuSlot}>
+            {menuOn ? (
+              renderMenu(asset)
+            ) : (
+              <MenuStandIn
+                name={asset.name}
+                onWanted={(how) => {
+                  handOver.current = how;
+                  setMenuOn(true);
+                }}
+              />
+            )}
+          </div>
+        )}
         <div className={classes.badges}>
-          {asset.file_type === "VIDEO" && (
-            <Badge
-              size="sm"
-              color="dark"
-              variant="filled"
-              leftSection={<IconPlayerPlayFilled size={10} />}
-              style={{ opacity: 0.85 }}
-            >
-              {asset.duration ? formatDuration(asset.duration) : "Video"}
-            </Badge>
-          )}
-          {asset.open_comment_count > 0 && (
-            <Badge
-              size="sm"
-              color="yellow"
-              variant="filled"
-              leftSection={<IconMessageCircle size={10} />}
-              aria-label={`${asset.open_comment_count} open comment ${asset.open_comment_count === 1 ? "thread" : "threads"}`}
-              data-testid="card-open-comments"
-            >
-              {asset.open_comment_count}
-            </Badge>
-          )}
-          {asset.status === "error" && (
-            <Badge size="sm" color="red" variant="filled" leftSection={<IconAlertTriangle size={10} />}>
-              Failed
-            </Badge>
-          )}
-          {chip && (
-            <Badge
-              size="xs"
-              variant="filled"
-              color={chip.color ?? "gray"}
-              tt="none"
-              maw={120}
-              style={{ opacity: 0.95 }}
-              data-testid="card-field-chip"
-            >
-              {chip.display}
-            </Badge>
-          )}
-          {/* The card's tags, compactly: the first two, then how many more. */}
-          {asset.tags.slice(0, 2).map((tag) => (
-            <Badge
-              key={tag}
-              size="xs"
-              color="gray"
-              variant="white"
-              tt="none"
-              maw={110}
-              style={{ opacity: 0.92 }}
-              data-testid="card-tag"
-            >
-              {tag}
-            </Badge>
-          ))}
-          {asset.tags.length > 2 && (
-            <Badge size="xs" color="gray" variant="white" style={{ opacity: 0.92 }} data-testid="card-tag-more">
-              +{asset.tags.length - 2}
-            </Badge>
-          )}
+          <CardBadges asset={asset} chip={chip} />
         </div>
       </div>
       <div className={classes.caption}>
-        <Text size="sm" fw={500} truncate="end" title={asset.name}>
+        <p className={classes.name} title={asset.name}>
           {asset.name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate="end">
+        </p>
+        <p className={classes.meta}>
           {ext} · {formatBytes(asset.size)}
           {asset.width && asset.height ? ` · ${asset.width}×${asset.height}` : ""}
-        </Text>
+        </p>
       </div>
     </div>
   );
 });
+
+const stop = (event: SyntheticEvent) => event.stopPropagation();
+
+/**
+ * The card menu's button as Mantine's ActionIcon (default variant, sm, radius md) draws it, until the
+ * real menu mounts: the same name, popup and test id. Focus or a click hands over to the real one.
+ */
+function MenuStandIn({ name, onWanted }: { name: string; onWanted: (how: "focus" | "click") => void }) {
+  return (
+    <button
+      type="button"
+      className={classes.menuButton}
+      aria-label={`Actions for ${name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="asset-card-menu"
+      onClick={(event) => {
+        stop(event);
+        onWanted("click");
+      }}
+      onFocus={() => onWanted("focus")}
+      onDoubleClick={stop}
+      // No focus on press: a hand-over between press and release would turn the click into the card's.
+      onMouseDown={(event) => {
+        stop(event);
+        event.preventDefault();
+      }}
+      onPointerDown={stop}
+      onKeyDown={stop}
+    >
+      <IconDots size={14} />
+    </button>
+  );
+}

@@ -5,6 +5,7 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { AssetCard, type CardHandlers } from "./asset-card";
 import classes from "./asset-grid.module.css";
+import { useCardField } from "./card-field";
 
 const MIN_CARD_WIDTH = 170;
 const GAP = 16;
@@ -89,6 +90,8 @@ export function AssetGrid({
   const ref = useMergedRef(sizeRef, listRef);
   const { columns, cardHeight } = gridLayout(width);
   const rowCount = Math.ceil(assets.length / columns) + (hasMore ? 1 : 0);
+  // Read once here, not per card: one subscription, and the cards' props stay equal.
+  const cardField = useCardField(assets[0]?.workspace_id ?? "");
 
   // The window scrolls; the virtualiser needs where the grid starts on the page (the toolbar and chips
   // above it change height).
@@ -237,6 +240,7 @@ export function AssetGrid({
                       tabbable={start + i === tabbable}
                       handlers={stableHandlers}
                       renderMenu={renderMenu}
+                      cardField={cardField}
                     />
                   ))}
             </div>

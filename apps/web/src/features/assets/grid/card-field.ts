@@ -17,22 +17,22 @@ export function setCardField(workspaceId: string, fieldId: string | null) {
   for (const w of watchers) w();
 }
 
+/** One subscribe function for every caller: React keeps the subscription across renders. */
+function subscribe(cb: () => void) {
+  watchers.add(cb);
+  window.addEventListener("storage", cb);
+  return () => {
+    watchers.delete(cb);
+    window.removeEventListener("storage", cb);
+  };
+}
+
 export function useCardField(workspaceId: string): string | null {
-  return useSyncExternalStore(
-    (cb) => {
-      watchers.add(cb);
-      window.addEventListener("storage", cb);
-      return () => {
-        watchers.delete(cb);
-        window.removeEventListener("storage", cb);
-      };
-    },
-    () => {
-      try {
-        return localStorage.getItem(key(workspaceId));
-      } catch {
-        return null;
-      }
-    },
-  );
+  return useSyncExternalStore(subscribe, () => {
+    try {
+      return localStorage.getItem(key(workspaceId));
+    } catch {
+      return null;
+    }
+  });
 }

@@ -1,7 +1,6 @@
 import type { Asset, FileType } from "@hangar/contract";
-import { Box, Center } from "@mantine/core";
 import { type Icon, IconFile, IconFileText, IconFileZip, IconMovie, IconMusic, IconPhoto } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from "thumbhash";
 
 const TYPE_ICONS: Record<FileType, Icon> = {
@@ -55,6 +54,19 @@ export function placeholderUrl(hash: string | null | undefined): string | null {
   return url;
 }
 
+/** A picture here this soon after its card appeared shows without the fade. */
+const QUICK_MS = 150;
+
+const iconBox = {
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "100%",
+  height: "100%",
+  background: "var(--mantine-color-gray-1)",
+  color: "var(--mantine-color-gray-6)",
+} as const;
+
 /**
  * The asset's grid rendition over its thumbhash placeholder (which shows while the image loads), or
  * a file-type icon for files without a picture. Fills its parent; `iconSize` scales the icon.
@@ -76,33 +88,38 @@ export function AssetThumb({
   // encoding each one's placeholder on mount made frames miss (bench/web).
   const average = useMemo(() => averageColor(hash), [hash]);
   const [placeholder, setPlaceholder] = useState<string | null>(() => (hash ? (placeholders.get(hash) ?? null) : null));
-  const [loaded, setLoaded] = useState(false);
+  // Whether the picture has arrived: the image shows itself (a style write), no render of the card.
+  const loaded = useRef(false);
+  const shownAt = useRef(0);
+  if (!shownAt.current) shownAt.current = performance.now();
   useEffect(() => {
-    if (!hash || loaded || placeholder) return;
-    const make = () => setPlaceholder(placeholderUrl(hash));
+    if (!hash || placeholder) return;
+    const make = () => {
+      if (!loaded.current) setPlaceholder(placeholderUrl(hash));
+    };
     if (typeof requestIdleCallback !== "function") {
       const t = setTimeout(make, 50);
       return () => clearTimeout(t);
     }
     const id = requestIdleCallback(make, { timeout: 400 });
     return () => cancelIdleCallback(id);
-  }, [hash, loaded, placeholder]);
+  }, [hash, placeholder]);
   const [broken, setBroken] = useState(false);
 
   if (!src || broken) {
     const TypeIcon = TYPE_ICONS[asset?.file_type ?? fileType];
     return (
-      <Center w="100%" h="100%" bg="var(--mantine-color-gray-1)" c="gray.6" aria-hidden>
+      <div style={iconBox} aria-hidden>
         <TypeIcon size={iconSize} stroke={1.5} />
-      </Center>
+      </div>
     );
   }
   return (
-    <Box
-      w="100%"
-      h="100%"
-      // Longhands only, no `bg` prop: its `background` shorthand would wipe the placeholder image.
+    <div
+      // Plain elements (no Mantine Box): a scrolled grid mounts a dozen of these a frame.
       style={{
+        width: "100%",
+        height: "100%",
         backgroundColor: average ?? "var(--mantine-color-gray-1)",
         backgroundImage: placeholder ? `url(${placeholder})` : undefined,
         backgroundSize: "cover",
@@ -114,17 +131,25 @@ export function AssetThumb({
         alt=""
         loading="lazy"
         decoding="async"
-        onLoad={() => setLoaded(true)}
+        onLoad={(event) => {
+          loaded.current = true;
+          const img = event.currentTarget;
+          // A picture that took a while fades in over its placeholder; one that came at once just
+          // shows. Each fade is an animation Chromium composites on a layer of its own (the picture
+          // rastered twice), and a fast scroll brings a dozen pictures a frame (bench/web).
+          if (performance.now() - shownAt.current < QUICK_MS) img.style.transition = "none";
+          img.style.opacity = "1";
+        }}
         onError={() => setBroken(true)}
         style={{
           display: "block",
           width: "100%",
           height: "100%",
           objectFit: "cover",
-          opacity: loaded ? 1 : 0,
+          opacity: 0,
           transition: "opacity 160ms ease",
         }}
       />
-    </Box>
+    </div>
   );
 }

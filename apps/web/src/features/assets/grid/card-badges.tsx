@@ -1,0 +1,121 @@
+import type { Asset } from "@hangar/contract";
+import { IconAlertTriangle, IconMessageCircle, IconPlayerPlayFilled } from "@tabler/icons-react";
+import type { CSSProperties, ReactNode } from "react";
+import classes from "./card-badges.module.css";
+
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
+/**
+ * A badge drawn as Mantine's Badge draws it (the same sizes, colours and parts, see card-badges.module.css)
+ * from plain elements: a scrolled grid mounts a dozen cards a frame, and Mantine's Badge (props,
+ * styles and style-prop resolution per badge) was a large part of each card's script (bench/web).
+ */
+function CardBadge({
+  size,
+  bg,
+  color = "var(--mantine-color-white)",
+  icon,
+  children,
+  style,
+  ...rest
+}: {
+  size: "xs" | "sm";
+  bg: string;
+  color?: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  style?: CSSProperties;
+  "aria-label"?: string;
+  "data-testid"?: string;
+}) {
+  return (
+    <div
+      className={classes.badge}
+      data-size={size}
+      data-with-left-section={icon ? true : undefined}
+      style={{ "--badge-bg": bg, "--badge-color": color, ...style } as CSSProperties}
+      {...rest}
+    >
+      {icon && <span className={classes.section}>{icon}</span>}
+      <span className={classes.label}>{children}</span>
+    </div>
+  );
+}
+
+/** A field option's colour (hex) as a filled badge's background; none: Mantine's gray. */
+const chipBackground = (color: string | null) => color ?? "var(--mantine-color-gray-filled)";
+
+const tagStyle = { opacity: 0.92, textTransform: "none", maxWidth: "calc(6.875rem * var(--mantine-scale))" } as const;
+
+/** The badges along a card's picture: video length, open comments, failure, the field chip, two tags and how many more. */
+export function CardBadges({ asset, chip }: { asset: Asset; chip: Asset["field_chips"][number] | undefined }) {
+  return (
+    <>
+      {asset.file_type === "VIDEO" && (
+        <CardBadge
+          size="sm"
+          bg="var(--mantine-color-dark-filled)"
+          icon={<IconPlayerPlayFilled size={10} />}
+          style={{ opacity: 0.85 }}
+        >
+          {asset.duration ? formatDuration(asset.duration) : "Video"}
+        </CardBadge>
+      )}
+      {asset.open_comment_count > 0 && (
+        <CardBadge
+          size="sm"
+          bg="var(--mantine-color-yellow-filled)"
+          icon={<IconMessageCircle size={10} />}
+          aria-label={`${asset.open_comment_count} open comment ${asset.open_comment_count === 1 ? "thread" : "threads"}`}
+          data-testid="card-open-comments"
+        >
+          {asset.open_comment_count}
+        </CardBadge>
+      )}
+      {asset.status === "error" && (
+        <CardBadge size="sm" bg="var(--mantine-color-red-filled)" icon={<IconAlertTriangle size={10} />}>
+          Failed
+        </CardBadge>
+      )}
+      {chip && (
+        <CardBadge
+          size="xs"
+          bg={chipBackground(chip.color)}
+          style={{ opacity: 0.95, textTransform: "none", maxWidth: "calc(7.5rem * var(--mantine-scale))" }}
+          data-testid="card-field-chip"
+        >
+          {chip.display}
+        </CardBadge>
+      )}
+      {asset.tags.slice(0, 2).map((tag) => (
+        <CardBadge
+          key={tag}
+          size="xs"
+          bg="var(--mantine-color-white)"
+          color="var(--mantine-color-gray-filled)"
+          style={tagStyle}
+          data-testid="card-tag"
+        >
+          {tag}
+        </CardBadge>
+      ))}
+      {asset.tags.length > 2 && (
+        <CardBadge
+          size="xs"
+          bg="var(--mantine-color-white)"
+          color="var(--mantine-color-gray-filled)"
+          style={{ opacity: 0.92 }}
+          data-testid="card-tag-more"
+        >
+          +{asset.tags.length - 2}
+        </CardBadge>
+      )}
+    </>
+  );
+}
