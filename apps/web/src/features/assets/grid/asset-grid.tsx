@@ -119,9 +119,12 @@ export function AssetGrid({
 
   const rows = virtualizer.getVirtualItems();
   const lastRow = rows.at(-1)?.index ?? -1;
+  // The next page is asked for a screenful before the end (a page takes a moment to arrive, and a
+  // fast scroll would otherwise stop at the last row and wait for it).
+  const ahead = Math.max(2, Math.ceil(viewport.height / (cardHeight + GAP)));
   useEffect(() => {
-    if (hasMore && !fetchingMore && !loadMoreFailed && lastRow >= rowCount - 2) onLoadMore();
-  }, [hasMore, fetchingMore, loadMoreFailed, lastRow, rowCount, onLoadMore]);
+    if (hasMore && !fetchingMore && !loadMoreFailed && lastRow >= rowCount - ahead) onLoadMore();
+  }, [hasMore, fetchingMore, loadMoreFailed, lastRow, rowCount, ahead, onLoadMore]);
 
   // Roving tabindex: one card is in the tab order; arrows move focus, scrolling the card into view.
   const [focusIndex, setFocusIndex] = useState(0);
