@@ -66,13 +66,24 @@ export function replay(pool: pg.Pool, statements: Captured[]): Promise<unknown> 
  * calls and raw replays interleaved (machine noise falls on both alike). Answers both samples' stats
  * and the statements.
  */
-export async function compareToRaw(pool: pg.Pool, call: () => Promise<unknown>, runs: number) {
-  for (let i = 0; i < 5; i++) await call();
+export async function compareToRaw(
+  pool: pg.Pool,
+  call: () => Promise<unknown>,
+  runs: number,
+  /** Untimed, before each call (and not captured): what the client asked just before. */
+  before?: () => Promise<unknown>,
+) {
+  for (let i = 0; i < 5; i++) {
+    await before?.();
+    await call();
+  }
+  await before?.();
   const statements = await capture(call);
   for (let i = 0; i < 5; i++) await replay(pool, statements);
   const endpoint: number[] = [];
   const raw: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await before?.();
     let t = performance.now();
     await call();
     endpoint.push(performance.now() - t);

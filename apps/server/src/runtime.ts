@@ -23,7 +23,7 @@ import { createCommentsService } from "./modules/comments/index.ts";
 import { createDownloadsService } from "./modules/downloads/index.ts";
 import { createAiActionsService, createFieldsService } from "./modules/fields/index.ts";
 import { createFileRequestsService, createRequestUploadsService } from "./modules/file-requests/index.ts";
-import { createListingService } from "./modules/listing/index.ts";
+import { createListingService, createWaypoints } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
 import type { Tagger, TextReader } from "./modules/processing/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
@@ -96,7 +96,13 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   );
   const trash = createTrashService({ db, access, store, boards, assets });
   const downloads = createDownloadsService({ db, access, signer, store, log: log.child({ component: "downloads" }) });
-  const listing = createListingService({ db, access, signer, assertBoard: (ws, id) => boards.assertLive(ws, id) });
+  const listing = createListingService({
+    db,
+    access,
+    signer,
+    assertBoard: (ws, id) => boards.assertLive(ws, id),
+    waypoints: createWaypoints(cache),
+  });
   // Billing first: uploads and invitations check its limits inside their own transactions.
   const billing = createBilling({ db, access, log: log.child({ component: "billing" }), config });
   const uploads = createUploadsService({

@@ -1,1 +1,2 @@
 export { createListingService, type ListingService } from "./service.ts";
+export { createWaypoints, type Waypoints } from "./waypoints.ts";

@@ -270,6 +270,31 @@ export function filteredPageIds(
   return plainPageIds(pageIdsSql(where, listingOrder(body.order_by), limit, offset));
 }
 
+/** Orders whose key is never null: a row comparison seeks them exactly (date_taken puts nulls last). */
+export const seekable = (body: AssetListBody) => !body.order_by.endsWith("date_taken");
+
+/**
+ * A page that continues from a waypoint (waypoints.ts): the matches after asset `afterId` in the
+ * listing's order, skipping `offset` of them. The order index is read from that asset on (a row
+ * comparison on its key and id, the index's own columns) and each asset's filter checked as it comes,
+ * fenced as in walkIds so that a rough estimate cannot turn it into a sort of every match.
+ */
+export function seekPageIds(body: AssetListBody, scope: ListingScope, afterId: string, offset: number): PageIds {
+  const { limit } = window(body);
+  const key = orderKey(body.order_by);
+  const cmp = sql.raw(body.order_by.startsWith("-") ? "<" : ">");
+  const after = sql<SqlBool>`(${key}, a.id) ${cmp} (SELECT ${key}, a.id FROM assets a WHERE a.id = ${afterId})`;
+  const scan = [sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE, ...uploadRange(body), after];
+  const order = listingOrder(body.order_by);
+  const filters = listingFilters(body, scope);
+  if (filters.length === 0)
+    return plainPageIds(sql<{ id: string }>`SELECT a.id FROM assets a WHERE ${sql.join(scan, sql` AND `)}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+  return plainPageIds(sql<{ id: string }>`SELECT a.id FROM (
+      SELECT * FROM assets a WHERE ${sql.join(scan, sql` AND `)} ORDER BY ${order} OFFSET 0) a
+    WHERE ${sql.join(filters, sql` AND `)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+}
+
 export const listingRepo = {
   /**
    * One page of the listing (page_size + 1 rows, so has_more needs no count) and its count: the
@@ -280,10 +305,13 @@ export const listingRepo = {
     body: AssetListBody,
     scope: ListingScope,
     tuning: ListingTuning = {},
+    /** Where a previous page of this listing ended, at or before this page (waypoints.ts). */
+    from: { offset: number; id: string } | null = null,
   ): Promise<{ rows: AssetViewRow[]; total: number; estimate: boolean }> {
+    const seek = from && seekable(body) ? seekPageIds(body, scope, from.id, window(body).offset - from.offset) : null;
     if (listingFilters(body, scope).length === 0) {
       const [rows, total] = await Promise.all([
-        assetViewRepo.rows(db, unfilteredPageIds(body, scope), scope.userId),
+        assetViewRepo.rows(db, seek ?? unfilteredPageIds(body, scope), scope.userId),
         listingRepo.listableCount(db, scope.workspaceId),
       ]);
       return { rows, total, estimate: false };
@@ -292,7 +320,12 @@ export const listingRepo = {
     const where = listingWhere(body, scope);
     const planned = await listingRepo.estimate(db, where);
     const [rows, counted] = await Promise.all([
-      assetViewRepo.rows(db, filteredPageIds(body, scope, planned, tuning.probe ?? "auto"), scope.userId),
+      // From a waypoint unless the matches are few (the probe sorts them, whatever the depth).
+      assetViewRepo.rows(
+        db,
+        (planned.rows > PROBE_LIMIT && seek) || filteredPageIds(body, scope, planned, tuning.probe ?? "auto"),
+        scope.userId,
+      ),
       listingRepo.countFiltered(
         db,
         // The facets' intersection pays off where it is small; counting a large one (tag7 within VIDEO,

@@ -7,7 +7,8 @@ import { ASSET, assetAbilities, serializeView, type Viewer } from "../assets/ind
 
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
-import { type ListingTuning, listingRepo } from "./repo.ts";
+import { type ListingTuning, listingRepo, seekable } from "./repo.ts";
+import type { Waypoints } from "./waypoints.ts";
 
 /** POST /workspaces/{id}/assets: the filtered, ordered page (semantics in contract listing.ts). */
 export function createListingService(deps: {
@@ -18,6 +19,8 @@ export function createListingService(deps: {
   assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
   /** For tests: force the probe on or off, lower the cost of an exact count. */
   tuning?: ListingTuning;
+  /** Where pages ended, so the next page of a scroll seeks instead of walking its offset (waypoints.ts). */
+  waypoints?: Waypoints;
 }) {
   const { db, access, signer } = deps;
 
@@ -38,7 +41,14 @@ export function createListingService(deps: {
       const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
-      const found = await listingRepo.find(db, body, { workspaceId, userId: actor.userId }, deps.tuning);
+      const wp = seekable(body) ? deps.waypoints : undefined;
+      const snapshot = wp?.snapshot() ?? 0;
+      const offset = (body.page - 1) * body.page_size;
+      const from = wp?.nearest(workspaceId, actor.userId, body, offset) ?? null;
+      const found = await listingRepo.find(db, body, { workspaceId, userId: actor.userId }, deps.tuning, from);
+      const last = found.rows[Math.min(found.rows.length, body.page_size) - 1];
+      if (wp && last && found.rows.length > body.page_size)
+        wp.remember(workspaceId, actor.userId, body, { offset: offset + body.page_size, id: last.id }, snapshot);
       return answer(body, found, viewer);
     },
   };
