@@ -72,9 +72,11 @@ import { FileType } from "./uploads.ts";
  *   order before that; more than 1,500 matches: the order index is walked). Tag filters use per-asset arrays of tag
  *   names with GIN indexes (the planner knows each tag's frequency).
  * - Deep pages: unfiltered by upload date, a deep page skips whole upload days using the day counts,
- *   so page 5,000 costs about as much as page 1. Filtered, or in another order, a page walks the
- *   matches before it (index entries for the order, the rows for the filter): deep pages of a broad
- *   filter cost in proportion to their depth.
+ *   so page 5,000 costs about as much as page 1. Every page also leaves a waypoint (where it ended,
+ *   kept until anything in the workspace changes), and a page at offset 1,000 or deeper that has one
+ *   at or before it continues from there: the next page of a scroll costs about what page 1 does, in
+ *   any order but date_taken. A page asked with no waypoint before it (a jump) walks the matches
+ *   before it (index entries for the order, the rows for the filter), in proportion to its depth.
  * Unknown keys and bad values answer 422 with `errors[].field` naming them.
  */
 
