@@ -60,10 +60,11 @@ try {
     `${"case".padEnd(28)} ${"endpoint p50".padStart(12)} ${"p95".padStart(9)} ${"raw p50".padStart(9)} ${"p95".padStart(9)} ${"stmt".padStart(4)}  total_count   verdict`,
   );
   const p95s: Record<string, number> = {};
-  // ONLY=field runs the cases whose label contains it (page 1 and 5,000 stay for the deep-page ratio).
+  // ONLY=field runs the cases whose label contains it ("a|b": either; page 1 and 5,000 stay for the deep-page ratio).
   const only = process.env.ONLY;
   const cases = [...LISTING_CASES, ...(await fieldCases(rt.db, workspaceId))].filter(
-    ([label]) => !only || label.includes(only) || label === "page 1" || label === "page 5,000",
+    ([label]) =>
+      !only || only.split("|").some((o) => label.includes(o)) || label === "page 1" || label === "page 5,000",
   );
   for (const [label, input] of cases) {
     let total = "";

@@ -14,7 +14,7 @@ import {
   uploadAsset,
   zipEntries,
 } from "./assets-support.ts";
-import { api, baseUrl, inviteAndJoin } from "./support.ts";
+import { api, baseUrl, boardMenu, inviteAndJoin } from "./support.ts";
 
 test("Recently deleted: lists who deleted what and when, restores one, deletes forever after confirming, restores a board", async ({
   browser,
@@ -111,9 +111,7 @@ test("download a board as a zip from the boards panel: nested folders, or flat",
   await page.goto(`/w/${workspaceId}/b/all`);
   const row = page.getByTestId("boards-panel").getByRole("treeitem", { name: "Shoot", exact: true });
   const openDialog = async () => {
-    await row.hover();
-    await row.getByRole("button", { name: "Board actions" }).click();
-    await page.getByRole("menuitem", { name: "Download…" }).click();
+    await boardMenu(page, row, "Download…");
     const dialog = page.getByRole("dialog", { name: "Download board" });
     await expect(dialog).toBeVisible();
     return dialog;

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { api, baseUrl, inviteAndJoin, signUpWithWorkspace } from "./support.ts";
+import { api, baseUrl, boardMenu, inviteAndJoin, signUpWithWorkspace } from "./support.ts";
 
 interface BoardJson {
   id: string;
@@ -73,10 +73,7 @@ async function clearToasts(page: Page) {
 
 /** Opens a row's actions menu and picks an item. */
 async function rowMenu(page: Page, name: string, item: string) {
-  const r = row(page, name);
-  await r.hover();
-  await r.getByRole("button", { name: "Board actions" }).click();
-  await page.getByRole("menuitem", { name: item }).click();
+  await boardMenu(page, row(page, name), item);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { jpeg, newOwner } from "./assets-support.ts";
-import { api, baseUrl } from "./support.ts";
+import { api, baseUrl, boardMenu } from "./support.ts";
 
 /** Request files (issue #17): an upload-only link for a board; a visitor without an account sends files. */
 const SCREENS = "test-results/screens";
@@ -18,9 +18,7 @@ test("an owner asks for files; a visitor sends two, the third is refused; pausin
   // The board menu: "Request files…" opens the dialog with the form (no links yet).
   await page.goto(`/w/${ws}/b/all`);
   const row = page.getByTestId("boards-panel").getByRole("treeitem", { name: "Inbox", exact: true });
-  await row.hover();
-  await row.getByRole("button", { name: "Board actions" }).click();
-  await page.getByRole("menuitem", { name: "Request files…" }).click();
+  await boardMenu(page, row, "Request files…");
   const dialog = page.getByRole("dialog", { name: /Request files into/ });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Title").fill("Send us the wedding photos");
@@ -81,9 +79,7 @@ test("an owner asks for files; a visitor sends two, the third is refused; pausin
     )
     .toEqual(["cake.jpg", "first-dance.jpg"]);
   await page.reload();
-  await row.hover();
-  await row.getByRole("button", { name: "Board actions" }).click();
-  await page.getByRole("menuitem", { name: "Request files…" }).click();
+  await boardMenu(page, row, "Request files…");
   await expect(link.getByText("2 of 2 files received", { exact: false })).toBeVisible();
   await expect(link.getByText("Full", { exact: true })).toBeVisible();
   await link.getByRole("button", { name: "Show received files (2)" }).click();
@@ -101,9 +97,7 @@ test("an owner asks for files; a visitor sends two, the third is refused; pausin
   await expect(reviewRow).toContainText("2 of 2");
   await shot(page, "settings-review");
   await page.goto(`/w/${ws}/b/all`);
-  await row.hover();
-  await row.getByRole("button", { name: "Board actions" }).click();
-  await page.getByRole("menuitem", { name: "Request files…" }).click();
+  await boardMenu(page, row, "Request files…");
 
   // Pausing the link ends the visitor's page.
   await link.getByRole("switch", { name: "Active" }).click({ force: true });

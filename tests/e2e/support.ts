@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const baseUrl = () => {
   const u = process.env.HANGAR_E2E_URL;
@@ -95,4 +95,20 @@ export async function inviteAndJoin(
     invite_token: token,
   });
   return email;
+}
+
+/**
+ * Opens a boards-panel row's "Board actions" menu and picks `item`. Right after a page load the click
+ * may land on the first-paint tree while the full tree is swapping in; the menu is then asked for
+ * again until it shows (a user would click a second time).
+ */
+export async function boardMenu(page: Page, row: Locator, item: string) {
+  const entry = page.getByRole("menuitem", { name: item });
+  await expect(async () => {
+    if (await entry.isVisible()) return;
+    await row.hover();
+    await row.getByRole("button", { name: "Board actions" }).click();
+    await expect(entry).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await entry.click();
 }
