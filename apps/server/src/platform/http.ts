@@ -11,6 +11,8 @@ declare module "fastify" {
     access?: RouteAccess;
     /** Mutating routes skip the CSRF check only when they carry their own proof (signed URLs). */
     csrf?: boolean;
+    /** A POST that only reads (contract `reads`): no read-your-writes bump after it. */
+    reads?: boolean;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -34,7 +34,7 @@ export function addRoute<const R extends Route>(app: App, route: R, handler: Rou
   const options = {
     method: route.method,
     url: route.path,
-    config: { access: route.access, csrf: route.csrf },
+    config: { access: route.access, csrf: route.csrf, reads: route.reads ?? false },
     schema,
     handler,
   } as unknown as RouteOptions;

@@ -130,7 +130,7 @@ export function installSessionHook(
   // Read-your-writes: a mutation marks its caller and its workspace changed in this process's read
   // cache before the answer leaves (other processes hear it from the database's notification).
   app.addHook("onSend", async (req, _reply, payload) => {
-    if (!MUTATING.has(req.method)) return payload;
+    if (!MUTATING.has(req.method) || req.routeOptions.config.reads) return payload;
     if (req.actor?.kind === "user") cache.bump(cacheKeys.user(req.actor.userId));
     if (req.routeOptions.config.access === "workspace") {
       const id = (req.params as { id?: string }).id;

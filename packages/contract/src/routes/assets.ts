@@ -27,6 +27,7 @@ export const assetsApi = {
     tag,
     summary: "List assets: the filter payload of spec 01 §3 (semantics in @hangar/contract listing.ts)",
     access,
+    reads: true,
     params: WorkspaceParams,
     body: AssetListBody,
     response: { 200: AssetListAnswer },

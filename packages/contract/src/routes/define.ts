@@ -37,6 +37,11 @@ export interface RouteSpec {
   access: RouteAccess;
   /** Mutations need the CSRF token unless they carry their own proof (signed URLs): set false there. */
   csrf?: boolean;
+  /**
+   * A POST that only reads (a query too rich for a URL: the asset listing). It changes nothing, so
+   * the server does not mark the workspace changed in its read cache after it, as after a mutation.
+   */
+  reads?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

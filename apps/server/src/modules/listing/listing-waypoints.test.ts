@@ -132,6 +132,18 @@ describe("waypoints", () => {
     expect(seen.from).toBe(0);
   });
 
+  it("a listing, a POST that only reads, leaves the workspace's cached reads (and waypoints) alone", async () => {
+    const cache = env.rt.cache;
+    expect(cache.live).toBe(true);
+    cache.set("test:probe", 1, [`w:${ws}`], cache.snapshot());
+    expect((await admin.post(`/workspaces/${ws}/assets`, { page: 2 })).statusCode).toBe(200);
+    expect(cache.get("test:probe")).toBe(1);
+    // A mutation of the workspace does mark it changed.
+    const [first] = await offsetIds(AssetListBody.parse({ order_by: "name" }));
+    expect((await admin.put(`/workspaces/${ws}/assets/${first}`, { description: "x" })).statusCode).toBe(200);
+    expect(cache.get("test:probe")).toBeUndefined();
+  });
+
   it("drops every waypoint of the workspace when anything in it changes", async () => {
     const { service, seen } = counted();
     const body = (page: number) => AssetListBody.parse({ order_by: "name", page, page_size: PAGE });
