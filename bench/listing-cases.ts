@@ -81,22 +81,22 @@ export const LISTING_CASES: Array<[string, AssetListInput]> = [
     },
   ],
   ["favorite + VIDEO", { favorite: true, file_type: { includes: ["VIDEO"] } }],
-  ["IMAGE page 5,000", { file_type: { includes: ["IMAGE"] }, page: 5000 }],
-  ["search 'sunset' page 5,000", { search: "sunset", page: 5000 }],
-  [
-    "Canon + iso ≥ 800 page 2,000",
-    { exif: { camera: { camera_makes: ["Canon"] }, technical: { iso_min: 800 } }, page: 2000 },
-  ],
-  ["jpg by name page 1,000", { file_extension: { includes: ["jpg"] }, order_by: "name", page: 1000 }],
-  ["all by -size page 5,000", { order_by: "-size", page: 5000 }],
+  ...deepPages(),
   // The same deep pages reached as the grid reaches them, scrolling: the page before is asked first
   // (untimed), so its end is a waypoint (modules/listing/waypoints.ts). The ones above are cold jumps.
-  ["IMAGE page 5,000 (scrolled)", { file_type: { includes: ["IMAGE"] }, page: 5000 }],
-  ["search 'sunset' page 5,000 (scrolled)", { search: "sunset", page: 5000 }],
-  [
-    "Canon + iso ≥ 800 page 2,000 (scrolled)",
-    { exif: { camera: { camera_makes: ["Canon"] }, technical: { iso_min: 800 } }, page: 2000 },
-  ],
-  ["jpg by name page 1,000 (scrolled)", { file_extension: { includes: ["jpg"] }, order_by: "name", page: 1000 }],
-  ["all by -size page 5,000 (scrolled)", { order_by: "-size", page: 5000 }],
+  ...deepPages().map(([label, input]): [string, AssetListInput] => [`${label} (scrolled)`, input]),
 ];
+
+/** Deep pages of broad filters (issue 19). */
+function deepPages(): Array<[string, AssetListInput]> {
+  return [
+    ["IMAGE page 5,000", { file_type: { includes: ["IMAGE"] }, page: 5000 }],
+    ["search 'sunset' page 5,000", { search: "sunset", page: 5000 }],
+    [
+      "Canon + iso ≥ 800 page 2,000",
+      { exif: { camera: { camera_makes: ["Canon"] }, technical: { iso_min: 800 } }, page: 2000 },
+    ],
+    ["jpg by name page 1,000", { file_extension: { includes: ["jpg"] }, order_by: "name", page: 1000 }],
+    ["all by -size page 5,000", { order_by: "-size", page: 5000 }],
+  ];
+}
