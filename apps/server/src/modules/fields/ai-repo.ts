@@ -89,7 +89,7 @@ export const aiRepo = {
       SELECT a.id, a.name, a.width, a.height, a.camera_make, a.camera_model, a.gps_latitude, a.gps_longitude, a.palette,
         json_build_object('sharpness', a.quality_sharpness, 'contrast', a.quality_contrast, 'brightness', a.quality_brightness) AS quality,
         v.objects AS vision_objects,
-        coalesce(v.ocr_words, '[]') AS words, coalesce(v.ocr_status = 'pending', false) AS text_pending,
+        coalesce(v.ocr_words, '[]') AS words, coalesce(v.ocr_status = 'pending' AND v.ocr_ms IS NULL AND v.ocr_error IS NULL, false) AS text_pending,
         coalesce((SELECT json_agg(json_build_object('label', t.label, 'confidence', t.confidence, 'box', null)
                   ORDER BY t.confidence DESC) FROM ai_tags t WHERE t.asset_id = a.id), '[]') AS objects,
         coalesce((
@@ -117,14 +117,22 @@ export const aiRepo = {
         ocr_text = excluded.ocr_text, ocr_words = excluded.ocr_words, ocr_error = excluded.ocr_error,
         ocr_ms = excluded.ocr_ms, updated_at = now()`.execute(db);
   },
-  /** The text read after processing: only the OCR columns (what the pipeline saw stays). */
-  async saveText(db: Db, workspaceId: string, assetId: string, ocr: TextInput) {
+  /**
+   * The text read after processing: only the OCR columns (what the pipeline saw stays). Staged: still
+   * `pending` (the actions read the words; `textStatus` publishes it once they ran).
+   */
+  async saveText(db: Db, workspaceId: string, assetId: string, ocr: TextInput, staged = false) {
     const t = textColumns(ocr);
     await sql`INSERT INTO asset_vision (asset_id, workspace_id, ocr_status, ocr_text, ocr_words, ocr_error, ocr_ms)
-      VALUES (${assetId}, ${workspaceId}, ${t.status}, ${t.text}, ${t.words}::jsonb, ${t.error}, ${t.ms})
+      VALUES (${assetId}, ${workspaceId}, ${staged ? "pending" : t.status}, ${t.text}, ${t.words}::jsonb, ${t.error}, ${t.ms})
       ON CONFLICT (asset_id) DO UPDATE SET ocr_status = excluded.ocr_status, ocr_text = excluded.ocr_text,
         ocr_words = excluded.ocr_words, ocr_error = excluded.ocr_error, ocr_ms = excluded.ocr_ms,
         updated_at = now()`.execute(db);
+  },
+  async textStatus(db: Db, assetId: string, status: TextInput["status"]) {
+    await sql`UPDATE asset_vision SET ocr_status = ${status}, updated_at = now() WHERE asset_id = ${assetId}`.execute(
+      db,
+    );
   },
   async recognisedText(db: Db, workspaceId: string, assetId: string) {
     const r = await sql<{

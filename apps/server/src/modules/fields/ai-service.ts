@@ -230,10 +230,17 @@ export function createAiActionsService(deps: {
       await aiRepo.saveVision(db, workspaceId, assetId, vision);
       await evaluateAsset(workspaceId, assetId);
     },
-    /** After the text was read (the `read-text` job): keep it, then evaluate the actions again. */
+    /**
+     * After the text was read (the `read-text` job): keep it, evaluate the actions again, and only then
+     * say it is read, so whoever sees the text read also sees the values it set.
+     */
     async afterText(workspaceId: string, assetId: string, text: TextInput) {
-      await aiRepo.saveText(db, workspaceId, assetId, text);
-      await evaluateAsset(workspaceId, assetId);
+      await aiRepo.saveText(db, workspaceId, assetId, text, true);
+      try {
+        await evaluateAsset(workspaceId, assetId);
+      } finally {
+        await aiRepo.textStatus(db, assetId, text.status);
+      }
     },
   };
 }
