@@ -46,8 +46,9 @@ export function createListingService(deps: {
       const offset = (body.page - 1) * body.page_size;
       const from = wp?.nearest(workspaceId, actor.userId, body, offset) ?? null;
       const found = await listingRepo.find(db, body, { workspaceId, userId: actor.userId }, deps.tuning, from);
-      const last = found.rows[Math.min(found.rows.length, body.page_size) - 1];
-      if (wp && last && found.rows.length > body.page_size)
+      // A full page with more after it: its last asset is where the next page starts.
+      const last = found.rows.length > body.page_size ? found.rows[body.page_size - 1] : undefined;
+      if (wp && last)
         wp.remember(workspaceId, actor.userId, body, { offset: offset + body.page_size, id: last.id }, snapshot);
       return answer(body, found, viewer);
     },

@@ -22,6 +22,9 @@ export type TextOutcome =
     }
   | { status: "failed"; error: string };
 
+/** What an asset's text says when it could not be read (the OCR engine's own reason, media/ocr.ts). */
+export const TEXT_FAILED = "Text could not be read";
+
 /** OCR reads at most this many pages of a document (the first ones: titles, covers, invoices). */
 export const OCR_MAX_PAGES = 10;
 /**
@@ -50,6 +53,6 @@ export async function readText(
     return { status: "done", ...full, ms: probe.ms + full.ms };
   } catch (err) {
     log.warn({ err: { message: (err as Error).message } }, "OCR failed");
-    return { status: "failed", error: (err as { reason?: string }).reason ?? "Text could not be read" };
+    return { status: "failed", error: (err as { reason?: string }).reason ?? TEXT_FAILED };
   }
 }

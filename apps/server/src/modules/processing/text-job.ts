@@ -6,7 +6,7 @@ import type { Renditions } from "../../db/types.ts";
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import { copyToLocalFile } from "../../storage/local-copy.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
-import { OCR_MAX_PAGES, readText, type TextOutcome, type TextReader } from "./read-text.ts";
+import { OCR_MAX_PAGES, readText, TEXT_FAILED, type TextOutcome, type TextReader } from "./read-text.ts";
 
 /**
  * Text in images and document pages (issue 16) is read after the asset is COMPLETED, by the
@@ -56,7 +56,7 @@ export async function readAssetText(deps: TextJobDeps, assetId: string): Promise
   const log = deps.log.child({ assetId });
   const reader = await deps.ocr();
   if (!reader) {
-    await deps.afterText(row.workspace_id, assetId, { status: "failed", error: "Text could not be read" });
+    await deps.afterText(row.workspace_id, assetId, { status: "failed", error: TEXT_FAILED });
     return;
   }
   const work = await mkdtemp(path.join(os.tmpdir(), "hangar-text-"));
@@ -76,7 +76,7 @@ export async function readAssetText(deps: TextJobDeps, assetId: string): Promise
     }
     const outcome = files.length
       ? await readText(reader, files, source.kind, log)
-      : ({ status: "failed", error: "Text could not be read" } as const);
+      : ({ status: "failed", error: TEXT_FAILED } as const);
     await deps.afterText(row.workspace_id, assetId, outcome);
   } finally {
     await rm(work, { recursive: true, force: true });
