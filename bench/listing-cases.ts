@@ -98,5 +98,8 @@ function deepPages(): Array<[string, AssetListInput]> {
     ],
     ["jpg by name page 1,000", { file_extension: { includes: ["jpg"] }, order_by: "name", page: 1000 }],
     ["all by -size page 5,000", { order_by: "-size", page: 5000 }],
+    // By date taken: among the dated (images), and among the undated (videos have none; they sort last).
+    ["all by -date_taken page 5,000", { order_by: "-date_taken", page: 5000 }],
+    ["VIDEO by date_taken page 5,000", { file_type: { includes: ["VIDEO"] }, order_by: "date_taken", page: 5000 }],
   ];
 }

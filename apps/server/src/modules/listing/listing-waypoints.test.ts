@@ -27,12 +27,14 @@ beforeAll(async () => {
   ws = w.ws.id;
   admin = w.admin.client;
   actor = { kind: "user", userId: w.admin.user.id, sessionId: "test", user: w.admin.user };
-  // Names, sizes and upload instants repeat (ties broken by id); a third are videos.
+  // Names, sizes, upload and taken instants repeat (ties broken by id); a third are videos; the
+  // videos and every seventh asset have no date taken (they sort last either way).
   await sql`
-    INSERT INTO assets (workspace_id, name, status, is_temp, file_type, file_extension, size, date_uploaded)
+    INSERT INTO assets (workspace_id, name, status, is_temp, file_type, file_extension, size, date_uploaded, date_taken)
     SELECT ${ws}::uuid, 'shot ' || (i % 700), 'COMPLETED', false,
       CASE WHEN i % 3 = 0 THEN 'VIDEO' ELSE 'IMAGE' END, CASE WHEN i % 3 = 0 THEN 'mp4' ELSE 'jpg' END,
-      (i * 7) % 500, timestamptz '2026-05-01T00:00:00Z' + (i % 400) * interval '1 minute'
+      (i * 7) % 500, timestamptz '2026-05-01T00:00:00Z' + (i % 400) * interval '1 minute',
+      CASE WHEN i % 3 = 0 OR i % 7 = 0 THEN NULL ELSE timestamptz '2024-01-01T00:00:00Z' + (i % 300) * interval '1 hour' END
     FROM generate_series(1, ${N}) i`.execute(env.rt.db);
   await sql`ANALYZE assets`.execute(env.rt.db);
 }, 120_000);
@@ -66,7 +68,17 @@ function counted() {
 
 describe("waypoints", () => {
   it("continues a scroll from each page's end, equal to OFFSET, in every order, filtered or not", async () => {
-    const orders: ListingOrder[] = ["-date_uploaded", "date_uploaded", "name", "-name", "size", "-size", "-file_type"];
+    const orders: ListingOrder[] = [
+      "-date_uploaded",
+      "date_uploaded",
+      "name",
+      "-name",
+      "size",
+      "-size",
+      "-file_type",
+      "-date_taken",
+      "date_taken",
+    ];
     const filters: AssetListInput[] = [{}, { file_type: { includes: ["IMAGE"] } }, { search: "shot" }];
     for (const order of orders)
       for (const filter of filters) {
@@ -91,20 +103,34 @@ describe("waypoints", () => {
 
   it("seeks from any waypoint to the very page OFFSET gives, for each order and filter", async () => {
     const scope = { workspaceId: ws, userId: actor.userId };
-    for (const order of ["-date_uploaded", "name", "-size", "file_type"] as ListingOrder[])
+    for (const order of ["-date_uploaded", "name", "-size", "file_type", "-date_taken", "date_taken"] as ListingOrder[])
       for (const filter of [{}, { file_type: { includes: ["IMAGE"] } }, { search: "shot" }] as AssetListInput[]) {
         const whole = AssetListBody.parse({ ...filter, order_by: order });
         const all = (
           await pageIdsSql(listingWhere(whole, scope), listingOrder(order), N, 0).execute(env.rt.db)
         ).rows.map((r) => r.id);
+        // By date taken the 1,714 dated (all IMAGEs) come first: from a dated asset to a page among
+        // the dated, across the edge (1,700–1,799) and among the undated, and from an undated one.
         for (const [from, page] of [
           [1_000, 11],
           [1_050, 12],
           [1_500, 19],
+          [1_100, 18],
+          [1_800, 20],
         ] as const) {
           const body = AssetListBody.parse({ ...filter, order_by: order, page, page_size: PAGE });
           const offset = (page - 1) * PAGE;
-          const ids = seekPageIds(body, scope, all[from - 1]!, offset - from);
+          const last = await env.rt.db
+            .selectFrom("assets")
+            .select("date_taken")
+            .where("id", "=", all[from - 1]!)
+            .executeTakeFirstOrThrow();
+          const ids = seekPageIds(
+            body,
+            scope,
+            { id: all[from - 1]!, nullKey: last.date_taken === null },
+            offset - from,
+          );
           const rows = await assetViewRepo.rows(env.rt.db, ids, actor.userId);
           const want = all.slice(offset, offset + PAGE + 1);
           expect(
@@ -115,12 +141,8 @@ describe("waypoints", () => {
       }
   });
 
-  it("does not serve date_taken orders (nulls last), and a jump to a deep page walks its offset", async () => {
+  it("a jump to a deep page, with no waypoint at or before it, walks its offset", async () => {
     const { service, seen } = counted();
-    for (const page of [1, 15, 16]) {
-      const body = AssetListBody.parse({ order_by: "-date_taken", page, page_size: PAGE });
-      expect((await service.list(actor, ws, body)).data.map((a) => a.id)).toEqual(await offsetIds(body));
-    }
     const jump = AssetListBody.parse({
       file_extension: { includes: ["jpg"] },
       order_by: "name",
@@ -128,7 +150,6 @@ describe("waypoints", () => {
       page_size: PAGE,
     });
     expect((await service.list(actor, ws, jump)).data.map((a) => a.id)).toEqual(await offsetIds(jump));
-    // date_taken keeps no waypoints; the jump had none at or before it.
     expect(seen.from).toBe(0);
   });
 

@@ -7,7 +7,7 @@ import { ASSET, assetAbilities, serializeView, type Viewer } from "../assets/ind
 
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
-import { type ListingTuning, listingRepo, seekable } from "./repo.ts";
+import { type ListingTuning, listingRepo } from "./repo.ts";
 import type { Waypoints } from "./waypoints.ts";
 
 /** POST /workspaces/{id}/assets: the filtered, ordered page (semantics in contract listing.ts). */
@@ -41,15 +41,24 @@ export function createListingService(deps: {
       const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
-      const wp = seekable(body) ? deps.waypoints : undefined;
+      const wp = deps.waypoints;
       const snapshot = wp?.snapshot() ?? 0;
       const offset = (body.page - 1) * body.page_size;
       const from = wp?.nearest(workspaceId, actor.userId, body, offset) ?? null;
       const found = await listingRepo.find(db, body, { workspaceId, userId: actor.userId }, deps.tuning, from);
       // A full page with more after it: its last asset is where the next page starts.
       const last = found.rows.length > body.page_size ? found.rows[body.page_size - 1] : undefined;
-      if (wp && last)
-        wp.remember(workspaceId, actor.userId, body, { offset: offset + body.page_size, id: last.id }, snapshot);
+      if (wp && last) {
+        // By date taken, an asset without one sorts last (repo.ts seekPageIds).
+        const nullKey = body.order_by.endsWith("date_taken") && last.date_taken === null;
+        wp.remember(
+          workspaceId,
+          actor.userId,
+          body,
+          { offset: offset + body.page_size, id: last.id, nullKey },
+          snapshot,
+        );
+      }
       return answer(body, found, viewer);
     },
   };

@@ -13,13 +13,16 @@ import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
  * values or comments (what a filter can read, each table's trigger notifies it) drops them all. Like
  * every cached read, a change made by another process is seen within the notification's latency; a
  * change this process makes, at once. Per caller (favourites differ), per filter and order; a page asked
- * out of the blue (a jump to page 5,000) walks its offset as before.
+ * out of the blue (a jump to page 5,000) walks its offset as before. Every order is served; by date
+ * taken, the undated assets sort last and are a range of their own (repo.ts seekPageIds).
  */
 export interface Waypoint {
   /** Matches before the asset (its position in the listing). */
   offset: number;
   /** The last asset before that position. */
   id: string;
+  /** Its sort key is null (date_taken orders: it sorts with the undated, last). */
+  nullKey?: boolean;
 }
 
 /** Deep enough to be worth a seek (the day skip and the probe start at the same depth). */
