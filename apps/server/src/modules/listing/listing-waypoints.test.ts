@@ -99,7 +99,7 @@ describe("waypoints", () => {
         expect(seen.from, `${order} ${JSON.stringify(filter)}`).toBe(deep);
         expect(deep).toBeGreaterThan(5);
       }
-  });
+  }, 180_000); // 27 scrolls of 30 pages, each page beside its OFFSET reference
 
   it("seeks from any waypoint to the very page OFFSET gives, for each order and filter", async () => {
     const scope = { workspaceId: ws, userId: actor.userId };
