@@ -4,7 +4,8 @@ import type { Logger } from "pino";
 import type { ReadCache } from "../platform/read-cache.ts";
 
 export const CACHE_CHANNEL = "hangar_cache";
-export const LISTENER_NAME = "hangar-cache";
+/** The listener's application_name in pg_stat_activity, with the pid of the process it serves. */
+export const LISTENER_NAME = `hangar-cache ${process.pid}`;
 
 export interface CacheListenerOptions {
   /**

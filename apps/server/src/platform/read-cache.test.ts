@@ -53,8 +53,10 @@ describe("read cache (unit)", () => {
     c.set("b", 2, [], c.snapshot());
     c.set("c", 3, [], c.snapshot());
     expect([c.get("a"), c.get("b"), c.get("c")]).toEqual([undefined, 2, 3]);
+    c.set("d", 4, [], c.snapshot(), 5_000); // its own, longer expiry
     await new Promise((r) => setTimeout(r, 50));
     expect(c.get("b")).toBeUndefined();
+    expect(c.get("d")).toBe(4);
   });
 });
 
@@ -267,6 +269,7 @@ describe("read cache (API)", () => {
     const editor = members.EDITOR!;
     await settled(() => editor.client.get(url));
 
+    // This process's listener only (LISTENER_NAME holds its pid): other test files' caches stay live.
     await other.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [
       LISTENER_NAME,
     ]);

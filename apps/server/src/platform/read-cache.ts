@@ -17,7 +17,8 @@ export interface ReadCache {
   readonly live: boolean;
   snapshot(): number;
   get<T>(key: string): T | undefined;
-  set<T>(key: string, value: T, deps: readonly string[], snapshot: number): void;
+  /** `ttlMs`: this entry's own expiry, when it should outlive (or not) the cache's default. */
+  set<T>(key: string, value: T, deps: readonly string[], snapshot: number, ttlMs?: number): void;
   /** Marks keys changed: "w:<workspace>", "u:<user>", or "*" (everything). */
   bump(...keys: string[]): void;
   /** Listener state changes (the listener calls these). */
@@ -64,9 +65,9 @@ export function createReadCache(opts: { ttlMs?: number; maxEntries?: number } = 
       if (e) entries.delete(key);
       return undefined;
     },
-    set(key, value, deps, snap) {
+    set(key, value, deps, snap, ttl = ttlMs) {
       if (!live) return;
-      const e: Entry = { value, deps, snap, expires: Date.now() + ttlMs };
+      const e: Entry = { value, deps, snap, expires: Date.now() + ttl };
       if (!valid(e)) return; // changed while it was being read
       entries.delete(key); // re-insert at the end: eviction drops the oldest first
       entries.set(key, e);

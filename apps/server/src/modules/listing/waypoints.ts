@@ -29,6 +29,12 @@ export interface Waypoint {
 export const WAYPOINT_MIN_OFFSET = 1_000;
 /** Waypoints kept per listing: a scroll only ever needs the last few. */
 const KEPT = 16;
+/**
+ * How long a waypoint outlives its last use when nothing changes: a user may look at a page for
+ * minutes before scrolling on (the cache's default minute would make that next page a cold walk).
+ * A change drops it at once whatever this says.
+ */
+export const WAYPOINT_TTL_MS = 30 * 60_000;
 
 export function createWaypoints(cache: ReadCache) {
   const keyOf = (workspaceId: string, userId: string, body: AssetListBody) => {
@@ -54,7 +60,7 @@ export function createWaypoints(cache: ReadCache) {
       const key = keyOf(workspaceId, userId, body);
       const kept = (cache.get<Waypoint[]>(key) ?? []).filter((w) => w.offset !== waypoint.offset);
       const next = [...kept, waypoint].slice(-KEPT);
-      cache.set(key, next, [cacheKeys.workspace(workspaceId)], snapshot);
+      cache.set(key, next, [cacheKeys.workspace(workspaceId)], snapshot, WAYPOINT_TTL_MS);
     },
   };
 }
