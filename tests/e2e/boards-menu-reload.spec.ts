@@ -3,9 +3,11 @@ import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 
 /**
  * Right after a load the boards panel shows its first-paint tree and swaps in the full one (on hover,
- * focus, or when idle). One press on a row's "Board actions" opens its menu, whenever the swap lands:
- * before, during or after the click. The CPU is slowed down (as a busy CI machine is) to widen the race;
- * each repetition (`--repeat-each`) waits a little longer before its click.
+ * focus, or when idle). One press on a row's "Board actions" opens its menu (and one on "Create
+ * Sub-Board", a Ctrl-click, Enter or Space on the focused button do theirs), whenever the swap lands:
+ * before, during or after the press. The CPU is slowed down and the main thread kept busy (as on a
+ * busy CI machine) to widen the race; each repetition (`--repeat-each`) waits a little longer before
+ * its press. Raw mouse presses, not locator.click(): that one re-aims when its target is replaced.
  */
 const THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 4);
 
