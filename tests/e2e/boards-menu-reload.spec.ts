@@ -137,9 +137,15 @@ for (const key of ["Enter", "Space"] as const) {
     await page.waitForTimeout((info.repeatEachIndex % 3) * 50);
     await page.keyboard.up(key);
     await menuStaysOpen(page);
-    // The menu has the keyboard: arrows move through its items.
+    if (info.repeatEachIndex === 0) {
+      await page.screenshot({ path: `test-results/screens/boards-menu-reload-${key}.png` });
+    }
+    // The menu has the keyboard: arrows move through its items; Escape gives the focus back.
     await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menu")).toBeVisible();
+    await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(row(page).getByRole("button", { name: "Board actions" })).toBeFocused();
     await page.context().close();
   });
 }
