@@ -95,7 +95,7 @@ export function BoardTree(props: BoardTreeProps) {
   const treeRef = useRef<TreeApi<TreeItem> | undefined>(undefined);
   const filtered = !!filterTerm.trim();
   const draggable = canEdit && mode === "navigate" && !filtered;
-  const [menuFor, setMenuFor] = useState<string | null>(props.initialMenuFor ?? null);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
 
   // Callbacks through a ref: the tree rebuilds every node when a prop changes, so its props stay stable.
   const latest = useRef(props);
@@ -175,11 +175,14 @@ export function BoardTree(props: BoardTreeProps) {
     tree.scrollTo(ADD_ROW_ID);
   }, [addAt]);
 
-  // What the first-paint tree was asked before this one arrived: the boards picked for bulk actions.
+  // What the first-paint tree was asked before this one arrived: the boards picked for bulk actions,
+  // a row's menu. The menu opens once mounted, as a click opens it: it then keeps where the focus
+  // was (moved to the same control here), to give it back when it closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only once, at the hand-over
   useEffect(() => {
     const tree = treeRef.current;
     for (const id of props.initialSelectedIds ?? []) tree?.selectMulti(id);
+    if (props.initialMenuFor) setMenuFor(props.initialMenuFor);
   }, []);
 
   // The store's selection was cleared (after a move or delete): clear the tree's too.

@@ -88,9 +88,9 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
   );
 
   const startAdd = (parentId: string | null) => {
-    full.want(); // the add row is the full tree's
     setSearch(""); // the new row must be visible where it goes
     setAddAt(parentId);
+    full.want(); // the add row is the full tree's (last: a swap now renders with the row asked for)
   };
 
   const saveAdd = (name: string) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { afterIdle } from "../../../lib/after-idle";
 import { loadOnce } from "../../../lib/load-once";
 import { whenReleased } from "../../../lib/when-released";
@@ -12,40 +12,72 @@ const IDLE_TIMEOUT_MS = 2000;
 /** React-arborist's tree (its drag-and-drop stack included), fetched once per page. */
 const fullTree = loadOnce((): Promise<FullTree> => import("./board-tree"));
 
+/** Where keyboard focus was in the first-paint tree: a row's control (by its label), or the tree. */
+type FocusAt = { boardId: string; label: string } | "tree";
+
+function focusIn(area: HTMLElement | null): FocusAt | null {
+  const el = document.activeElement;
+  if (!area || !(el instanceof HTMLElement) || !area.contains(el)) return null;
+  const boardId = el.closest<HTMLElement>("[data-board-id]")?.dataset.boardId;
+  const label = el.getAttribute("aria-label");
+  return boardId && label && el.tagName === "BUTTON" ? { boardId, label } : "tree";
+}
+
+/** The same control in the full tree (the row rendered), else the tree, takes the focus. */
+function focusBack(area: HTMLElement | null, at: FocusAt) {
+  if (!area) return;
+  const control =
+    at === "tree"
+      ? null
+      : area.querySelector<HTMLElement>(
+          `[data-board-id="${CSS.escape(at.boardId)}"] button[aria-label="${CSS.escape(at.label)}"]`,
+        );
+  (control ?? area.querySelector<HTMLElement>('[role="tree"]'))?.focus();
+}
+
 /**
  * The boards panel's tree: null while the first-paint tree shows, then react-arborist's module.
  * `want()` asks for it (pointer over the panel, keyboard focus, an action only it does); it also
  * comes on its own once the page is idle, a few seconds after the panel mounted.
+ *
+ * The swap never lands between a press and its click (whenReleased, which also renders it at once):
+ * a press then reaches either the first-paint tree whole (which hands over what it was asked) or
+ * the full one whole. Keyboard focus moves to the same control in the full tree.
  */
 export function useFullTree(area: React.RefObject<HTMLElement | null>) {
   const [tree, setTree] = useState<FullTree | null>(fullTree.get);
-  const focusBack = useRef(false);
+  const swapped = useRef(!!tree);
+  const focusAt = useRef<FocusAt | null>(null);
 
-  const want = useCallback(() => {
-    const loaded = fullTree.get();
-    if (loaded) {
-      setTree(loaded);
-      return;
-    }
-    // Never between a press and its click: the row under the pointer would be replaced.
-    void fullTree.load().then((mod) =>
+  const swap = useCallback(
+    (mod: FullTree) =>
       whenReleased(() => {
-        // Keyboard focus inside the first-paint tree moves to the full tree that replaces it.
-        focusBack.current = !!area.current?.contains(document.activeElement);
+        if (swapped.current) return;
+        swapped.current = true;
+        focusAt.current = focusIn(area.current);
         setTree(mod);
       }),
-    );
-  }, [area]);
+    [area],
+  );
+
+  const want = useCallback(() => {
+    if (swapped.current) return;
+    const loaded = fullTree.get();
+    if (loaded) swap(loaded);
+    else void fullTree.load().then(swap);
+  }, [swap]);
 
   useEffect(() => {
     if (tree) return;
     return afterIdle(want, IDLE_AFTER_MS, IDLE_TIMEOUT_MS);
   }, [tree, want]);
 
-  useEffect(() => {
-    if (!tree || !focusBack.current) return;
-    focusBack.current = false;
-    area.current?.querySelector<HTMLElement>('[role="tree"]')?.focus();
+  // Before anything opened by the hand-over (a row's menu) takes the focus from there.
+  useLayoutEffect(() => {
+    const at = focusAt.current;
+    if (!tree || !at) return;
+    focusAt.current = null;
+    focusBack(area.current, at);
   }, [tree, area]);
 
   return { tree, want };
