@@ -2,7 +2,7 @@ import type { Asset } from "@hangar/contract";
 import { Button, Center, Skeleton, Text } from "@mantine/core";
 import { useElementSize, useMergedRef, useViewportSize } from "@mantine/hooks";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { AssetCard, type CardHandlers } from "./asset-card";
 import classes from "./asset-grid.module.css";
 import { useCardField } from "./card-field";
@@ -24,7 +24,8 @@ export function gridLayout(width: number): GridLayout {
   return { columns, cardHeight: Math.round((cardWidth * 3) / 4 + CAPTION_HEIGHT) };
 }
 
-function SkeletonCard() {
+/** Memoised: the row of the next page re-renders with every scroll step while it is in view. */
+const SkeletonCard = memo(function SkeletonCard() {
   return (
     <div className={classes.skeletonCard} aria-hidden>
       <Skeleton style={{ flex: 1 }} radius="md" />
@@ -32,7 +33,7 @@ function SkeletonCard() {
       <Skeleton height={10} width="40%" />
     </div>
   );
-}
+});
 
 /** The loading state of a grid: rows of placeholder cards in the grid's own layout. */
 export function AssetGridSkeleton({ rows = 3 }: { rows?: number }) {
