@@ -111,7 +111,7 @@ export const AssetCard = memo(function AssetCard({
         className={classes.thumb}
         data-page={!(asset.file_type === "IMAGE" || asset.file_type === "VIDEO") || undefined}
       >
-        <AssetThumb asset={hasPicture(asset) ? asset : null} fileType={asset.file_type} iconSize={40} />
+        <AssetThumb asset={hasPicture(asset) ? asset : null} fileType={asset.file_type} iconSize={40} lazy={false} />
         <input
           type="checkbox"
           className={classes.check}
