@@ -4,7 +4,9 @@
 // frame times from requestAnimationFrame (goal p95 ≤ 20 ms, no frame over 100 ms), DOM nodes (bounded),
 // the JS heap after the scroll; then the same cards as one plain static page (web-reference.ts: no
 // framework, the same pictures, size and place) scrolled and measured the same way, its frame times
-// printed beside the grid's with their ratio (how much is the machine's raster and decode, how much ours);
+// printed beside the grid's with their ratio (how much is the machine's raster and decode, how much ours),
+// and the CPU time of the renderer's main and compositor threads per 1,000 px scrolled (a trace's
+// top-level tasks; steadier than frame times on a loaded machine);
 // then the time from a click on a card to the viewer's first preview
 // pixel, and the first-load JavaScript of the sign-in page, the grid and the viewer page (gzip).
 // Run: npx tsx bench/web.ts   (ASSETS=100000, SPEED=20000 px/s, MAX_SECONDS=300; NO_BUILD=1 reuses
@@ -171,6 +173,11 @@ try {
   console.log(
     "    (moving: frames that scrolled rows into view, not those at the end of the loaded pages waiting for the next)",
   );
+  const cpu = (thread: string) =>
+    `${run.cpuPer1000px(thread).toFixed(1)} / ${ref.cpuPer1000px(thread).toFixed(1)} ms (${(run.cpuPer1000px(thread) / ref.cpuPer1000px(thread)).toFixed(2)}×)`;
+  console.log(
+    `  CPU per 1,000 px scrolled, the grid / the reference: renderer main thread ${cpu("CrRendererMain")}, compositor ${cpu("Compositor")}`,
+  );
   for (const [label, spent] of [
     ["grid", run.spent],
     ["reference", ref.spent],
@@ -247,6 +254,13 @@ async function scrollRun(page: Page, cdp: CDPSession, lastName: string, profile:
     const m = (await cdp.send("Performance.getMetrics")).metrics;
     return (name: string) => m.find((x) => x.name === name)?.value ?? 0;
   };
+  // The CPU time of the renderer's threads (a trace's top-level tasks): less swayed by the machine's
+  // load than frame times, which count the time the renderer waited for a core.
+  type TraceEvent = { name: string; ph: string; tid: number; tdur?: number; args?: { name?: string } };
+  const events: TraceEvent[] = [];
+  const collect = (e: { value: TraceEvent[] }) => events.push(...e.value);
+  cdp.on("Tracing.dataCollected", collect);
+  await cdp.send("Tracing.start", { categories: "toplevel", transferMode: "ReportEvents" });
   const before = await metric();
   const scroll = await page.evaluate(
     async ({ speed, maxMs, lastName }) => {
@@ -298,7 +312,21 @@ async function scrollRun(page: Page, cdp: CDPSession, lastName: string, profile:
     { speed: SPEED, maxMs: MAX_SECONDS * 1000, lastName },
   );
   if (profile) printProfile((await cdp.send("Profiler.stop")).profile);
+  const traced = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Tracing.end");
+  await traced;
+  cdp.off("Tracing.dataCollected", collect);
+  const threads = new Map<number, string>();
+  for (const e of events) if (e.ph === "M" && e.name === "thread_name" && e.args?.name) threads.set(e.tid, e.args.name);
+  const cpuMs = new Map<string, number>();
+  for (const e of events)
+    if (e.ph === "X" && e.name === "ThreadControllerImpl::RunTask" && e.tdur) {
+      const thread = (threads.get(e.tid) ?? "other").replace(/\d+$/, "");
+      cpuMs.set(thread, (cpuMs.get(thread) ?? 0) + e.tdur / 1000);
+    }
+  /** CPU ms of a thread (CrRendererMain, Compositor) per 1,000 px scrolled. */
+  const cpuPer1000px = (thread: string) => ((cpuMs.get(thread) ?? 0) / Math.max(1, scroll.scrolled)) * 1000;
   const after = await metric();
   const spent = (name: string) => after(name) - before(name);
-  return { scroll, spent };
+  return { scroll, spent, cpuPer1000px };
 }
