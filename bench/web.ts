@@ -2,19 +2,26 @@
 // processed by the pipeline, then cloned in SQL with their renditions hard-linked, so every card has a
 // real picture — is opened in Chromium and its grid scrolled from top to bottom at a steady speed:
 // frame times from requestAnimationFrame (goal p95 ≤ 20 ms, no frame over 100 ms), DOM nodes (bounded),
-// the JS heap after the scroll; then the time from a click on a card to the viewer's first preview
+// the JS heap after the scroll; then the same cards as one plain static page (web-reference.ts: no
+// framework, the same pictures, size and place) scrolled and measured the same way, its frame times
+// printed beside the grid's with their ratio (how much is the machine's raster and decode, how much ours),
+// and the CPU time of the renderer's main and compositor threads per 1,000 px scrolled (a trace's
+// top-level tasks; steadier than frame times on a loaded machine);
+// then the time from a click on a card to the viewer's first preview
 // pixel, and the first-load JavaScript of the sign-in page, the grid and the viewer page (gzip).
 // Run: npx tsx bench/web.ts   (ASSETS=100000, SPEED=20000 px/s, MAX_SECONDS=300; NO_BUILD=1 reuses
-// apps/web/dist, WEB_DIST=dir serves another build; CHROMIUM_PATH as for the browser tests)
+// apps/web/dist, WEB_DIST=dir serves another build; PROFILE=1 prints the grid scroll's top functions;
+// CHROMIUM_PATH as for the browser tests)
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { type CDPSession, chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { firstLoad, signedInContext } from "./browser.ts";
 import { benchLogin, benchServer, benchUpload, stats, waitProcessed } from "./lib.ts";
 import { seedClones } from "./seed-clones.ts";
+import { measureGrid, openReference } from "./web-reference.ts";
 
 const ASSETS = Number(process.env.ASSETS ?? 100_000);
 const SPEED = Number(process.env.SPEED ?? 20_000);
@@ -77,68 +84,10 @@ try {
     return !!img && img.complete && img.naturalWidth > 0;
   });
   const firstThumbMs = Date.now() - tOpen;
+  const gridGeometry = await measureGrid(page);
   const lastName = `picture-${String(ASSETS).padStart(6, "0")}.jpg`;
-  // PROFILE=1: a CPU profile of the page during the scroll, its top functions by self time printed.
-  if (process.env.PROFILE === "1") {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
-    await cdp.send("Profiler.start");
-  }
-  const metric = async () => {
-    const m = (await cdp.send("Performance.getMetrics")).metrics;
-    return (name: string) => m.find((x) => x.name === name)?.value ?? 0;
-  };
-  const before = await metric();
-  const scroll = await page.evaluate(
-    async ({ speed, maxMs, lastName }) => {
-      const frames: number[] = [];
-      // Frames that scrolled rows into view, without those spent at the end of the loaded pages
-      // waiting for the next one (their count follows the server's speed, not the grid's).
-      const moving: number[] = [];
-      let waiting = false;
-      let maxNodes = 0;
-      const start = performance.now();
-      let last = start;
-      let cards = 0;
-      return await new Promise<{
-        frames: number[];
-        moving: number[];
-        maxNodes: number;
-        reachedEnd: boolean;
-        ms: number;
-        scrolled: number;
-      }>((resolve) => {
-        const step = (now: number) => {
-          const dt = now - last;
-          frames.push(dt);
-          if (!waiting) moving.push(dt);
-          last = now;
-          waiting = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-          window.scrollBy(0, (speed * dt) / 1000);
-          if (frames.length % 20 === 0) {
-            maxNodes = Math.max(maxNodes, document.getElementsByTagName("*").length);
-            cards = Math.max(cards, document.querySelectorAll('[data-testid="asset-card"]').length);
-          }
-          const reachedEnd = !!document.querySelector(`[aria-label="${lastName}"]`);
-          if (reachedEnd || now - start > maxMs)
-            resolve({
-              frames: frames.slice(1),
-              moving: moving.slice(1),
-              maxNodes,
-              reachedEnd,
-              ms: now - start,
-              scrolled: window.scrollY,
-            });
-          else requestAnimationFrame(step);
-        };
-        requestAnimationFrame(step);
-      });
-    },
-    { speed: SPEED, maxMs: MAX_SECONDS * 1000, lastName },
-  );
-  if (process.env.PROFILE === "1") printProfile((await cdp.send("Profiler.stop")).profile);
-  const after = await metric();
-  const spent = (name: string) => after(name) - before(name);
+  const run = await scrollRun(page, cdp, lastName, process.env.PROFILE === "1");
+  const { scroll } = run;
   const metrics = (await cdp.send("Performance.getMetrics")).metrics;
   const heap = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0;
   const nodes = metrics.find((m) => m.name === "Nodes")?.value ?? 0;
@@ -162,6 +111,15 @@ try {
   });
   const viewerUrl = page.url();
   await ctx.close();
+
+  // The reference: the same cards as one plain static page (web-reference.ts), in a context of its own, scrolled and measured the same way.
+  const refCtx = await signedInContext(browser, srv.base, headers.cookie);
+  const refPage = await refCtx.newPage();
+  const refCdp = await refCtx.newCDPSession(refPage);
+  await refCdp.send("Performance.enable");
+  await openReference(refPage, srv.rt.db, workspaceId, gridGeometry);
+  const ref = await scrollRun(refPage, refCdp, lastName, false);
+  await refCtx.close();
 
   // First-load JavaScript per route, each in a fresh context (empty cache).
   const routes = [
@@ -191,25 +149,43 @@ try {
     );
   }
 
-  const f = stats(scroll.frames);
-  const over100 = scroll.frames.filter((x) => x > 100).length;
   console.log(
     `  grid scroll at ${SPEED.toLocaleString("en")} px/s: ${scroll.reachedEnd ? "reached the last asset" : `stopped after ${MAX_SECONDS} s`} in ` +
-      `${(scroll.ms / 1000).toFixed(1)} s, ${scroll.scrolled.toLocaleString("en")} px, ${scroll.frames.length} frames`,
+      `${(scroll.ms / 1000).toFixed(1)} s, ${scroll.scrolled.toLocaleString("en")} px, ${scroll.frames.length} frames ` +
+      `(reference: ${(ref.scroll.ms / 1000).toFixed(1)} s, ${ref.scroll.frames.length} frames)`,
   );
   console.log(
-    `  frame time p50 ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms (goal ≤ 20), max ${Math.max(...scroll.frames).toFixed(0)} ms, ` +
-      `${over100} over 100 ms (goal 0)`,
+    `  frame times, the grid beside the reference (${gridGeometry.columns} columns of ${gridGeometry.cardWidth.toFixed(0)}×${gridGeometry.cardHeight} px cards in a plain page, ${process.env.REFERENCE === "static" ? "every card in the HTML" : "windowed"}), goal p95 ≤ 20 ms, none over 100:`,
   );
-  const m = stats(scroll.moving);
+  const row = (label: string, g: number[], r: number[]) => {
+    const a = stats(g);
+    const b = stats(r);
+    const over = (x: number[]) => x.filter((t) => t > 100).length;
+    const max = (x: number[]) => Math.max(0, ...x);
+    const cell = (x: number, y: number, d = 1) => `${x.toFixed(d)} / ${y.toFixed(d)} (${(x / y).toFixed(2)}×)`;
+    console.log(
+      `    ${label.padEnd(20)} p50 ${cell(a.median, b.median)}, p95 ${cell(a.p95, b.p95)}, max ${cell(max(g), max(r), 0)}, ` +
+        `over 100 ms ${over(g)} / ${over(r)}`,
+    );
+  };
+  row("all frames", scroll.frames, ref.scroll.frames);
+  row("moving frames", scroll.moving, ref.scroll.moving);
   console.log(
-    `  frames scrolling rows into view (not waiting for a page): ${scroll.moving.length}, p50 ${m.median.toFixed(1)} ms, ` +
-      `p95 ${m.p95.toFixed(1)} ms, ${scroll.moving.filter((x) => x > 100).length} over 100 ms`,
+    "    (moving: frames that scrolled rows into view, not those at the end of the loaded pages waiting for the next)",
   );
+  const cpu = (thread: string) =>
+    `${run.cpuPer1000px(thread).toFixed(1)} / ${ref.cpuPer1000px(thread).toFixed(1)} ms (${(run.cpuPer1000px(thread) / ref.cpuPer1000px(thread)).toFixed(2)}×)`;
   console.log(
-    `  renderer main thread during the scroll: tasks ${spent("TaskDuration").toFixed(1)} s, script ${spent("ScriptDuration").toFixed(1)} s, ` +
-      `style ${spent("RecalcStyleDuration").toFixed(1)} s, layout ${spent("LayoutDuration").toFixed(1)} s`,
+    `  CPU per 1,000 px scrolled, the grid / the reference: renderer main thread ${cpu("CrRendererMain")}, compositor ${cpu("Compositor")}`,
   );
+  for (const [label, spent] of [
+    ["grid", run.spent],
+    ["reference", ref.spent],
+  ] as const)
+    console.log(
+      `  renderer main thread during the ${label}'s scroll: tasks ${spent("TaskDuration").toFixed(1)} s, script ${spent("ScriptDuration").toFixed(1)} s, ` +
+        `style ${spent("RecalcStyleDuration").toFixed(1)} s, layout ${spent("LayoutDuration").toFixed(1)} s`,
+    );
   console.log(
     `  DOM: at most ${scroll.maxNodes} elements during the scroll, ${nodes} nodes after; JS heap after ${(heap / 1024 ** 2).toFixed(1)} MB`,
   );
@@ -260,4 +236,97 @@ function printProfile(profile: {
   console.log(`  profile: ${(total / 1000).toFixed(1)} s sampled; top self time:`);
   for (const [k, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`    ${ms.toFixed(0).padStart(7)} ms  ${k}`);
+}
+
+/**
+ * Scrolls `page` from top to bottom at SPEED px/s, one scrollBy per requestAnimationFrame, until the card
+ * named `lastName` shows (or MAX_SECONDS): the frame times, and the renderer's main-thread time meanwhile.
+ * The grid and the reference page are both measured by this.
+ */
+async function scrollRun(page: Page, cdp: CDPSession, lastName: string, profile: boolean) {
+  // PROFILE=1: a CPU profile of the page during the scroll, its top functions by self time printed.
+  if (profile) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
+    await cdp.send("Profiler.start");
+  }
+  const metric = async () => {
+    const m = (await cdp.send("Performance.getMetrics")).metrics;
+    return (name: string) => m.find((x) => x.name === name)?.value ?? 0;
+  };
+  // The CPU time of the renderer's threads (a trace's top-level tasks): less swayed by the machine's
+  // load than frame times, which count the time the renderer waited for a core.
+  type TraceEvent = { name: string; ph: string; tid: number; tdur?: number; args?: { name?: string } };
+  const events: TraceEvent[] = [];
+  const collect = (e: { value: TraceEvent[] }) => events.push(...e.value);
+  cdp.on("Tracing.dataCollected", collect);
+  await cdp.send("Tracing.start", { categories: "toplevel", transferMode: "ReportEvents" });
+  const before = await metric();
+  const scroll = await page.evaluate(
+    async ({ speed, maxMs, lastName }) => {
+      const frames: number[] = [];
+      // Frames that scrolled rows into view, without those spent at the end of the loaded pages
+      // waiting for the next one (their count follows the server's speed, not the grid's).
+      const moving: number[] = [];
+      let waiting = false;
+      let maxNodes = 0;
+      const start = performance.now();
+      let last = start;
+      let cards = 0;
+      return await new Promise<{
+        frames: number[];
+        moving: number[];
+        maxNodes: number;
+        reachedEnd: boolean;
+        ms: number;
+        scrolled: number;
+      }>((resolve) => {
+        const step = (now: number) => {
+          const dt = now - last;
+          frames.push(dt);
+          if (!waiting) moving.push(dt);
+          last = now;
+          waiting = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+          window.scrollBy(0, (speed * dt) / 1000);
+          if (frames.length % 20 === 0) {
+            maxNodes = Math.max(maxNodes, document.getElementsByTagName("*").length);
+            cards = Math.max(cards, document.querySelectorAll('[data-testid="asset-card"]').length);
+          }
+          // The end: the last card's top in the viewport (the reference page has every card all along).
+          const lastCard = document.querySelector(`[aria-label="${lastName}"]`);
+          const reachedEnd = !!lastCard && lastCard.getBoundingClientRect().top < window.innerHeight;
+          if (reachedEnd || now - start > maxMs)
+            resolve({
+              frames: frames.slice(1),
+              moving: moving.slice(1),
+              maxNodes,
+              reachedEnd,
+              ms: now - start,
+              scrolled: window.scrollY,
+            });
+          else requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+    },
+    { speed: SPEED, maxMs: MAX_SECONDS * 1000, lastName },
+  );
+  if (profile) printProfile((await cdp.send("Profiler.stop")).profile);
+  const traced = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Tracing.end");
+  await traced;
+  cdp.off("Tracing.dataCollected", collect);
+  const threads = new Map<number, string>();
+  for (const e of events) if (e.ph === "M" && e.name === "thread_name" && e.args?.name) threads.set(e.tid, e.args.name);
+  const cpuMs = new Map<string, number>();
+  for (const e of events)
+    if (e.ph === "X" && e.name === "ThreadControllerImpl::RunTask" && e.tdur) {
+      const thread = (threads.get(e.tid) ?? "other").replace(/\d+$/, "");
+      cpuMs.set(thread, (cpuMs.get(thread) ?? 0) + e.tdur / 1000);
+    }
+  /** CPU ms of a thread (CrRendererMain, Compositor) per 1,000 px scrolled. */
+  const cpuPer1000px = (thread: string) => ((cpuMs.get(thread) ?? 0) / Math.max(1, scroll.scrolled)) * 1000;
+  const after = await metric();
+  const spent = (name: string) => after(name) - before(name);
+  return { scroll, spent, cpuPer1000px };
 }

@@ -13,7 +13,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useReducer, useState } from "react";
+import { memo, type ReactNode, useEffect, useReducer, useState } from "react";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
 import { ShareButtonDialog } from "../../shares";
@@ -61,8 +61,9 @@ function BarButton({
  * board, move to board, remove from board (in a board), download, delete — and clear. Editing actions
  * are left out for a COMMENTER (who may favourite and download). Sharing arrives later; it has no entry.
  * Sticky at the bottom of the grid's scroll area; renders nothing while nothing is selected.
+ * Memoised: the browser re-renders with every page of a scroll.
  */
-export function BulkBar({
+export const BulkBar = memo(function BulkBar({
   workspaceId,
   boardId,
   assetIds,
@@ -194,4 +195,4 @@ export function BulkBar({
       />
     </>
   );
-}
+});

@@ -151,10 +151,15 @@ export function AssetBrowser({
     onFocusCard: () => {},
   };
 
+  // Stable across pages (the toolbar and the grid keep their props while a scroll loads more).
+  const orderRef = useRef(order);
+  orderRef.current = order;
   const onSelectAll = useCallback(() => {
-    const all = selectAll(order);
+    const all = selectAll(orderRef.current);
     selectionStore.setSelectedAssets(all.selected, all.anchor);
-  }, [order]);
+  }, []);
+  const openFilters = useCallback(() => setDrawerOpen(true), []);
+  const clearSelection = useCallback(() => selectionStore.setSelectedAssets([]), []);
 
   // Escape clears the selection, unless a dialog, drawer, menu or the preview has it.
   useEffect(() => {
@@ -230,20 +235,15 @@ export function AssetBrowser({
         onSearch={setSearch}
         onOrder={setOrder}
         activeFilters={filterChips(params.filters).length}
-        onOpenFilters={() => setDrawerOpen(true)}
+        onOpenFilters={openFilters}
         pagination={list.isPlaceholderData ? undefined : list.data?.pages[0]?.pagination}
-        loadedCount={assets.length}
+        nothingLoaded={assets.length === 0}
         onSelectAll={onSelectAll}
         workspaceId={workspaceId}
       />
       <ActiveFilterChips filters={params.filters} onChange={setFilters} />
       {content}
-      <BulkBar
-        workspaceId={workspaceId}
-        boardId={boardId}
-        assetIds={selected as string[]}
-        onClear={() => selectionStore.setSelectedAssets([])}
-      />
+      <BulkBar workspaceId={workspaceId} boardId={boardId} assetIds={selected as string[]} onClear={clearSelection} />
       <WhenOpened open={drawerOpen}>
         <FilterDrawer
           opened={drawerOpen}

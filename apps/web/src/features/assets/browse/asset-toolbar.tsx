@@ -2,7 +2,7 @@ import type { ListingOrder, Pagination } from "@hangar/contract";
 import { Badge, Button, CloseButton, Group, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconArrowsSort, IconChecks, IconForms, IconSearch } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { LazySelect as Select } from "../../../lib/lazy-select";
 import { useFields } from "../../fields";
 import { ORDER_OPTIONS } from "../filters/labels";
@@ -66,7 +66,8 @@ function countText(pagination: Pagination | undefined): string | null {
   return `${shown} asset${n === 1 ? "" : "s"}`;
 }
 
-export function AssetToolbar({
+/** Memoised: the browser re-renders with every page of a scroll, which changes nothing here. */
+export const AssetToolbar = memo(function AssetToolbar({
   search,
   order,
   onSearch,
@@ -74,7 +75,7 @@ export function AssetToolbar({
   activeFilters,
   onOpenFilters,
   pagination,
-  loadedCount,
+  nothingLoaded,
   onSelectAll,
   workspaceId,
 }: {
@@ -87,7 +88,7 @@ export function AssetToolbar({
   activeFilters: number;
   onOpenFilters: () => void;
   pagination: Pagination | undefined;
-  loadedCount: number;
+  nothingLoaded: boolean;
   onSelectAll: () => void;
 }) {
   const count = countText(pagination);
@@ -134,14 +135,14 @@ export function AssetToolbar({
           size="compact-sm"
           leftSection={<IconChecks size={16} />}
           onClick={onSelectAll}
-          disabled={loadedCount === 0}
+          disabled={nothingLoaded}
         >
           Select all
         </Button>
       </Group>
     </Group>
   );
-}
+});
 
 /** Which custom field the cards show as a chip (a per-browser choice), when the workspace has fields. */
 function CardFieldPicker({ workspaceId }: { workspaceId: string }) {

@@ -1,9 +1,13 @@
 import { Button, ColorSwatch, Group, Pill } from "@mantine/core";
+import { memo } from "react";
 import { filterChips, removeChip } from "./filter-chips";
 import type { AssetFilters } from "./filter-model";
 
-/** One removable chip per active condition, and "Clear filters". Renders nothing without filters. */
-export function ActiveFilterChips({
+/**
+ * One removable chip per active condition, and "Clear filters". Renders nothing without filters.
+ * Memoised: the browser re-renders with every page of a scroll.
+ */
+export const ActiveFilterChips = memo(function ActiveFilterChips({
   filters,
   onChange,
 }: {
@@ -37,4 +41,4 @@ export function ActiveFilterChips({
       </Button>
     </Group>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { Asset } from "@hangar/contract";
-import { IconDots, IconStarFilled } from "@tabler/icons-react";
+import { IconStarFilled } from "@tabler/icons-react";
 import {
   type FocusEvent,
   type KeyboardEvent,
@@ -14,7 +14,7 @@ import {
 import { AssetThumb, formatBytes } from "../../uploads";
 import { FILE_TYPE_LABELS } from "../filters/labels";
 import classes from "./asset-grid.module.css";
-import { CardBadges } from "./card-badges";
+import { CardBadges, hasBadges } from "./card-badges";
 
 export { formatDuration } from "./card-badges";
 
@@ -111,19 +111,17 @@ export const AssetCard = memo(function AssetCard({
         className={classes.thumb}
         data-page={!(asset.file_type === "IMAGE" || asset.file_type === "VIDEO") || undefined}
       >
-        <AssetThumb asset={hasPicture(asset) ? asset : null} fileType={asset.file_type} iconSize={40} />
-        <div className={classes.check}>
-          <input
-            type="checkbox"
-            className={classes.checkInput}
-            checked={selected}
-            tabIndex={-1}
-            aria-label={`Select ${asset.name}`}
-            onClick={(event) => event.stopPropagation()}
-            onDoubleClick={(event) => event.stopPropagation()}
-            onChange={() => handlers.onToggle(index)}
-          />
-        </div>
+        <AssetThumb asset={hasPicture(asset) ? asset : null} fileType={asset.file_type} iconSize={40} lazy={false} />
+        <input
+          type="checkbox"
+          className={classes.check}
+          checked={selected}
+          tabIndex={-1}
+          aria-label={`Select ${asset.name}`}
+          onClick={(event) => event.stopPropagation()}
+          onDoubleClick={(event) => event.stopPropagation()}
+          onChange={() => handlers.onToggle(index)}
+        />
         {asset.favorite && <IconStarFilled size={16} className={classes.favorite} aria-label="Favourite" />}
         {renderMenu && (
           <div className={classes.menu} ref={menuSlot}>
@@ -140,9 +138,11 @@ export const AssetCard = memo(function AssetCard({
             )}
           </div>
         )}
-        <div className={classes.badges}>
-          <CardBadges asset={asset} chip={chip} />
-        </div>
+        {hasBadges(asset, chip) && (
+          <div className={classes.badges}>
+            <CardBadges asset={asset} chip={chip} />
+          </div>
+        )}
       </div>
       <div className={classes.caption}>
         <p className={classes.name} title={asset.name}>
@@ -162,6 +162,7 @@ const stop = (event: SyntheticEvent) => event.stopPropagation();
 /**
  * The card menu's button as Mantine's ActionIcon (default variant, sm, radius md) draws it, until the
  * real menu mounts: the same name, popup and test id. Focus or a click hands over to the real one.
+ * Its dots are a CSS mask, not the icon's SVG (four elements fewer per card, bench/web).
  */
 function MenuStandIn({ name, onWanted }: { name: string; onWanted: (how: "focus" | "click") => void }) {
   return (
@@ -185,8 +186,6 @@ function MenuStandIn({ name, onWanted }: { name: string; onWanted: (how: "focus"
       }}
       onPointerDown={stop}
       onKeyDown={stop}
-    >
-      <IconDots size={14} />
-    </button>
+    />
   );
 }

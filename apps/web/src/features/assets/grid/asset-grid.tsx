@@ -2,7 +2,16 @@ import type { Asset } from "@hangar/contract";
 import { Button, Center, Skeleton, Text } from "@mantine/core";
 import { useElementSize, useMergedRef, useViewportSize } from "@mantine/hooks";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { AssetCard, type CardHandlers } from "./asset-card";
 import classes from "./asset-grid.module.css";
 import { useCardField } from "./card-field";
@@ -24,7 +33,8 @@ export function gridLayout(width: number): GridLayout {
   return { columns, cardHeight: Math.round((cardWidth * 3) / 4 + CAPTION_HEIGHT) };
 }
 
-function SkeletonCard() {
+/** Memoised: the row of the next page re-renders with every scroll step while it is in view. */
+const SkeletonCard = memo(function SkeletonCard() {
   return (
     <div className={classes.skeletonCard} aria-hidden>
       <Skeleton style={{ flex: 1 }} radius="md" />
@@ -32,7 +42,35 @@ function SkeletonCard() {
       <Skeleton height={10} width="40%" />
     </div>
   );
-}
+});
+
+/**
+ * The next page's row of placeholder cards, as Mantine's Skeletons draw them (the grey over the body
+ * colour, pulsing) from two stacked copies of the row: the bases, and the greys pulsing as one layer.
+ * Mantine's Skeleton makes each of a row's 18 parts a composited layer with an animation of its own,
+ * and a scroll's next row is on screen most of the time (bench/web).
+ */
+const SkeletonRow = memo(function SkeletonRow({ columns }: { columns: number }) {
+  const cards = (part: string | undefined) =>
+    Array.from({ length: columns }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+      <div key={i} className={classes.skeletonCard}>
+        <div className={part} data-part="picture" />
+        <div className={part} data-part="name" />
+        <div className={part} data-part="meta" />
+      </div>
+    ));
+  return (
+    <>
+      <div className={classes.skeletonLayer} aria-hidden>
+        {cards(classes.skeletonBase)}
+      </div>
+      <div className={`${classes.skeletonLayer} ${classes.skeletonPulse}`} aria-hidden>
+        {cards(classes.skeletonTone)}
+      </div>
+    </>
+  );
+});
 
 /** The loading state of a grid: rows of placeholder cards in the grid's own layout. */
 export function AssetGridSkeleton({ rows = 3 }: { rows?: number }) {
@@ -54,6 +92,23 @@ export function AssetGridSkeleton({ rows = 3 }: { rows?: number }) {
       ))}
     </div>
   );
+}
+
+/**
+ * The element's content width, kept by a ResizeObserver. Its height is left out: the grid grows with
+ * every page of a scroll, and a size hook that also held the height rendered the grid again for each.
+ */
+function useWidth() {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((element: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element) return;
+    observer.current = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
+    observer.current.observe(element);
+  }, []);
+  return { ref, width };
 }
 
 /**
@@ -85,7 +140,7 @@ export function AssetGrid({
   /** Older results shown while new ones load. */
   dimmed?: boolean;
 }) {
-  const { ref: sizeRef, width } = useElementSize();
+  const { ref: sizeRef, width } = useWidth();
   const listRef = useRef<HTMLDivElement>(null);
   const ref = useMergedRef(sizeRef, listRef);
   const { columns, cardHeight } = gridLayout(width);
@@ -96,7 +151,8 @@ export function AssetGrid({
   // The window scrolls; the virtualiser needs where the grid starts on the page (the toolbar and chips
   // above it change height).
   // Measured when what sits above can have moved (new results, a resize, the selection bar), never on
-  // a scroll's render: reading layout there forced one for every frame (bench/web's profile).
+  // a scroll's render: reading layout there forced one for every frame (bench/web's profile); nor on
+  // a scroll's next page, which moves nothing above (a layout forced at each page's commit).
   const [scrollMargin, setScrollMargin] = useState(0);
   const selecting = selectedIds.size > 0;
   const viewport = useViewportSize();
@@ -104,7 +160,7 @@ export function AssetGrid({
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     setScrollMargin((old) => (Math.abs(top - old) > 1 ? top : old));
-  }, [assets.length, assets[0]?.id, width, viewport.width, viewport.height, dimmed, selecting, loadMoreFailed]);
+  }, [assets.length > 0, assets[0]?.id, width, viewport.width, viewport.height, dimmed, selecting, loadMoreFailed]);
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
@@ -229,23 +285,22 @@ export function AssetGrid({
                 gap: GAP,
               }}
             >
-              {slice.length === 0
-                ? Array.from({ length: columns }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders for the next page
-                    <SkeletonCard key={i} />
-                  ))
-                : slice.map((asset, i) => (
-                    <AssetCard
-                      key={asset.id}
-                      asset={asset}
-                      index={start + i}
-                      selected={selectedIds.has(asset.id)}
-                      tabbable={start + i === tabbable}
-                      handlers={stableHandlers}
-                      renderMenu={renderMenu}
-                      cardField={cardField}
-                    />
-                  ))}
+              {slice.length === 0 ? (
+                <SkeletonRow columns={columns} />
+              ) : (
+                slice.map((asset, i) => (
+                  <AssetCard
+                    key={asset.id}
+                    asset={asset}
+                    index={start + i}
+                    selected={selectedIds.has(asset.id)}
+                    tabbable={start + i === tabbable}
+                    handlers={stableHandlers}
+                    renderMenu={renderMenu}
+                    cardField={cardField}
+                  />
+                ))
+              )}
             </div>
           );
         })}

@@ -53,6 +53,14 @@ const chipBackground = (color: string | null) => color ?? "var(--mantine-color-g
 
 const tagStyle = { opacity: 0.92, textTransform: "none", maxWidth: "calc(6.875rem * var(--mantine-scale))" } as const;
 
+/** Whether CardBadges draws anything (a card without badges leaves out their row). */
+export const hasBadges = (asset: Asset, chip: Asset["field_chips"][number] | undefined) =>
+  asset.file_type === "VIDEO" ||
+  asset.open_comment_count > 0 ||
+  asset.status === "error" ||
+  !!chip ||
+  asset.tags.length > 0;
+
 /** The badges along a card's picture: video length, open comments, failure, the field chip, two tags and how many more. */
 export function CardBadges({ asset, chip }: { asset: Asset; chip: Asset["field_chips"][number] | undefined }) {
   return (

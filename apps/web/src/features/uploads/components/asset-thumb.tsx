@@ -75,11 +75,18 @@ export function AssetThumb({
   asset,
   fileType,
   iconSize = 20,
+  lazy = true,
 }: {
   asset: Asset | null;
   /** Used when there is no asset yet (still uploading or processing). */
   fileType: FileType;
   iconSize?: number;
+  /**
+   * Load the picture when it nears the viewport (the default). A virtualised list whose items are all
+   * near it asks for eager loading: the picture is then requested as the item mounts, not a frame later
+   * by the browser's lazy-loading observer, and more pictures arrive soon enough to show without a fade.
+   */
+  lazy?: boolean;
 }) {
   const src = asset ? (asset.grid_url ?? asset.thumbnail_url) : null;
   const hash = asset?.placeholder;
@@ -129,7 +136,7 @@ export function AssetThumb({
       <img
         src={src}
         alt=""
-        loading="lazy"
+        loading={lazy ? "lazy" : "eager"}
         decoding="async"
         onLoad={(event) => {
           loaded.current = true;
