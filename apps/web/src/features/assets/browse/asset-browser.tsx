@@ -17,11 +17,13 @@ import { hasFilters } from "../filters/filter-model";
 import { AssetGrid, AssetGridSkeleton } from "../grid/asset-grid";
 import { clickOutcome, isAssetBulkMode, selectAll } from "../grid/selection";
 import { AssetToolbar } from "./asset-toolbar";
+import { loadedAssets, NO_ASSETS } from "./loaded-assets";
 import { useBrowseParams } from "./use-browse-params";
 
 // Opened on demand: neither is part of the grid's first load.
 const FilterDrawer = lazyNamed(() => import("../filters/filter-drawer"), "FilterDrawer");
 const AssetViewer = lazyNamed(() => import("../../viewer/asset-viewer"), "AssetViewer");
+const NO_PAGES: readonly { data: readonly Asset[] }[] = [];
 
 /** History state of an address opened from the grid: closing the preview goes back instead of forward. */
 interface PreviewState {
@@ -59,12 +61,12 @@ export function AssetBrowser({
     [boardId, params],
   );
   const list = useAssetList(workspaceId, view);
-  const assets = useMemo(() => {
-    // A page boundary can shift while pages load (an upload lands): never show one asset twice.
-    const seen = new Set<string>();
-    return (list.data?.pages ?? []).flatMap((page) => page.data).filter((a) => !seen.has(a.id) && !!seen.add(a.id));
+  // Each asset once, in order; a scroll's next page reads only that page (loaded-assets.ts).
+  const loaded = useRef(NO_ASSETS);
+  const { assets, ids: order } = useMemo(() => {
+    loaded.current = loadedAssets(loaded.current, list.data?.pages ?? NO_PAGES);
+    return loaded.current;
   }, [list.data]);
-  const order = useMemo(() => assets.map((a) => a.id), [assets]);
 
   const selected = useSelection((s) => s.selectedAssetIds);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
