@@ -310,6 +310,20 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
   }
 }
 
+/**
+ * A picture of `file` that sharp (and so OCR) can read: the file itself, or for an HEVC HEIF, which
+ * the prebuilt libvips cannot decode (heic.ts can), a PNG of it at a long side of at most `side`
+ * written to `out`. Every iPhone photo is one, and without it their text was never read.
+ */
+export async function sharpReadable(file: string, out: string, side: number): Promise<string> {
+  if (!isHeic(await readHead(file, 4096))) return file;
+  const { preview } = await decodeImage(file, { previewSize: side });
+  await sharp(preview.data, { raw: { width: preview.width, height: preview.height, channels: preview.channels } })
+    .png({ compressionLevel: 1 })
+    .toFile(out);
+  return out;
+}
+
 export const LARGE_FILE = "large.jpg";
 /** Long side of `large.jpg`, the sharp picture the viewer loads when zooming in. */
 export const LARGE_SIZE = 2560;

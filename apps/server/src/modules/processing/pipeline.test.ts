@@ -284,5 +284,11 @@ describe("text after processing", () => {
     expect(pages.status).toBe("done");
     expect(pages.text).toMatch(/Page 1[\s\S]*Page 2/);
     expect(new Set(pages.words.map((w) => w.page))).toEqual(new Set([1, 2]));
+    // An iPhone photo (HEVC HEIF, no large rendition): read through the HEIC decoder, not failed.
+    const heic = await upload(
+      "IMG_0002.HEIC",
+      await readFile(path.join(import.meta.dirname, "../../../test/files/quadrants.heic")),
+    );
+    expect(await textOf(heic.id)).toMatchObject({ status: "done", text: "" });
   });
 });

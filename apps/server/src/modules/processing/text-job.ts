@@ -3,10 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { Renditions } from "../../db/types.ts";
+import { sharpReadable } from "../../media/image.ts";
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import { copyToLocalFile } from "../../storage/local-copy.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
-import { OCR_MAX_PAGES, readText, TEXT_FAILED, type TextOutcome, type TextReader } from "./read-text.ts";
+import {
+  OCR_IMAGE_SIDE,
+  OCR_MAX_PAGES,
+  readText,
+  TEXT_FAILED,
+  type TextOutcome,
+  type TextReader,
+} from "./read-text.ts";
 
 /**
  * Text in images and document pages (issue 16) is read after the asset is COMPLETED, by the
@@ -74,6 +82,9 @@ export async function readAssetText(deps: TextJobDeps, assetId: string): Promise
         files.push(file);
       }
     }
+    // An image read from its original: an HEIC one as a picture sharp can read.
+    if (source.kind === "image" && files[0])
+      files[0] = await sharpReadable(files[0], path.join(work, "decoded.png"), OCR_IMAGE_SIDE);
     const outcome = files.length
       ? await readText(reader, files, source.kind, log)
       : ({ status: "failed", error: TEXT_FAILED } as const);
