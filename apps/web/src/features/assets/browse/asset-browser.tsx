@@ -179,7 +179,9 @@ export function AssetBrowser({
     (asset: Asset) => <AssetCardMenu workspaceId={workspaceId} boardId={boardId} asset={asset} />,
     [workspaceId, boardId],
   );
-  const loadMore = useCallback(() => void list.fetchNextPage(), [list.fetchNextPage]);
+  // A second ask while the next page is on its way joins it: by default it would cancel that request
+  // and send it again (a render between the ask and the query's "fetching" state asked page 2 twice).
+  const loadMore = useCallback(() => void list.fetchNextPage({ cancelRefetch: false }), [list.fetchNextPage]);
 
   const narrowed = view.search !== "" || hasFilters(view.filters);
   const index = assetId ? order.indexOf(assetId) : -1;

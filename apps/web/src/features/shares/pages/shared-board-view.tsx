@@ -61,7 +61,7 @@ export function SharedBoardView(props: { token: string; payload: SharedPayload; 
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && assets.hasNextPage && !assets.isFetchingNextPage)
-          void assets.fetchNextPage();
+          void assets.fetchNextPage({ cancelRefetch: false });
       },
       { rootMargin: "800px" },
     );
