@@ -5,7 +5,8 @@ import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../.
 import type { UserActor } from "../../platform/actor.ts";
 import { assetViewRepo } from "../assets/index.ts";
 import { listingOrder, listingWhere } from "./filters-repo.ts";
-import { pageIdsSql, seekPageIds } from "./repo.ts";
+import { pageIdsSql } from "./repo.ts";
+import { seekPageIds } from "./seek.ts";
 import { createListingService } from "./service.ts";
 import { createWaypoints, WAYPOINT_MIN_OFFSET } from "./waypoints.ts";
 

@@ -49,7 +49,7 @@ export function createListingService(deps: {
       // A full page with more after it: its last asset is where the next page starts.
       const last = found.rows.length > body.page_size ? found.rows[body.page_size - 1] : undefined;
       if (wp && last) {
-        // By date taken, an asset without one sorts last (repo.ts seekPageIds).
+        // By date taken, an asset without one sorts last (seek.ts).
         const nullKey = body.order_by.endsWith("date_taken") && last.date_taken === null;
         wp.remember(
           workspaceId,
