@@ -46,6 +46,21 @@ export function trustProxyOption(tp: TrustProxy): false | string[] | ((addr: str
 }
 
 /** Every environment variable Hangar reads. The README's configuration table mirrors this. */
+/**
+ * A Stripe credential: its prefix, then the token Stripe issued, whatever its alphabet (webhook secrets
+ * of the Stripe CLI and of the dashboard differ; `-` and `+` occur). The message says what is wrong.
+ */
+function stripeSecret(name: string, prefixes: string[], what: string) {
+  return z.string().superRefine((v, ctx) => {
+    const say = (message: string) => ctx.addIssue({ code: "custom", message: `${name} ${message}` });
+    const prefix = prefixes.find((p) => v.startsWith(p));
+    if (!prefix) return say(`must be ${what}, starting with ${prefixes.join(" or ")}`);
+    if (v.length === prefix.length) return say(`has nothing after ${prefix}`);
+    if (/\s/.test(v)) return say("contains spaces or line breaks: copy it again from the Stripe dashboard");
+    if (/[^\x21-\x7e]/.test(v)) return say("contains characters Stripe never issues (only printable ASCII)");
+  });
+}
+
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -102,14 +117,8 @@ export const ConfigSchema = z
     READ_CACHE: bool.default(true),
     AI_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.3),
     /** Billing is on only with a secret key (issue 18); unset, nothing is limited. */
-    STRIPE_SECRET_KEY: z
-      .string()
-      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)")
-      .optional(),
-    STRIPE_WEBHOOK_SECRET: z
-      .string()
-      .regex(/^whsec_[A-Za-z0-9_]+$/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
-      .optional(),
+    STRIPE_SECRET_KEY: stripeSecret("STRIPE_SECRET_KEY", ["sk_", "rk_"], "a Stripe secret key (sk_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: stripeSecret("STRIPE_WEBHOOK_SECRET", ["whsec_"], "a webhook signing secret").optional(),
     /** Tests point the SDK at a fake of Stripe's API; production leaves it unset (api.stripe.com). */
     STRIPE_API_BASE: z.url().optional(),
     /** A JSON file replacing the default plans (see the README); read and checked at start. */

@@ -89,7 +89,15 @@ export const Comment = z.object({
 });
 export type Comment = z.infer<typeof Comment>;
 
-const Percent = z.number().min(0, "Must be between 0 and 100").max(100, "Must be between 0 and 100");
+/**
+ * Percent of the image, kept to 1/10,000 of a percent (far finer than a pixel): a denormal such as
+ * 5e-324 becomes 0 rather than reaching the database's `real` column out of its range.
+ */
+const Percent = z
+  .number()
+  .min(0, "Must be between 0 and 100")
+  .max(100, "Must be between 0 and 100")
+  .transform((v) => Math.round(v * 10_000) / 10_000);
 export const CommentText = z
   .string()
   .trim()

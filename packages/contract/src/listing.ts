@@ -165,8 +165,13 @@ export type ColorsFilter = z.infer<typeof ColorsFilter>;
  * value is one of them; multi select: it holds at least one), `all_of` (multi select: holds every one),
  * `none_of` (no value holds any of them; assets without a value match), `text_contains` (case
  * insensitive), `date_from`/`date_to` (inclusive), `is_empty` (true: no value or an empty one; false:
- * a value). Entries for different fields combine with AND.
+ * a value). Entries for different fields combine with AND. `includes`/`excludes` (the words of the
+ * top-level filters) are accepted as `any_of`/`none_of`.
  */
+/** Both lists as one (either may be absent; absent when both are). */
+const joined = (a: string[] | undefined, b: string[] | undefined) =>
+  a || b ? [...new Set([...(a ?? []), ...(b ?? [])])] : undefined;
+
 export const CustomFieldsFilter = z
   .array(
     z
@@ -179,8 +184,17 @@ export const CustomFieldsFilter = z
         date_from: z.iso.date().optional(),
         date_to: z.iso.date().optional(),
         is_empty: z.boolean().optional(),
+        /** Spec 01's vocabulary for the top-level filters, accepted here too: `includes` is `any_of`. */
+        includes: z.array(Id).max(MAX_VALUES).optional(),
+        /** … and `excludes` is `none_of`. */
+        excludes: z.array(Id).max(MAX_VALUES).optional(),
       })
-      .strict(),
+      .strict()
+      .transform(({ includes, excludes, ...entry }) => ({
+        ...entry,
+        any_of: joined(entry.any_of, includes),
+        none_of: joined(entry.none_of, excludes),
+      })),
   )
   .max(50);
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { API_PREFIX } from "./session-hook.ts";
 
@@ -5,6 +7,13 @@ import { API_PREFIX } from "./session-hook.ts";
 export const MAX_JSON_DEPTH = 32;
 /** Bodies of sign-in, sign-up, account and invitation calls are a few short strings. */
 export const SMALL_BODY_LIMIT = 16 * 1024;
+
+/**
+ * An answer given before its request's body was read (a 413 mid-way, a 403 before the first byte):
+ * up to this many declared bytes are read and dropped so the connection serves its next request;
+ * a larger body closes the connection after the answer instead.
+ */
+export const UNREAD_BODY_DRAIN_BYTES = 4 * 1024 * 1024;
 
 export class JsonTooDeepError extends Error {
   readonly statusCode = 400;
@@ -49,6 +58,20 @@ export function installBodyParsing(app: FastifyInstance) {
     parseJson(req, text, done);
   });
 
+  // A connection is only reusable once the request's body has been read to its end: otherwise the next
+  // request on it waits behind bytes nobody reads (a browser reusing it hangs, a stop waits it out).
+  app.addHook("onSend", async (req, reply, payload) => {
+    const raw = req.raw;
+    if (typeof raw.complete !== "boolean" || raw.complete || reply.raw.headersSent) return payload;
+    const declared = Number(raw.headers["content-length"]);
+    const drainable = !raw.destroyed && Number.isFinite(declared) && declared <= UNREAD_BODY_DRAIN_BYTES;
+    if (!drainable) reply.header("connection", "close");
+    // Drop what still arrives (also while a closing connection sends its answer, so the peer reads it
+    // rather than a reset): the request is done with.
+    if (!raw.destroyed) raw.unpipe().resume();
+    return payload;
+  });
+
   app.addHook("onRoute", (route) => {
     if (route.bodyLimit !== undefined || !route.url.startsWith(API_PREFIX)) return;
     const cfg = route.config as { access?: string; csrf?: boolean } | undefined;
@@ -59,4 +82,16 @@ export function installBodyParsing(app: FastifyInstance) {
       route.bodyLimit = SMALL_BODY_LIMIT;
     }
   });
+}
+
+/**
+ * The request's body as a stream its consumer may destroy when it refuses the body mid-way (too large)
+ * without destroying the request: the request stays whole, and the answer's hook above drains it or
+ * closes the connection. (A pipeline over the request itself detaches it from its socket on error,
+ * leaving the rest of the body unread on a connection that stays open.)
+ */
+export function bodyStream(req: IncomingMessage): Readable {
+  const body = new PassThrough({ highWaterMark: 1 << 20 });
+  req.on("error", (err) => body.destroy(err));
+  return req.pipe(body);
 }

@@ -212,4 +212,17 @@ describe("billing settings", () => {
     expect(() => loadConfig({ BILLING_PLANS_FILE: bad })).toThrow(/no plan "free"/);
     expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
   });
+
+  it("accept the secrets Stripe issues (a '-' included) and say what is wrong with the others", async () => {
+    const { loadConfig } = await import("../../config.ts");
+    const key = "sk_test_51Hx-abcDEF_123";
+    for (const secret of ["whsec_5b-3f9a+Zq/Y=", "whsec_0123456789abcdef0123456789abcdef", "whsec_a-b_c"])
+      expect(loadConfig({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: secret }).STRIPE_WEBHOOK_SECRET).toBe(secret);
+    const refused = (secret: string) => () => loadConfig({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: secret });
+    expect(refused("sec_abc")).toThrow(/STRIPE_WEBHOOK_SECRET must be a webhook signing secret, starting with whsec_/);
+    expect(refused("whsec_")).toThrow(/STRIPE_WEBHOOK_SECRET has nothing after whsec_/);
+    expect(refused("whsec_abc def")).toThrow(/STRIPE_WEBHOOK_SECRET contains spaces or line breaks/);
+    expect(refused("whsec_abc\n")).toThrow(/contains spaces or line breaks/);
+    expect(refused("whsec_abcé")).toThrow(/characters Stripe never issues/);
+  });
 });

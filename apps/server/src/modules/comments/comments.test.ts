@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 /** An asset row made directly (the pipeline is not what these tests are about). */
-async function asset(ws: string, opts: { page_count?: number; file_type?: "IMAGE" | "VIDEO" | "DOCUMENT" } = {}) {
+async function asset(
+  ws: string,
+  opts: { page_count?: number; file_type?: "IMAGE" | "VIDEO" | "DOCUMENT"; duration?: number } = {},
+) {
   const a = await env.rt.db
     .insertInto("assets")
     .values({
@@ -19,6 +22,7 @@ async function asset(ws: string, opts: { page_count?: number; file_type?: "IMAGE
       is_temp: false,
       file_type: opts.file_type ?? "IMAGE",
       page_count: opts.page_count ?? null,
+      duration: opts.duration ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -118,7 +122,7 @@ describe("annotations and validation", () => {
     const { ws, admin } = await workspaceWith(env);
     const img = await asset(ws.id);
     const doc = await asset(ws.id, { file_type: "DOCUMENT", page_count: 3 });
-    const vid = await asset(ws.id, { file_type: "VIDEO" });
+    const vid = await asset(ws.id, { file_type: "VIDEO", duration: 6 });
     const point = await post(admin.client, ws.id, {
       object_id: img,
       text: "here",
@@ -162,6 +166,23 @@ describe("annotations and validation", () => {
     await bad({ object_id: img, text: "x", timestamp: 1 }, "timestamp");
     await bad({ object_id: img, text: "x".repeat(10_001) }, "text");
     await bad({ object_id: img, text: "x", severity: "urgent" }, "severity");
+    // Denormals: a width of 1e-320 % is no area at all; never the database's "out of range for type real".
+    await bad({ object_id: img, text: "x", annotation_type: "AREA", x: 5, y: 5, width: 1e-320, height: 5 }, "width");
+    const tiny = await post(admin.client, ws.id, {
+      object_id: img,
+      text: "x",
+      annotation_type: "POINT",
+      x: 5e-324,
+      y: 1e-320,
+    });
+    expect(tiny).toMatchObject({ x: 0, y: 0 });
+    // A remark on a 6-second clip lies within its 6 seconds.
+    await bad({ object_id: vid, text: "x", timestamp: 3600 }, "timestamp");
+    await bad({ object_id: vid, text: "x", timestamp: 1e15 }, "timestamp");
+    await bad({ object_id: vid, text: "x", timestamp: 5, duration: 2 }, "duration");
+    expect(await post(admin.client, ws.id, { object_id: vid, text: "last frame", timestamp: 6 })).toMatchObject({
+      timestamp: 6,
+    });
   });
 });
 

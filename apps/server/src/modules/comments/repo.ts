@@ -188,7 +188,7 @@ export const commentsRepo = {
   async assetFacts(db: Db, workspaceId: string, assetId: string) {
     return db
       .selectFrom("assets")
-      .select(["id", "name", "page_count", "file_type", "directory", "renditions", "width", "height"])
+      .select(["id", "name", "page_count", "file_type", "directory", "renditions", "width", "height", "duration"])
       .where("id", "=", assetId)
       .where("workspace_id", "=", workspaceId)
       .where("deleted_at", "is", null)

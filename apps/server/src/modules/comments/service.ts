@@ -77,6 +77,15 @@ export function createCommentsService(deps: {
     }
     if ((a.timestamp != null || a.duration != null) && asset.file_type !== "VIDEO")
       errors.push({ field: "timestamp", message: "Only video comments have a timestamp" });
+    else if (asset.duration != null) {
+      // A remark on the timeline lies within the clip (a frame's time is rounded to the millisecond).
+      const length = asset.duration + 0.001;
+      const seconds = `${Math.round(asset.duration * 100) / 100} s`;
+      if (a.timestamp != null && a.timestamp > length)
+        errors.push({ field: "timestamp", message: `The video is ${seconds} long` });
+      else if (a.timestamp != null && a.duration != null && a.timestamp + a.duration > length)
+        errors.push({ field: "duration", message: `The remark runs past the video's end (${seconds})` });
+    }
     if (errors.length) throw invalid(errors[0]!.message, errors);
     return asset;
   }

@@ -313,6 +313,23 @@ describe("the listing filter", () => {
         cf({ field_id: status.id, any_of: [approved] }, { field_id: ch.id, none_of: [print] }),
       ),
     ).toEqual(["a1.jpg"]);
+    // Spec 01's words for the top-level filters work here too: includes = any_of, excludes = none_of.
+    expect(await listed(admin.client, ws.id, cf({ field_id: status.id, includes: [approved] }))).toEqual([
+      "a0.jpg",
+      "a1.jpg",
+    ]);
+    expect(await listed(admin.client, ws.id, cf({ field_id: status.id, excludes: [approved] }))).toEqual([
+      "a2.jpg",
+      "a3.jpg",
+    ]);
+    expect(
+      await listed(admin.client, ws.id, cf({ field_id: ch.id, includes: [web], excludes: [print], any_of: [web] })),
+    ).toEqual(["a1.jpg"]);
+    expect(
+      await listed(admin.client, ws.id, {
+        or_groups: [{ custom_fields: [{ field_id: status.id, includes: [draft] }] }],
+      }),
+    ).toEqual(["a2.jpg"]);
     // Text values and option labels are part of search.
     expect(await listed(admin.client, ws.id, { search: "retouch" })).toEqual([]);
     expect(await listed(admin.client, ws.id, { search: "hero shot" })).toEqual(["a3.jpg"]);

@@ -1,4 +1,5 @@
 import { uploadsApi as api, UploadInitBody } from "@hangar/contract";
+import { bodyStream } from "../../platform/body-parsing.ts";
 import { invalid } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
 import { addRoute } from "../../platform/register-route.ts";
@@ -49,7 +50,7 @@ export function uploadsRoutes(app: App, uploads: UploadsService, maxUploadBytes:
       req.params.partNumber,
       req.query.exp,
       req.query.sig,
-      req.raw,
+      bodyStream(req.raw),
     );
     reply.header("ETag", etag).header("Access-Control-Expose-Headers", "ETag");
     return reply.status(200).send({ status: "ok", etag });
