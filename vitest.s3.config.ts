@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "vitest/config";
-import base from "./vitest.config.ts";
+import { serverSuite } from "./vitest.config.ts";
 
 /**
  * The suites that touch stored bytes, run again on S3 storage: each test env starts an S3-protocol
@@ -12,6 +12,9 @@ export const S3_SUITES = [
   "apps/server/src/modules/processing/pipeline.test.ts",
   "apps/server/src/modules/downloads/downloads.test.ts",
   "apps/server/src/modules/assets/actions.test.ts",
+  // public links: request-files uploads and a shared board's media and zips
+  "apps/server/src/modules/file-requests/file-requests.test.ts",
+  "apps/server/src/modules/shares/shared.test.ts",
   // backup → restore round trip between two S3 servers (each env has its own)
   "apps/server/src/ops/backup.test.ts",
 ];
@@ -20,11 +23,11 @@ export const S3_SUITES = [
 for (const suite of S3_SUITES) if (!existsSync(suite)) throw new Error(`vitest.s3.config.ts: ${suite} does not exist`);
 
 export default defineConfig({
-  ...base,
   test: {
-    ...base.test,
+    ...serverSuite,
     name: "s3",
     include: S3_SUITES,
     env: { TEST_STORAGE: "s3" },
+    maxWorkers: 3,
   },
 });
