@@ -17,7 +17,29 @@ declare module "vitest" {
  * One fresh database per run, on the embedded PostgreSQL or on TEST_DATABASE_URL's server.
  * Migrations run here once, so test files never race on them (each test env has its own job schema).
  */
+/**
+ * The projects of a run (api, processes: vitest.config.ts) share one database: their global setups run
+ * in the same main process, so the first starts it and the last to finish takes it down.
+ */
+const run = globalThis as {
+  hangarTestDb?: Promise<{ url: string; teardown: () => Promise<void> }>;
+  hangarTestDbUsers?: number;
+};
+
 export default async function setup(project: TestProject) {
+  run.hangarTestDb ??= startDatabase();
+  run.hangarTestDbUsers = (run.hangarTestDbUsers ?? 0) + 1;
+  const { url, teardown } = await run.hangarTestDb;
+  project.provide("databaseUrl", url);
+  return async () => {
+    run.hangarTestDbUsers = (run.hangarTestDbUsers ?? 1) - 1;
+    if (run.hangarTestDbUsers > 0) return;
+    run.hangarTestDb = undefined;
+    await teardown();
+  };
+}
+
+async function startDatabase() {
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "warn" });
   let embedded: EmbeddedPostgres | null = null;
   let tmp: string | null = null;
@@ -43,12 +65,11 @@ export default async function setup(project: TestProject) {
   await migrateToLatest(db);
   await db.destroy();
 
-  project.provide("databaseUrl", databaseUrl);
   process.stdout.write(
     `API tests on ${embedded ? "the embedded PostgreSQL" : "TEST_DATABASE_URL"} (database ${dbName})\n`,
   );
 
-  return async () => {
+  const teardown = async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
@@ -56,4 +77,5 @@ export default async function setup(project: TestProject) {
     await embedded?.stop();
     if (tmp) await rm(tmp, { recursive: true, force: true });
   };
+  return { url: databaseUrl, teardown };
 }
