@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
-const api = run("npx", ["vitest", "run"]);
+// The whole API suite runs here, so its route-coverage gate is on (apps/server/test/route-coverage.ts).
+const api = run("npx", ["vitest", "run"], { HANGAR_ROUTE_GATE: "1" });
 if (api !== 0) process.exit(api);
 const s3 = run("npx", ["vitest", "run", "--config", "vitest.s3.config.ts"]);
 if (s3 !== 0) process.exit(s3);

@@ -12,6 +12,7 @@ import { hashPassword } from "../src/modules/auth/passwords.ts";
 import type { App } from "../src/platform/http.ts";
 import type { ActorResolver } from "../src/platform/session-hook.ts";
 import { createRuntime, type Runtime } from "../src/runtime.ts";
+import { recordRouteStatuses } from "./route-coverage.ts";
 import { type S3TestServer, startS3Server } from "./s3-server.ts";
 
 export interface TestEnv {
@@ -48,6 +49,7 @@ export async function createTestEnv(
   );
   await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? true, concurrency: 1 });
   const app = await buildApp(rt, { resolveActor: opts.resolveActor });
+  recordRouteStatuses(app, inject("routeCoverageDir"));
   await app.ready();
   return {
     rt,
