@@ -199,4 +199,13 @@ function verifyPresigned(ctx: Ctx, S3Error: new (code: string, message: string) 
       "The request signature we calculated does not match the signature you provided.",
     );
   }
+  // A correctly signed URL still ends at X-Amz-Date + X-Amz-Expires (at most a week), as S3 enforces.
+  const expires = Number(q["X-Amz-Expires"]);
+  if (!Number.isInteger(expires) || expires < 0 || expires > 604_800) {
+    throw new S3Error("AuthorizationQueryParametersError", "X-Amz-Expires must be between 0 and 604800 seconds");
+  }
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(q["X-Amz-Date"] ?? "");
+  if (!m) throw new S3Error("AuthorizationQueryParametersError", "X-Amz-Date must be in the ISO8601 Long Format");
+  const signedAt = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  if (Date.now() > signedAt + expires * 1000) throw new S3Error("AccessDenied", "Request has expired");
 }
