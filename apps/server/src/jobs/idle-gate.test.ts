@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createIdleGate } from "./idle-gate.ts";
+
+// The gate reads Date.now and waits on setTimeout: fake timers drive both, so nothing here depends on
+// how fast the machine is.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -17,8 +22,12 @@ describe("idle gate", () => {
         await sleep(50);
       }
     })();
-    await sleep(10);
+    await vi.advanceTimersByTimeAsync(10);
     const background = gate.idle({ quietMs: 300 }).then(() => order.push("background"));
+    // The last job ends at 590 ms; the background may start 300 ms later, not before.
+    await vi.advanceTimersByTimeAsync(600 + 250);
+    expect(order).toEqual(["job 0", "job 1", "job 2"]);
+    await vi.advanceTimersByTimeAsync(250);
     await Promise.all([foreground, background]);
     expect(order).toEqual(["job 0", "job 1", "job 2", "background"]);
     expect(gate.active).toBe(0);
@@ -26,14 +35,21 @@ describe("idle gate", () => {
 
   it("never waits longer than its limit, and not at all when nothing ran", async () => {
     const gate = createIdleGate();
-    const t0 = Date.now();
-    await gate.idle({ quietMs: 1_000 });
-    expect(Date.now() - t0).toBeLessThan(100);
+    let idled = false;
+    void gate.idle({ quietMs: 1_000 }).then(() => (idled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(idled).toBe(true);
+
     const long = gate.run(() => sleep(1_000));
-    const t1 = Date.now();
-    await gate.idle({ maxWaitMs: 200 });
-    expect(Date.now() - t1).toBeGreaterThanOrEqual(190);
-    expect(Date.now() - t1).toBeLessThan(800);
+    let waited = false;
+    void gate.idle({ maxWaitMs: 200 }).then(() => (waited = true));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(waited).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waited).toBe(true);
+    expect(gate.active).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
     await long;
+    expect(gate.active).toBe(0);
   });
 });
