@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import sharp, { type Sharp } from "sharp";
 import { thumbHashToApproximateAspectRatio, thumbHashToAverageRGBA } from "thumbhash";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -201,22 +199,19 @@ describe("renderImage", () => {
     })
       .jpeg()
       .toBuffer();
-    const started = performance.now();
     await expectImageError(
       renderImage(await fixture(jpeg.subarray(0, jpeg.length / 2)), await outDir()),
       "CORRUPT",
       /corrupt or truncated/,
     );
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("rejects a pixel bomb from its header, before decoding", async () => {
     // A valid PNG whose IHDR claims 50000×50000 RGB (7.5 GB decoded) with almost no data behind it.
     const bomb = pngBomb(50_000, 50_000);
     const rssBefore = process.memoryUsage().rss;
-    const started = performance.now();
     await expectImageError(renderImage(await fixture(bomb), await outDir()), "TOO_LARGE", /100000000 pixels/);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Refused from the header: nothing near the 7.5 GB a decode would take.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
   });
 
@@ -252,9 +247,8 @@ describe("renderImage", () => {
     await expectImageError(decodeImage(heic, { maxInputPixels: 100_000 }), "TOO_LARGE", /100000 pixels/);
   });
 
-  it("renders a 12-megapixel JPEG and reports the time (vs vipsthumbnail when installed)", {
-    timeout: 120_000,
-  }, async () => {
+  // Its speed beside vipsthumbnail is bench/thumbnails' figure; here only the outcome.
+  it("renders a 12-megapixel JPEG to its renditions", { timeout: 120_000 }, async () => {
     const src = await fixture(
       await sharp({
         create: {
@@ -271,33 +265,8 @@ describe("renderImage", () => {
       "12mp.jpg",
     );
     const out = await outDir();
-    await renderImage(src, out); // warm-up: first call loads libvips modules
-    const runs = 5;
-    let ours = 0;
-    let reference = 0;
-    const vips = await promisify(execFile)("vipsthumbnail", ["--vips-version"]).then(
-      () => true,
-      () => false,
-    );
-    for (let i = 0; i < runs; i++) {
-      let t = performance.now();
-      await renderImage(src, out);
-      ours += performance.now() - t;
-      if (vips) {
-        t = performance.now();
-        await promisify(execFile)("vipsthumbnail", [src, "-s", "1024", "-o", path.join(out, "vips.jpg[Q=82]")]);
-        reference += performance.now() - t;
-      }
-    }
-    const line = [
-      `renderImage 4000×3000 JPEG: ${(ours / runs).toFixed(0)} ms (${((1000 * runs) / ours).toFixed(2)} images/s)`,
-    ];
-    if (vips) {
-      line.push(
-        `vipsthumbnail -s 1024: ${(reference / runs).toFixed(0)} ms; ratio (ours/vipsthumbnail images/s) ${(reference / ours).toFixed(2)}`,
-      );
-    }
-    console.log(line.join("; "));
+    const r = await renderImage(src, out);
+    expect(r).toMatchObject({ width: 4000, height: 3000 });
     expect(await dims(path.join(out, "thumbnail.jpg"))).toEqual({ width: 1024, height: 768, format: "jpeg" });
   });
 });
