@@ -14,6 +14,7 @@ export const S3_SUITES = [
   "apps/server/src/modules/assets/actions.test.ts",
   // public links: request-files uploads and a shared board's media and zips
   "apps/server/src/modules/file-requests/file-requests.test.ts",
+  "apps/server/src/modules/file-requests/link-uploads.test.ts",
   "apps/server/src/modules/shares/shared.test.ts",
   // backup → restore round trip between two S3 servers (each env has its own)
   "apps/server/src/ops/backup.test.ts",
