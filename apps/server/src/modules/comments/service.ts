@@ -15,6 +15,7 @@ import type { Mailer } from "../../mail/mailer.ts";
 import type { Access, Grant } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { forbidden, invalid, notFound } from "../../platform/errors.ts";
+import { isForeignKeyViolation } from "../../platform/pg-errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { commentsCsv, commentsPdf, type ExportAsset } from "./export.ts";
 import { COMMENT, canDeleteComment, canEditComment, canResolveComment } from "./policy.ts";
@@ -209,33 +210,41 @@ export function createCommentsService(deps: {
         if (boardId && !(await commentsRepo.liveBoard(db, workspaceId, boardId))) throw notFound("Board not found.");
       }
       const mentions = grant.kind === "member" ? ((await checkMentions(workspaceId, body.mentions)) ?? []) : [];
-      await commentsRepo.insert(
-        db,
-        {
-          id,
-          workspace_id: workspaceId,
-          asset_id: body.object_id,
-          parent_id: parentId,
-          thread_id: threadId,
-          board_id: boardId,
-          author_id: grant.kind === "member" ? grant.userId : null,
-          author_name: visitor?.name ?? null,
-          author_email: visitor?.email ?? null,
-          share_link_id: grant.kind === "visitor" ? grant.visitor.linkId : null,
-          text: body.text,
-          severity: body.severity,
-          annotation_type: body.annotation_type,
-          x: body.x ?? null,
-          y: body.y ?? null,
-          width: body.width ?? null,
-          height: body.height ?? null,
-          page: body.page ?? null,
-          timestamp_s: body.timestamp ?? null,
-          duration_s: body.duration ?? null,
-        },
-        mentions,
-      );
-      const row = (await commentsRepo.get(db, workspaceId, id))!;
+      const gone = () => notFound(parentId ? "The comment you reply to is gone." : ASSET_NOT_FOUND);
+      await commentsRepo
+        .insert(
+          db,
+          {
+            id,
+            workspace_id: workspaceId,
+            asset_id: body.object_id,
+            parent_id: parentId,
+            thread_id: threadId,
+            board_id: boardId,
+            author_id: grant.kind === "member" ? grant.userId : null,
+            author_name: visitor?.name ?? null,
+            author_email: visitor?.email ?? null,
+            share_link_id: grant.kind === "visitor" ? grant.visitor.linkId : null,
+            text: body.text,
+            severity: body.severity,
+            annotation_type: body.annotation_type,
+            x: body.x ?? null,
+            y: body.y ?? null,
+            width: body.width ?? null,
+            height: body.height ?? null,
+            page: body.page ?? null,
+            timestamp_s: body.timestamp ?? null,
+            duration_s: body.duration ?? null,
+          },
+          mentions,
+        )
+        // The thread (or the asset) was deleted between the read above and this insert.
+        .catch((err: unknown) => {
+          const raced = ["comments_parent_id_fkey", "comments_thread_id_fkey", "comments_asset_id_fkey"];
+          throw raced.some((c) => isForeignKeyViolation(err, c)) ? gone() : err;
+        });
+      const row = await commentsRepo.get(db, workspaceId, id);
+      if (!row) throw gone(); // … or right after it, taking the new reply with it
       if (mentions.length) await mailMentions(row, asset.name, mentions);
       return serializeComment(row, grant);
     },
