@@ -29,10 +29,8 @@ export interface Taken {
  */
 export function createRateLimiter(db: Db) {
   /** Counts the attempt on every key, or on none when one is full (then the seconds to wait). */
-  async function take(
-    entries: LimitEntries,
-    countRefused = false,
-  ): Promise<{ taken: Taken } | { retryAfter: number }> {
+  type Took = { taken: Taken } | { retryAfter: number };
+  async function take(entries: LimitEntries, countRefused = false): Promise<Took> {
     const keys = entries.map(([k]) => k);
     const res = await sql<{ wait: number | null; at: string }>`
       SELECT rate_limit_take(
