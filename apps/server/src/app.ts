@@ -141,6 +141,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       billingRoutes(a, rt.billing.service, rt.billing.webhook);
       liveRoutes(a, {
         hub: rt.live,
+        heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,
         stillMember: async (userId, ws) => (await rt.access.roleOf(userId, ws)) !== null,
       });
     },

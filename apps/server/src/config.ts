@@ -82,6 +82,8 @@ export const ConfigSchema = z
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** A live stream's keep-alive (and membership re-check) interval; proxies drop idle streams sooner. */
+    LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
     /** Raise behind a shared address (an office NAT); the browser tests sign up many users from one. */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     DEMO_ACCOUNT: bool.default(true),

@@ -19,3 +19,18 @@ export const forbidden = (detail = "You do not have permission to do this.") => 
 export const conflict = (detail: string) => new AppError("CONFLICT", detail);
 export const invalid = (detail: string, errors?: FieldError[]) => new AppError("VALIDATION_FAILED", detail, { errors });
 export const unauthenticated = (detail = "Authentication required.") => new AppError("UNAUTHENTICATED", detail);
+
+/**
+ * A unique constraint lost in a race answers as its sequential check does (issue 27): two requests
+ * that both passed "is it taken?" reach the index together, and the loser gets `err()` (a 409 with
+ * the same text), not a 500. Only the named constraint is mapped; any other error passes through.
+ */
+export async function uniqueOr<T>(work: Promise<T>, constraint: string, err: () => AppError): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    const pg = e as { code?: string; constraint?: string };
+    if (pg.code === "23505" && pg.constraint === constraint) throw err();
+    throw e;
+  }
+}

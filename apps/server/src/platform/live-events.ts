@@ -5,7 +5,20 @@ import type { Logger } from "pino";
 /** Where the database's triggers (migration 20261124-0001) announce changes, at commit. */
 export const EVENTS_CHANNEL = "hangar_events";
 
-type Subscriber = (event: LiveEvent) => void;
+/** Streams one session may hold open in one process; a new one beyond closes its oldest (issue 27). */
+export const STREAMS_PER_SESSION = 8;
+
+/** One open stream: what it hears, and how it is ended from here. */
+export interface Stream {
+  workspaceId: string;
+  /** Whose stream: a removed member's streams end at once; the cap counts per session. */
+  userId: string | null;
+  sessionId: string | null;
+  onEvent(event: LiveEvent): void;
+  onResync(): void;
+  /** Ends the stream (its response); the route unsubscribes when the response closes. */
+  end(): void;
+}
 
 /**
  * Live updates for every API process (DESIGN.md §9): one dedicated connection LISTENs on
@@ -15,8 +28,9 @@ type Subscriber = (event: LiveEvent) => void;
  * replayed, so a stream is told `resync` and its client refetches.
  */
 export function createLiveHub(url: string, log: Logger) {
-  const subscribers = new Map<string, Set<Subscriber>>();
-  const resyncs = new Set<() => void>();
+  const subscribers = new Map<string, Set<Stream>>();
+  /** Each session's streams, oldest first (a Set keeps insertion order). */
+  const bySession = new Map<string, Set<Stream>>();
   let client: pg.Client | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -33,10 +47,17 @@ export function createLiveHub(url: string, log: Logger) {
     } catch {
       return;
     }
-    const { ws, ...rest } = raw as { ws?: string };
+    const { ws, ...rest } = raw as { ws?: string; type?: string; user_id?: string };
+    if (!ws) return;
+    // A membership ended (migration 20261128-0302): that member's streams of the workspace end now,
+    // whichever process removed them, instead of at the next heartbeat's check.
+    if (rest.type === "member.removed") {
+      for (const s of [...(subscribers.get(ws) ?? [])]) if (s.userId === rest.user_id) s.end();
+      return;
+    }
     const parsed = LiveEvent.safeParse(rest);
-    if (!ws || !parsed.success) return;
-    for (const fn of subscribers.get(ws) ?? []) fn(parsed.data);
+    if (!parsed.success) return;
+    for (const s of subscribers.get(ws) ?? []) s.onEvent(parsed.data);
   };
 
   const retry = () => {
@@ -73,7 +94,7 @@ export function createLiveHub(url: string, log: Logger) {
       if (client !== c) return;
       delay = 500;
       // Whatever happened while we were not listening is unknown: every open stream refetches.
-      for (const fn of resyncs) fn();
+      for (const set of subscribers.values()) for (const s of set) s.onResync();
       readyResolve?.();
     } catch (err) {
       lost(err as Error);
@@ -87,20 +108,40 @@ export function createLiveHub(url: string, log: Logger) {
     },
     /** Resolves once the first LISTEN is in place (tests wait for it). */
     ready: () => ready,
-    /** Hears the workspace's events until the returned function is called. */
-    subscribe(workspaceId: string, fn: Subscriber, onResync: () => void): () => void {
+    /**
+     * Hears the workspace's events until the returned function is called. A session's streams are
+     * capped: opening one more ends its oldest (a reloaded tab's stream the browser has not closed yet).
+     */
+    subscribe(stream: Stream): () => void {
       this.start(); // the connection opens with the first stream
-      let set = subscribers.get(workspaceId);
+      let set = subscribers.get(stream.workspaceId);
       if (!set) {
         set = new Set();
-        subscribers.set(workspaceId, set);
+        subscribers.set(stream.workspaceId, set);
       }
-      set.add(fn);
-      resyncs.add(onResync);
+      set.add(stream);
+      const sid = stream.sessionId;
+      if (sid) {
+        let mine = bySession.get(sid);
+        if (!mine) {
+          mine = new Set();
+          bySession.set(sid, mine);
+        }
+        mine.add(stream);
+        for (const old of mine) {
+          if (mine.size <= STREAMS_PER_SESSION) break;
+          mine.delete(old);
+          old.end();
+        }
+      }
       return () => {
-        set.delete(fn);
-        if (set.size === 0) subscribers.delete(workspaceId);
-        resyncs.delete(onResync);
+        set.delete(stream);
+        if (set.size === 0 && subscribers.get(stream.workspaceId) === set) subscribers.delete(stream.workspaceId);
+        const mine = sid ? bySession.get(sid) : undefined;
+        if (mine) {
+          mine.delete(stream);
+          if (mine.size === 0) bySession.delete(sid!);
+        }
       };
     },
     /** Open streams, for metrics and tests. */

@@ -3,48 +3,84 @@ import type { Db } from "../db/db.ts";
 import { AppError } from "./errors.ts";
 
 export interface Limit {
-  /** How many hits a window allows. */
+  /** How many attempts a window allows. */
   max: number;
   windowSeconds: number;
 }
 
+/** Keys and their limits, judged together: an attempt passes only when every key has room. */
+export type LimitEntries = ReadonlyArray<readonly [string, Limit]>;
+
+/** A counted attempt: `refund` gives its slots back (for limits that count only failures). */
+export interface Taken {
+  keys: string[];
+  /** The counting statement's time (text: to the microsecond): a refund never reaches into a later window. */
+  at: string;
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so every API process shares them (DESIGN.md §1, §7).
+ * Count first, then decide (issue 27): `take` counts the attempt on every key in one statement
+ * (`rate_limit_take`, which locks the rows) and the decision is made on the counts it saw, so
+ * parallel requests can never pass more than the limit between a check and a count.
+ * Limits that count only failures (wrong passwords) take a slot before the work and `refund` it on
+ * success: at most `max` guesses are ever judged in one window, even in flight at once.
  * SQL lives here rather than in a feature repo because this is a platform table.
  */
 export function createRateLimiter(db: Db) {
-  async function peek(key: string, limit: Limit): Promise<number | null> {
-    const row = await db
-      .selectFrom("rate_limits")
-      .select([
-        "count",
-        sql<number>`extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now()))`.as(
-          "left",
-        ),
-      ])
-      .where("key", "=", key)
-      .executeTakeFirst();
-    if (!row || row.left <= 0 || row.count < limit.max) return null;
-    return Math.max(1, Math.ceil(row.left));
+  /** Counts the attempt on every key, or on none when one is full (then the seconds to wait). */
+  type Took = { taken: Taken } | { retryAfter: number };
+  async function take(entries: LimitEntries, countRefused = false): Promise<Took> {
+    const keys = entries.map(([k]) => k);
+    const res = await sql<{ wait: number | null; at: string }>`
+      SELECT rate_limit_take(
+        ${keys}::text[],
+        ${entries.map(([, l]) => l.max)}::integer[],
+        ${entries.map(([, l]) => l.windowSeconds)}::integer[],
+        ${countRefused}
+      ) AS wait, now()::text AS at`.execute(db);
+    const row = res.rows[0]!;
+    return row.wait === null ? { taken: { keys, at: row.at } } : { retryAfter: row.wait };
   }
 
   return {
-    /** Throws 429 (with Retry-After) when any key is over its limit; counts nothing. */
-    async check(entries: Array<[string, Limit]>, detail: string): Promise<void> {
-      for (const [key, limit] of entries) {
-        const retryAfter = await peek(key, limit);
-        if (retryAfter !== null) throw new AppError("RATE_LIMITED", detail, { retryAfterSeconds: retryAfter });
-      }
+    /** Counts the attempt, or throws 429 (with Retry-After) with `detail` when any key is full. */
+    async consume(entries: LimitEntries, detail: string): Promise<Taken> {
+      const r = await take(entries);
+      if ("retryAfter" in r) throw new AppError("RATE_LIMITED", detail, { retryAfterSeconds: r.retryAfter });
+      return r.taken;
     },
-    async hit(key: string, limit: Limit): Promise<number> {
+    /**
+     * Whether every key has room, counting the ask either way: for mails that go out or not without
+     * telling the caller, so the counter shows every ask (nothing of it is an answer to the asker).
+     */
+    async allowed(entries: LimitEntries): Promise<boolean> {
+      return "taken" in (await take(entries, true));
+    },
+    /**
+     * Gives back an attempt's slots on `keys` (all of them by default), within the window it was taken
+     * in. Only keys the attempt was counted on: a key it did not take is never lowered.
+     */
+    async refund(taken: Taken, keys: string[] = taken.keys): Promise<void> {
+      const mine = keys.filter((k) => taken.keys.includes(k));
+      if (mine.length === 0) return;
+      await db
+        .updateTable("rate_limits")
+        .set({ count: sql<number>`greatest(count - 1, 0)` })
+        .where("key", "in", mine)
+        .where("window_start", "<=", sql<Date>`${taken.at}::timestamptz`)
+        .execute();
+    },
+    /** Counts on a key that does not decide this attempt (it decides later ones). */
+    async count(key: string, limit: Limit): Promise<void> {
       const interval = sql`make_interval(secs => ${limit.windowSeconds})`;
-      const row = await sql<{ count: number }>`
+      await sql`
         INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limits.window_start + ${interval} <= now() THEN 1 ELSE rate_limits.count + 1 END,
-          window_start = CASE WHEN rate_limits.window_start + ${interval} <= now() THEN now() ELSE rate_limits.window_start END
-        RETURNING count`.execute(db);
-      return row.rows[0]?.count ?? 1;
+          window_start = CASE WHEN rate_limits.window_start + ${interval} <= now() THEN now() ELSE rate_limits.window_start END`.execute(
+        db,
+      );
     },
     async clear(key: string): Promise<void> {
       await db.deleteFrom("rate_limits").where("key", "=", key).execute();

@@ -5,7 +5,7 @@ import type { UserRow } from "../../db/types.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { Access } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
-import { AppError, conflict, invalid, notFound, unauthenticated } from "../../platform/errors.ts";
+import { AppError, conflict, invalid, notFound, unauthenticated, uniqueOr } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
@@ -105,13 +105,16 @@ export function createAuthService(deps: {
     else await mailer.send(authMails.reset(email, name, `${url}/a/reset-password?token=${token}`));
   }
 
-  /** Per-recipient (and, for a signed-in caller, per-account) mail limits; counts the attempt. */
+  /** Per-recipient (and, for a signed-in caller, per-account) mail limits; counts the attempt when it passes. */
   async function mailAllowed(recipient: string, accountId?: string): Promise<boolean> {
+    return limiter.allowed(mailKeys(recipient, accountId));
+  }
+  const mailKeys = (recipient: string, accountId?: string) => {
     const keys: Array<[string, Limit]> = [[`mail:to:${recipient.toLowerCase()}`, MAIL_LIMIT_RECIPIENT]];
     if (accountId) keys.push([`mail:acct:${accountId}`, MAIL_LIMIT_ACCOUNT]);
-    for (const [key, limit] of keys) if ((await limiter.hit(key, limit)) > limit.max) return false;
-    return true;
-  }
+    return keys;
+  };
+  const tooManyMails = "Too many e-mails requested. Try again later.";
 
   /**
    * Work whose cost would tell whether an address has an account (looking it up, making a token,
@@ -140,9 +143,13 @@ export function createAuthService(deps: {
    */
   async function checkCurrentPassword(actor: UserActor, password: string) {
     const key = `login:acct-session:${actor.sessionId}`;
-    await limiter.check([[key, LOGIN_LIMIT_ACCOUNT]], "Too many wrong passwords. Wait a few minutes and try again.");
-    if (!(await verifyPassword(actor.user.password_hash, password))) {
-      await limiter.hit(key, LOGIN_LIMIT_ACCOUNT);
+    // A slot is taken before the check and given back when the password is right: only wrong ones count.
+    const taken = await limiter.consume(
+      [[key, LOGIN_LIMIT_ACCOUNT]],
+      "Too many wrong passwords. Wait a few minutes and try again.",
+    );
+    if (await verifyPassword(actor.user.password_hash, password)) await limiter.refund(taken);
+    else {
       throw invalid("The current password is not right.", [
         { field: "current_password", message: "Incorrect password" },
       ]);
@@ -199,24 +206,24 @@ export function createAuthService(deps: {
       const ipKey = `login:ip:${meta.ip}`;
       const accountKey = `login:acct:${account}`;
       const tooMany = "Too many sign-in attempts. Wait a few minutes and try again.";
-      await limiter.check(
-        [
-          [pairKey, LOGIN_LIMIT_ACCOUNT],
-          [ipKey, LOGIN_LIMIT_IP],
-        ],
-        tooMany,
-      );
       const user = await users.findByEmail(email);
-      if (!(await knownDevice(user?.id, meta.device)))
-        await limiter.check([[accountKey, LOGIN_LIMIT_ACCOUNT_ANY]], tooMany);
+      const known = await knownDevice(user?.id, meta.device);
+      // Only failures count: a slot on every key is taken before the password is checked (so parallel
+      // guesses cannot all be judged) and given back when it is right. The owner's known device is
+      // not held by the account-wide limit, but its failures still count there.
+      const keys: Array<[string, Limit]> = [
+        [pairKey, LOGIN_LIMIT_ACCOUNT],
+        [ipKey, LOGIN_LIMIT_IP],
+      ];
+      if (!known) keys.push([accountKey, LOGIN_LIMIT_ACCOUNT_ANY]);
+      const taken = await limiter.consume(keys, tooMany);
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
-        await limiter.hit(pairKey, LOGIN_LIMIT_ACCOUNT);
-        await limiter.hit(ipKey, LOGIN_LIMIT_IP);
-        await limiter.hit(accountKey, LOGIN_LIMIT_ACCOUNT_ANY);
+        if (known) await limiter.count(accountKey, LOGIN_LIMIT_ACCOUNT_ANY);
         throw unauthenticated("Invalid e-mail or password.");
       }
       await limiter.clear(pairKey);
+      await limiter.refund(taken, [ipKey, accountKey]);
       if (!user.email_verified_at) {
         throw new AppError(
           "EMAIL_NOT_VERIFIED",
@@ -241,8 +248,10 @@ export function createAuthService(deps: {
       body: RegisterBody,
       meta: { ip: string; userAgent: string | null },
     ): Promise<{ answer: RegisterAnswer; token?: string }> {
-      await limiter.check([[`register:ip:${meta.ip}`, registerLimit]], "Too many sign-ups from here. Try again later.");
-      await limiter.hit(`register:ip:${meta.ip}`, registerLimit);
+      await limiter.consume(
+        [[`register:ip:${meta.ip}`, registerLimit]],
+        "Too many sign-ups from here. Try again later.",
+      );
       const inviteEmail = body.invite_token ? await deps.members.inviteEmail(body.invite_token) : null;
       if (body.invite_token && !inviteEmail) throw notFound("This invitation is invalid or has expired.");
       if (inviteEmail && inviteEmail.toLowerCase() !== body.email) {
@@ -287,8 +296,7 @@ export function createAuthService(deps: {
     },
 
     async resendVerification(email: string, ip: string) {
-      await limiter.check([[`mail:ip:${ip}`, MAIL_LIMIT]], "Too many e-mails requested. Try again later.");
-      await limiter.hit(`mail:ip:${ip}`, MAIL_LIMIT);
+      await limiter.consume([[`mail:ip:${ip}`, MAIL_LIMIT]], tooManyMails);
       afterAnswer("resend verification", async () => {
         const user = await users.findByEmail(email);
         if (user && !user.email_verified_at && (await mailAllowed(user.email)))
@@ -306,8 +314,7 @@ export function createAuthService(deps: {
     },
 
     async forgotPassword(email: string, ip: string) {
-      await limiter.check([[`mail:ip:${ip}`, MAIL_LIMIT]], "Too many e-mails requested. Try again later.");
-      await limiter.hit(`mail:ip:${ip}`, MAIL_LIMIT);
+      await limiter.consume([[`mail:ip:${ip}`, MAIL_LIMIT]], tooManyMails);
       afterAnswer("forgot password", async () => {
         const user = await users.findByEmail(email);
         if (user && (await mailAllowed(user.email))) await mailToken(user, "reset_password", user.email);
@@ -348,25 +355,18 @@ export function createAuthService(deps: {
       await checkCurrentPassword(actor, currentPassword);
       if (newEmail === actor.user.email.toLowerCase())
         throw invalid("That is already your e-mail address.", [{ field: "new_email", message: "Same as current" }]);
-      await limiter.check(
-        [
-          [`mail:acct:${actor.userId}`, MAIL_LIMIT_ACCOUNT],
-          [`mail:to:${newEmail}`, MAIL_LIMIT_RECIPIENT],
-        ],
-        "Too many e-mails requested. Try again later.",
-      );
+      // The mail to the new address is counted before anything is sent, and refused with 429 when full.
+      await limiter.consume(mailKeys(newEmail, actor.userId), tooManyMails);
       const name = actor.user.first_name || "there";
       const u = deps.publicUrl;
-      if (await mailAllowed(newEmail, actor.userId)) {
-        const taken = await users.findByEmail(newEmail);
-        if (taken) {
-          await mailer.send(
-            authMails.addressInUse(taken.email, taken.first_name || "there", `${u}/a/login`, `${u}/a/forgot-password`),
-          );
-        } else {
-          const user = await users.update(actor.userId, { pending_email: newEmail });
-          await mailToken(user!, "change_email", newEmail);
-        }
+      const taken = await users.findByEmail(newEmail);
+      if (taken) {
+        await mailer.send(
+          authMails.addressInUse(taken.email, taken.first_name || "there", `${u}/a/login`, `${u}/a/forgot-password`),
+        );
+      } else {
+        const user = await users.update(actor.userId, { pending_email: newEmail });
+        await mailToken(user!, "change_email", newEmail);
       }
       if (await mailAllowed(actor.user.email)) {
         await mailer.send(authMails.changeEmailNotice(actor.user.email, name, newEmail, `${u}/a/forgot-password`));
@@ -378,12 +378,13 @@ export function createAuthService(deps: {
       const t = await authRepo.consumeEmailToken(db, hashToken(token), "change_email");
       if (!t) throw notFound("This confirmation link is invalid or has expired.");
       const taken = await users.findByEmail(t.email);
-      if (taken && taken.id !== t.user_id) throw conflict("That e-mail address is already in use.");
-      const user = await users.update(t.user_id, {
-        email: t.email,
-        pending_email: null,
-        email_verified_at: new Date(),
-      });
+      const inUse = () => conflict("That e-mail address is already in use.");
+      if (taken && taken.id !== t.user_id) throw inUse();
+      const user = await uniqueOr(
+        users.update(t.user_id, { email: t.email, pending_email: null, email_verified_at: new Date() }),
+        "users_email_key",
+        inUse,
+      );
       if (!user) throw notFound("This confirmation link is invalid or has expired.");
       return toUser(user);
     },

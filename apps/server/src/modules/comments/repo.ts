@@ -143,9 +143,11 @@ export const commentsRepo = {
       const before = await tx.selectFrom("comment_mentions").select("user_id").where("comment_id", "=", id).execute();
       await tx.deleteFrom("comment_mentions").where("comment_id", "=", id).execute();
       if (mentions.length)
+        // Two edits at once both delete and both insert: the second insert keeps what the first wrote.
         await tx
           .insertInto("comment_mentions")
           .values(mentions.map((user_id) => ({ comment_id: id, user_id })))
+          .onConflict((oc) => oc.doNothing())
           .execute();
       const had = new Set(before.map((m) => m.user_id));
       return mentions.filter((m) => !had.has(m));

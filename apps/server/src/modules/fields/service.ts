@@ -11,12 +11,15 @@ import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
-import { conflict, invalid, notFound } from "../../platform/errors.ts";
+import { conflict, invalid, notFound, uniqueOr } from "../../platform/errors.ts";
 import { FIELD } from "./policy.ts";
 import { type FieldRow, fieldsRepo, type ValueRow } from "./repo.ts";
 import { type NewValue, type Setter, valuesRepo } from "./values-repo.ts";
 
 const FIELD_NOT_FOUND = "Field not found.";
+/** The unique indexes a race on a title or a label reaches (migration 20261124-0002). */
+const TITLE_KEY = "custom_fields_title";
+const LABEL_KEY = "field_options_label";
 
 const toOption = (o: {
   id: string;
@@ -116,14 +119,18 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
     },
     async create(actor: Actor, workspaceId: string, body: z.output<typeof CreateFieldBody>): Promise<CustomField> {
       await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
-      if (await fieldsRepo.titleTaken(db, workspaceId, body.title))
-        throw conflict(`A field named "${body.title}" exists already.`);
+      const taken = () => conflict(`A field named "${body.title}" exists already.`);
+      if (await fieldsRepo.titleTaken(db, workspaceId, body.title)) throw taken();
       const labels = (body.options ?? []).map((o) => o.label.toLowerCase());
       if (new Set(labels).size !== labels.length)
         throw invalid("Option labels must differ", [{ field: "options", message: "Duplicate label" }]);
       if (body.options?.length && !body.field_type.endsWith("SELECT"))
         throw invalid("Only select fields have options", [{ field: "options", message: "Only for select fields" }]);
-      const id = await fieldsRepo.create(db, workspaceId, body.title, body.field_type, body.options ?? []);
+      const id = await uniqueOr(
+        fieldsRepo.create(db, workspaceId, body.title, body.field_type, body.options ?? []),
+        TITLE_KEY,
+        taken,
+      );
       return toField((await fieldsRepo.get(db, workspaceId, id))!);
     },
     async reorder(actor: Actor, workspaceId: string, ids: string[]): Promise<CustomField[]> {
@@ -135,9 +142,9 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
       const f = await field(workspaceId, fieldId);
       if (body.title !== undefined && body.title !== f.title) {
-        if (await fieldsRepo.titleTaken(db, workspaceId, body.title, f.id))
-          throw conflict(`A field named "${body.title}" exists already.`);
-        await fieldsRepo.rename(db, f.id, body.title);
+        const taken = () => conflict(`A field named "${body.title}" exists already.`);
+        if (await fieldsRepo.titleTaken(db, workspaceId, body.title, f.id)) throw taken();
+        await uniqueOr(fieldsRepo.rename(db, f.id, body.title), TITLE_KEY, taken);
       }
       let cleared = 0;
       if (body.field_type !== undefined && body.field_type !== f.field_type) {
@@ -159,9 +166,9 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
       const f = await field(workspaceId, fieldId);
       if (!f.field_type.endsWith("SELECT")) throw invalid("Only select fields have options");
-      if (await fieldsRepo.labelTaken(db, f.id, body.label))
-        throw conflict(`The field has an option "${body.label}" already.`);
-      return toOption(await fieldsRepo.createOption(db, f.id, body));
+      const taken = () => conflict(`The field has an option "${body.label}" already.`);
+      if (await fieldsRepo.labelTaken(db, f.id, body.label)) throw taken();
+      return toOption(await uniqueOr(fieldsRepo.createOption(db, f.id, body), LABEL_KEY, taken));
     },
     /** A new order for a field's options: the list must name each of them once, or it is stale (409). */
     async reorderOptions(actor: Actor, workspaceId: string, fieldId: string, ids: string[]): Promise<CustomField> {
@@ -183,9 +190,9 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
       const f = await field(workspaceId, fieldId);
       if (!(await fieldsRepo.option(db, f.id, optId))) throw notFound("Option not found.");
-      if (body.label && (await fieldsRepo.labelTaken(db, f.id, body.label, optId)))
-        throw conflict(`The field has an option "${body.label}" already.`);
-      return toOption(await fieldsRepo.updateOption(db, optId, body));
+      const taken = () => conflict(`The field has an option "${body.label}" already.`);
+      if (body.label && (await fieldsRepo.labelTaken(db, f.id, body.label, optId))) throw taken();
+      return toOption(await uniqueOr(fieldsRepo.updateOption(db, optId, body), LABEL_KEY, taken));
     },
     async removeOption(actor: Actor, workspaceId: string, fieldId: string, optId: string) {
       await access.require(actor, FIELD.manage, inWorkspace(workspaceId));

@@ -88,8 +88,7 @@ export function createRequestUploadsService(deps: {
       if (body.size > r.max_file_bytes)
         throw new AppError("PAYLOAD_TOO_LARGE", FileRequestMessages.tooLarge(r.max_file_bytes));
       const key = `request-start:${v.ip}`;
-      await deps.limiter.check([[key, STARTS]], "Too many files from here. Try again later.");
-      await deps.limiter.hit(key, STARTS);
+      await deps.limiter.consume([[key, STARTS]], "Too many files from here. Try again later.");
       const uploaderName = body.uploader_name?.trim() || null;
       return deps.uploads.init(
         maker,

@@ -111,15 +111,13 @@ export function createMembersService(deps: {
         throw conflict(`${email} is already a member of this workspace.`);
       }
       // Invitations are mail sent on a member's behalf: limited per inviter and per recipient.
-      await deps.limiter.check(
+      await deps.limiter.consume(
         [
           [`mail:acct:${actor.userId}`, INVITE_LIMIT_ACCOUNT],
           [`mail:invite-to:${email.toLowerCase()}`, INVITE_LIMIT_RECIPIENT],
         ],
         "Too many invitations sent. Try again later.",
       );
-      await deps.limiter.hit(`mail:acct:${actor.userId}`, INVITE_LIMIT_ACCOUNT);
-      await deps.limiter.hit(`mail:invite-to:${email.toLowerCase()}`, INVITE_LIMIT_RECIPIENT);
       const token = newToken();
       const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000);
       const { id } = await db.transaction().execute(async (tx) => {

@@ -61,8 +61,7 @@ export function createSharedService(deps: {
   /** Counts a visitor's write against their address (429 with Retry-After once over). */
   async function throttleWrite(v: Visit) {
     const key = `share-write:${v.link.id}:${v.ip}`;
-    await deps.limiter.check([[key, VISITOR_WRITES]], WRITES_THROTTLED);
-    await deps.limiter.hit(key, VISITOR_WRITES);
+    await deps.limiter.consume([[key, VISITOR_WRITES]], WRITES_THROTTLED);
   }
   /** The board a visitor's new comment belongs to: the asset link's board, or the shared board. */
   const commentBoard = (v: Visit) => (v.link.content_type === "asset" ? v.link.board_id : v.link.object_id);

@@ -85,8 +85,7 @@ export function createLinkGate(deps: { limiter: RateLimiter; signer: Signer }, s
     /** No link has this token: counted against the address, then 404. */
     async unknown(ip: string, detail: string): Promise<never> {
       const unknownKey = `share-token:${ip}`;
-      await limiter.check([[unknownKey, LIMITS.unknownToken]], THROTTLED);
-      await limiter.hit(unknownKey, LIMITS.unknownToken);
+      await limiter.consume([[unknownKey, LIMITS.unknownToken]], THROTTLED);
       throw notFound(detail);
     },
     /** Lets the visit through, answering a fresh credential when a password was just given right. */
@@ -100,12 +99,14 @@ export function createLinkGate(deps: { limiter: RateLimiter; signer: Signer }, s
         [`share-pw-ip:${input.ip}`, LIMITS.address],
         [`${scope}-pw-link:${link.id}`, LIMITS.link],
       ];
-      await limiter.check(keys, THROTTLED);
-      if (!(await verifyPassword(link.password_hash, input.password))) {
-        for (const [key, limit] of keys) await limiter.hit(key, limit);
+      // Only wrong passwords count: a slot is taken on every key before the check (so parallel guesses
+      // cannot all be judged) and given back when the password is right. Once a key is full, even the
+      // right password waits for the window to end.
+      const taken = await limiter.consume(keys, THROTTLED);
+      if (!(await verifyPassword(link.password_hash, input.password)))
         throw passwordRequired(SHARE_MESSAGES.wrongPassword);
-      }
       await limiter.clear(keys[0]![0]);
+      await limiter.refund(taken, [keys[1]![0], keys[2]![0]]);
       return { credential: await mintCredential(link) };
     },
   };
