@@ -168,10 +168,6 @@ export type ColorsFilter = z.infer<typeof ColorsFilter>;
  * a value). Entries for different fields combine with AND. `includes`/`excludes` (the words of the
  * top-level filters) are accepted as `any_of`/`none_of`.
  */
-/** Both lists as one (either may be absent; absent when both are). */
-const joined = (a: string[] | undefined, b: string[] | undefined) =>
-  a || b ? [...new Set([...(a ?? []), ...(b ?? [])])] : undefined;
-
 export const CustomFieldsFilter = z
   .array(
     z
@@ -189,12 +185,7 @@ export const CustomFieldsFilter = z
         /** … and `excludes` is `none_of`. */
         excludes: z.array(Id).max(MAX_VALUES).optional(),
       })
-      .strict()
-      .transform(({ includes, excludes, ...entry }) => ({
-        ...entry,
-        any_of: joined(entry.any_of, includes),
-        none_of: joined(entry.none_of, excludes),
-      })),
+      .strict(),
   )
   .max(50);
 

@@ -22,9 +22,12 @@ const nonEmpty = sql<SqlBool>`(v.option_id IS NOT NULL OR cardinality(v.multi_op
 export function customFieldsConds(entries: Entry[] | undefined): Cond[] {
   const out: Cond[] = [];
   for (const e of entries ?? []) {
-    if (e.any_of?.length) out.push(value(e.field_id, anyOption(e.any_of)));
+    // `includes`/`excludes` are spec 01's words for `any_of`/`none_of`: the same lists.
+    const anyOf = [...new Set([...(e.any_of ?? []), ...(e.includes ?? [])])];
+    const noneOf = [...new Set([...(e.none_of ?? []), ...(e.excludes ?? [])])];
+    if (anyOf.length) out.push(value(e.field_id, anyOption(anyOf)));
     if (e.all_of?.length) out.push(value(e.field_id, sql<SqlBool>`v.multi_option_ids @> ${e.all_of}::uuid[]`));
-    if (e.none_of?.length) out.push(sql<SqlBool>`NOT ${value(e.field_id, anyOption(e.none_of))}`);
+    if (noneOf.length) out.push(sql<SqlBool>`NOT ${value(e.field_id, anyOption(noneOf))}`);
     if (e.text_contains)
       out.push(value(e.field_id, sql<SqlBool>`v.text_value ILIKE ${`%${likeTerm(e.text_contains)}%`}`));
     if (e.date_from || e.date_to)

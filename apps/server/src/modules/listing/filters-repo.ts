@@ -359,7 +359,13 @@ export function roughEstimate(f: AssetListBody, withFields = true): boolean {
     withFields &&
     (cf ?? []).some(
       (e) =>
-        has(e.any_of) || has(e.all_of) || !!e.text_contains || !!e.date_from || !!e.date_to || e.is_empty === false,
+        has(e.any_of) ||
+        has(e.includes) ||
+        has(e.all_of) ||
+        !!e.text_contains ||
+        !!e.date_from ||
+        !!e.date_to ||
+        e.is_empty === false,
     );
   return (
     !!f.search ||
