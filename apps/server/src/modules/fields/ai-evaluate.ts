@@ -1,5 +1,5 @@
 import type { AiActionConfig, AiActionKind, AiEvidence } from "@hangar/contract";
-import { deltaE2000, hexToLab, type Lab } from "../../media/colors.ts";
+import { deltaE2000, hexToLab, type Lab } from "../../media/lab.ts";
 import { patternMatches, userRegex } from "./patterns.ts";
 
 /** What the pipeline knows of one asset, as the actions read it (ai-repo.ts loads it). */

@@ -26,7 +26,7 @@ export const overBudget = (budgetMs: number) =>
 export function evaluateBatch({ actions, facts, budgetMs }: EvalRequest): Evaluation[] {
   const deadline = performance.now() + budgetMs;
   return actions.map(({ kind, config }) => {
-    if (performance.now() > deadline) return overBudget(budgetMs);
+    if (performance.now() >= deadline) return overBudget(budgetMs);
     try {
       return evaluate(kind, config, facts);
     } catch (err) {
@@ -44,7 +44,7 @@ export interface Evaluator {
 export const EVAL_BUDGET_MS = 5_000;
 
 /**
- * The evaluation thread, started on first use and let go after a minute idle. The budget is checked
+ * The evaluation thread, started on first use and let go after five idle minutes. The budget is checked
  * between actions in the thread; should one action overrun it (it would take a pattern near the
  * program bound on a very long text), the thread is terminated at twice the budget and restarted.
  */
@@ -53,7 +53,7 @@ export function createEvaluator(opts: { budgetMs?: number } = {}): Evaluator {
   const worker: SerialWorker = createSerialWorker({
     file: new URL("./ai-eval-worker.ts", import.meta.url),
     name: "ai-actions",
-    idleMs: 60_000,
+    idleMs: 5 * 60_000,
     maxOldGenerationSizeMb: 256,
     init: { message: { ready: true }, timeoutMs: 120_000, reason: "The AI actions could not start" },
   });
