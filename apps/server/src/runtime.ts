@@ -241,6 +241,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       if (ocr) await (await ocr.catch(() => null))?.close?.();
+      await aiActions.close();
       await store.close?.();
       await listener?.close();
       await live.close();

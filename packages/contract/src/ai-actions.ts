@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id } from "./common.ts";
+import { regexProblem } from "./user-regex.ts";
 
 /**
  * AI actions (issue 16; spec 02 §7 names the calls, not the shapes: these are ours). An action hangs on
@@ -51,19 +52,15 @@ export const TextInImageConfig = z
   .object({
     words: z.array(z.string().trim().min(1).max(100)).max(20).optional().describe("Words or phrases"),
     match: z.enum(["any", "all"]).default("any").describe("Match any or all of the words"),
-    pattern: Pattern.optional().describe("Regular expression (optional)"),
+    pattern: Pattern.optional().describe("Regular expression (optional; RE2 syntax)"),
     case_sensitive: z.boolean().default(false).describe("Case sensitive"),
   })
   .strict()
   .superRefine((c, ctx) => {
     if (!c.words?.length && !c.pattern)
       ctx.addIssue({ code: "custom", path: ["words"], message: "Give words or a pattern" });
-    if (c.pattern && !validRegex(c.pattern))
-      ctx.addIssue({
-        code: "custom",
-        path: ["pattern"],
-        message: "Not a valid regular expression, or one that repeats a repetition (like (a+)+)",
-      });
+    const problem = c.pattern ? regexProblem(c.pattern, { caseSensitive: c.case_sensitive }) : null;
+    if (problem) ctx.addIssue({ code: "custom", path: ["pattern"], message: problem });
   });
 
 export const DominantColorConfig = z
@@ -113,29 +110,12 @@ export const MetadataMatchesConfig = z
       ctx.addIssue({ code: "custom", path: ["gps_south"], message: "South must be below north" });
     const any = [c.file_name, c.folder_path, c.camera_make, c.camera_model, c.orientation].some((v) => v) || gps === 4;
     if (!any) ctx.addIssue({ code: "custom", path: ["file_name"], message: "Give at least one condition" });
-    for (const k of ["file_name", "folder_path"] as const)
-      if (c.use_regex && c[k] && !validRegex(c[k]))
-        ctx.addIssue({
-          code: "custom",
-          path: [k],
-          message: "Not a valid regular expression, or one that repeats a repetition (like (a+)+)",
-        });
+    // Globs need no check: any text is one, and they run in a linear matcher of ours (server).
+    for (const k of ["file_name", "folder_path"] as const) {
+      const problem = c.use_regex && c[k] ? regexProblem(c[k]) : null;
+      if (problem) ctx.addIssue({ code: "custom", path: [k], message: problem });
+    }
   });
-
-/**
- * Patterns run on the server against OCR text and names, and JavaScript regexes cannot be stopped
- * once started: refuse the shapes that backtrack catastrophically (a repeated group that itself
- * repeats, like `(a+)+` or `(.*)*`) and back-references.
- */
-function validRegex(p: string): boolean {
-  if (/\([^()]*[+*}][^()]*\)\s*[+*{]/.test(p) || /\\[1-9]/.test(p)) return false;
-  try {
-    new RegExp(p, "u");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const AI_ACTION_CONFIGS = {
   object_detected: ObjectDetectedConfig,

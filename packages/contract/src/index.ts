@@ -16,6 +16,7 @@ export * from "./routes/index.ts";
 export * from "./shares.ts";
 export * from "./text.ts";
 export * from "./uploads.ts";
+export * from "./user-regex.ts";
 export * from "./users.ts";
 export * from "./viewer.ts";
 export * from "./workspaces.ts";

@@ -1,6 +1,7 @@
 import { AI_ACTION_CONFIGS, type AiActionKind } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
-import { type AssetFacts, evaluate, patternMatches } from "./ai-evaluate.ts";
+import { type AssetFacts, evaluate } from "./ai-evaluate.ts";
+import { patternMatches } from "./patterns.ts";
 
 /** The five kinds on hand-made facts (the API tests run them on real images). Configs go through the contract. */
 const facts = (over: Partial<AssetFacts> = {}): AssetFacts => ({

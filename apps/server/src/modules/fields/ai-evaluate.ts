@@ -1,5 +1,6 @@
 import type { AiActionConfig, AiActionKind, AiEvidence } from "@hangar/contract";
-import { deltaE2000, hexToLab, type Lab } from "../../media/colors.ts";
+import { deltaE2000, hexToLab, type Lab } from "../../media/lab.ts";
+import { patternMatches, userRegex } from "./patterns.ts";
 
 /** What the pipeline knows of one asset, as the actions read it (ai-repo.ts loads it). */
 export interface AssetFacts {
@@ -31,18 +32,6 @@ export interface Evaluation {
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 const norm = (s: string, caseSensitive: boolean) =>
   (caseSensitive ? s : s.toLowerCase()).normalize("NFKD").replace(/\p{M}/gu, "");
-
-/** Glob (`*`, `?`, `**` across folders) or regular expression, case-insensitive. */
-export function patternMatches(pattern: string, value: string, regex: boolean): boolean {
-  if (regex) return new RegExp(pattern, "iu").test(value);
-  const re = pattern
-    .split(/(\*\*|\*|\?)/)
-    .map((part) =>
-      part === "**" ? ".*" : part === "*" ? "[^/]*" : part === "?" ? "[^/]" : part.replace(/[.+^${}()|[\]\\]/g, "\\$&"),
-    )
-    .join("");
-  return new RegExp(`^${re}$`, "iu").test(value);
-}
 
 function objectDetected(c: AiActionConfig<"object_detected">, f: AssetFacts): Evaluation {
   const wanted = new Set<string>(c.labels);
@@ -85,15 +74,18 @@ function textInImage(c: AiActionConfig<"text_in_image">, f: AssetFacts): Evaluat
   }
   if (ok && c.pattern) {
     const raw = f.words.map((w) => w.text).join(" ");
-    const m = new RegExp(c.pattern, cs ? "u" : "iu").exec(raw);
-    ok = m !== null;
-    if (m) {
-      // The OCR words inside the match are its evidence.
+    const re = userRegex(c.pattern, cs);
+    // RE2 answers "is there a match" fastest; where it is only matters when there is one.
+    const found = re.test(raw) ? re.matcher(raw) : null;
+    ok = !!found?.find();
+    if (found && ok) {
+      // The OCR words inside the match are its evidence (offsets in UTF-16 units, as indexOf's).
+      const [from, to] = [found.start(), found.end()];
       let at = 0;
       f.words.forEach((w, i) => {
         const start = raw.indexOf(w.text, at);
         at = start + w.text.length;
-        if (start < m.index + m[0].length && at > m.index) used.add(i);
+        if (start < to && at > from) used.add(i);
       });
     }
   }

@@ -15,7 +15,8 @@ import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
-import { type Evaluation, evaluate } from "./ai-evaluate.ts";
+import type { Evaluation } from "./ai-evaluate.ts";
+import { createEvaluator, type Evaluator } from "./ai-evaluator.ts";
 import { type ActionRow, aiRepo, type LiveAction, type RunRow, type TextInput, type VisionInput } from "./ai-repo.ts";
 import { AI } from "./policy.ts";
 import { fieldsRepo } from "./repo.ts";
@@ -71,8 +72,11 @@ export function createAiActionsService(deps: {
   access: Access;
   log: Logger;
   enqueueRun: (runId: string) => Promise<void>;
+  /** Where actions are evaluated (default: a worker thread with the default time budget). */
+  evaluator?: Evaluator;
 }) {
   const { db, access, log } = deps;
+  const evaluator = deps.evaluator ?? createEvaluator();
 
   async function option(workspaceId: string, fieldId: string, optId: string) {
     const f = await fieldsRepo.get(db, workspaceId, fieldId);
@@ -95,16 +99,15 @@ export function createAiActionsService(deps: {
     if (!actions.length) return 0;
     const facts = await aiRepo.facts(db, workspaceId, assetId);
     if (!facts) return 0;
+    // Off the event loop, under a time budget (ai-evaluator.ts): a visitor's upload can name the file.
+    const evaluations = await evaluator.evaluate(
+      actions.map((a) => ({ kind: a.kind, config: a.config })),
+      facts,
+    );
     const byField = new Map<string, Array<{ a: LiveAction; e: Evaluation }>>();
-    for (const a of actions) {
-      let e: Evaluation;
-      try {
-        e = evaluate(a.kind, a.config, facts);
-      } catch (err) {
-        e = { matched: false, confidence: 0, evidence: { note: `Could not evaluate: ${(err as Error).message}` } };
-      }
-      byField.set(a.field_id, [...(byField.get(a.field_id) ?? []), { a, e }]);
-    }
+    actions.forEach((a, i) => {
+      byField.set(a.field_id, [...(byField.get(a.field_id) ?? []), { a, e: evaluations[i]! }]);
+    });
     let changes = 0;
     const results: Parameters<typeof aiRepo.saveResults>[3] = [];
     for (const [fid, list] of byField) {
@@ -136,6 +139,8 @@ export function createAiActionsService(deps: {
 
   return {
     evaluateAsset,
+    /** Stops the evaluation thread (the runtime's close). */
+    close: () => evaluator.close(),
     async available(actor: Actor, workspaceId: string): Promise<AiActionKindInfo[]> {
       await access.require(actor, AI.view, inWorkspace(workspaceId));
       return AVAILABLE;

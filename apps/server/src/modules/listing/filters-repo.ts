@@ -32,8 +32,12 @@ const and = (cs: Cond[]): Cond =>
 const or = (cs: Cond[]): Cond => (cs.length === 1 ? cs[0]! : sql<SqlBool>`(${sql.join(cs, sql` OR `)})`);
 const lowered = (xs: string[]) => [...new Set(xs.map((x) => x.trim().toLowerCase()))];
 const has = <T>(xs: T[] | undefined): xs is T[] => xs !== undefined && xs.length > 0;
-/** LIKE pattern for a substring, with LIKE's own wildcards escaped. */
-const likeTerm = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * A user's text as a LIKE substring of normalised text: normalised first, then LIKE's own wildcards
+ * escaped. Escaping before hangar_norm let unaccent make new ones (fullwidth ％ ＿ ＼ become % _ \), so
+ * a search could carry a pattern of its own.
+ */
+const likeTerm = (t: string) => sql`replace(replace(replace(hangar_norm(${t}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /** Listable: not deleted, not temporary. Matches the partial indexes' predicate word for word. */
 export const LISTABLE = sql<SqlBool>`a.deleted_at IS NULL AND NOT a.is_temp`;
@@ -77,7 +81,7 @@ function searchCond(q: string): Cond {
   // Each word: a substring of the normalised text (trigram GIN) or an English stem (tsvector GIN).
   return and(
     words.map(
-      (w) => sql<SqlBool>`(a.search_text LIKE '%' || hangar_norm(${likeTerm(w)}) || '%'
+      (w) => sql<SqlBool>`(a.search_text LIKE '%' || ${likeTerm(w)} || '%'
         OR a.search_vector @@ plainto_tsquery('english', hangar_norm(${w})))`,
     ),
   );
@@ -153,8 +157,8 @@ const nearAny = (col: string, xs: number[]) =>
  * candidates, the exact condition decides.
  */
 const textSearch = (cols: string[], q: string) =>
-  sql<SqlBool>`(a.search_text LIKE '%' || hangar_norm(${likeTerm(q)}) || '%'
-    AND hangar_norm(concat_ws(' ', ${sql.join(cols.map((c) => sql.ref(c)))})) LIKE '%' || hangar_norm(${likeTerm(q)}) || '%')`;
+  sql<SqlBool>`(a.search_text LIKE '%' || ${likeTerm(q)} || '%'
+    AND hangar_norm(concat_ws(' ', ${sql.join(cols.map((c) => sql.ref(c)))})) LIKE '%' || ${likeTerm(q)} || '%')`;
 
 function exifCond(f: ExifFilter): Cond[] {
   const out: Cond[] = [];

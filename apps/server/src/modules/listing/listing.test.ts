@@ -82,6 +82,10 @@ describe("asset listing", () => {
     expect(await names({ search: "paris cafe" })).toEqual(["cafe"]);
     expect(await names({ search: "paris beach" })).toEqual([]);
     expect(await names({ search: "100%" })).toEqual([]); // LIKE wildcards are literal
+    // Also those normalisation makes: unaccent turns the fullwidth ％ ＿ into % _ (issue 27).
+    expect(await names({ search: "c％fe" })).toEqual([]);
+    expect(await names({ search: "caf＿" })).toEqual([]);
+    expect(await names({ exif: { exif_search: "rf＿24" } })).toEqual([]);
   });
 
   it("keeps the search text and tag filters in step with later tag changes and renames", async () => {
