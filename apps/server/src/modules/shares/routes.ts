@@ -18,7 +18,7 @@ export function sharesRoutes(app: App, shares: SharesService) {
     shares.update(
       req.actor,
       req.params.id,
-      { type: req.params.contentType, objectId: req.params.objectId, boardId: req.body.board_id },
+      { type: req.params.contentType, objectId: req.params.objectId, boardId: req.body.board_id ?? undefined },
       req.body,
     ),
   );
