@@ -34,5 +34,12 @@ export interface VisitorActor {
   email?: string;
 }
 
+/**
+ * A link's board context: an asset link's board, or the shared board itself. Visitors see the threads
+ * made in it and its name only, never another board's an asset is also filed in (issue 27).
+ */
+export const linkBoard = (v: VisitorActor): string | null =>
+  v.content.kind === "asset" ? (v.content.boardId ?? null) : v.content.id;
+
 /** Who is calling. */
 export type Actor = UserActor | VisitorActor | { kind: "anonymous" };
