@@ -32,6 +32,8 @@ export interface VisitorActor {
   unlocked: boolean;
   name?: string;
   email?: string;
+  /** A mutating request: the link and what it shows are read from the database, not the read cache. */
+  fresh?: boolean;
 }
 
 /**

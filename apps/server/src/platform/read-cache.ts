@@ -99,6 +99,11 @@ export const cacheKeys = {
   session: (sessionId: string) => `s:${sessionId}`,
   role: (userId: string, workspaceId: string) => `r:${userId}:${workspaceId}`,
   asset: (userId: string, workspaceId: string, assetId: string) => `a:${userId}:${workspaceId}:${assetId}`,
+  /** A share link's state by id (what a signed URL names), and its row by token (the public API). */
+  link: (linkId: string) => `l:${linkId}`,
+  linkToken: (token: string) => `lt:${token}`,
+  /** Whether a link shows an asset ("a") or a board ("b"): the subtree and board checks' answer. */
+  linkSees: (linkId: string, kind: "a" | "b", id: string) => `ls:${linkId}:${kind}:${id}`,
 };
 
 /**
