@@ -132,7 +132,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const shares = createSharesService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
   // The public side of share links: visitors resolved from the token, acting through the same services.
-  const shareVisitors = createVisitorResolver({ db, limiter, signer });
+  const shareVisitors = createVisitorResolver({ db, limiter, signer, cache });
   const shared = createSharedService({ db, assets, listing, comments, fields, downloads, limiter });
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });

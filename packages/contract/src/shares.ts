@@ -68,7 +68,11 @@ export const UpdateShareLinkBody = ShareFlags.partial().extend({
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
   /** A new password; null (or "") removes protection. */
   password: z.string().max(SHARE_PASSWORD_MAX).nullable().optional(),
-  board_id: Id.optional(),
+  /**
+   * The asset link's board context. The spec's client sends it in every PUT, null for a board's own
+   * link: null and absent are the same (an asset link without one is refused: BOARD_REQUIRED).
+   */
+  board_id: Id.nullish(),
 });
 export type UpdateShareLinkBody = z.input<typeof UpdateShareLinkBody>;
 export const ShareTokenParams = z.object({ token: z.string().min(1).max(200) });

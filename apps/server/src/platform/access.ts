@@ -107,32 +107,63 @@ export function createAccess(db: Db, cache: ReadCache) {
     return row?.role ?? null;
   }
 
-  /** Whether the resource lies inside what the visitor's link shares (one query at most). */
+  /**
+   * Whether the resource lies inside what the visitor's link shares: from the read cache (void once
+   * anything in the workspace changes: the link, its board, the asset's boards), else one query.
+   */
   async function visitorSees(v: VisitorActor, resource: Resource): Promise<boolean> {
     if (v.workspaceId !== resource.workspaceId || !v.unlocked) return false;
-    const { content } = v;
     switch (resource.kind) {
-      case "asset":
-      case "comment":
-        if (content.kind === "asset") {
-          if (content.id !== resource.assetId) return false;
-          // Still filed in the link's board: moved out, it leaves the link at once.
-          return content.boardId
-            ? accessRepo.assetInBoard(db, v.workspaceId, resource.assetId, content.boardId)
-            : accessRepo.liveAsset(db, v.workspaceId, resource.assetId);
-        }
-        return accessRepo.assetInBoardSubtree(db, v.workspaceId, content.id, resource.assetId);
+      case "workspace":
+      case "share_link":
+        return false;
       case "field":
         // A field value belongs to an asset; a field definition is the workspace's, not shared.
         return (
           resource.assetId !== undefined && visitorSees(v, { ...resource, kind: "asset", assetId: resource.assetId })
         );
-      case "board":
-        return content.kind === "board" && accessRepo.boardInSubtree(db, v.workspaceId, content.id, resource.boardId);
-      case "workspace":
-      case "share_link":
-        return false;
     }
+    const key =
+      resource.kind === "board"
+        ? cacheKeys.linkSees(v.linkId, "b", resource.boardId)
+        : cacheKeys.linkSees(v.linkId, "a", resource.assetId);
+    const hit = v.fresh ? undefined : cache.get<boolean>(key);
+    if (hit !== undefined) return hit;
+    const snap = cache.snapshot();
+    const sees = await visitorSeesNow(v, resource);
+    cache.set(key, sees, [cacheKeys.workspace(v.workspaceId)], snap);
+    return sees;
+  }
+
+  async function visitorSeesNow(
+    v: VisitorActor,
+    resource: Extract<Resource, { kind: "asset" | "comment" | "board" }>,
+  ): Promise<boolean> {
+    const { content } = v;
+    if (resource.kind === "board")
+      return content.kind === "board" && accessRepo.boardInSubtree(db, v.workspaceId, content.id, resource.boardId);
+    if (content.kind === "asset") {
+      if (content.id !== resource.assetId) return false;
+      // Still filed in the link's board: moved out, it leaves the link at once.
+      return content.boardId
+        ? accessRepo.assetInBoard(db, v.workspaceId, resource.assetId, content.boardId)
+        : accessRepo.liveAsset(db, v.workspaceId, resource.assetId);
+    }
+    return accessRepo.assetInBoardSubtree(db, v.workspaceId, content.id, resource.assetId);
+  }
+
+  /**
+   * A share link's state, as a signed URL's check needs it: from the read cache, as sessions are (the
+   * link's own changes void it through its workspace's key, migration 20261128-0101), else one query.
+   */
+  async function linkState(linkId: string): Promise<ShareLinkState | undefined> {
+    const key = cacheKeys.link(linkId);
+    const hit = cache.get<ShareLinkState>(key);
+    if (hit) return hit;
+    const snap = cache.snapshot();
+    const link = await accessRepo.shareLink(db, linkId);
+    if (link) cache.set(key, link, [cacheKeys.workspace(link.workspace_id)], snap);
+    return link;
   }
 
   async function require(actor: Actor, act: Action, resource: Resource): Promise<Grant> {
@@ -167,7 +198,7 @@ export function createAccess(db: Db, cache: ReadCache) {
      */
     async requireIssuer(issuer: Issuer, act: Action, resource: Resource): Promise<Grant> {
       if (issuer.kind === "link") {
-        const link = await accessRepo.shareLink(db, issuer.linkId);
+        const link = await linkState(issuer.linkId);
         if (!link || link.workspace_id !== resource.workspaceId) throw notFound();
         // The URL proves its holder had the link: saying why it stopped leaks nothing new.
         if (!link.is_active || (link.expires_at !== null && link.expires_at.getTime() <= Date.now()))

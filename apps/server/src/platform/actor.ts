@@ -32,7 +32,16 @@ export interface VisitorActor {
   unlocked: boolean;
   name?: string;
   email?: string;
+  /** A mutating request: the link and what it shows are read from the database, not the read cache. */
+  fresh?: boolean;
 }
+
+/**
+ * A link's board context: an asset link's board, or the shared board itself. Visitors see the threads
+ * made in it and its name only, never another board's an asset is also filed in (issue 27).
+ */
+export const linkBoard = (v: VisitorActor): string | null =>
+  v.content.kind === "asset" ? (v.content.boardId ?? null) : v.content.id;
 
 /** Who is calling. */
 export type Actor = UserActor | VisitorActor | { kind: "anonymous" };

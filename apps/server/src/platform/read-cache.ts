@@ -1,6 +1,6 @@
 /**
  * A coherent in-process cache for the reads every request repeats: the session, the caller's role in
- * a workspace, an asset. It only answers while this process hears every change: database triggers
+ * a workspace, an asset, a share link (by token and by id) and what it shows. It only answers while this process hears every change: database triggers
  * (migration 0009) send `NOTIFY hangar_cache` with a key ("w:<workspace>", "u:<user>", "*") for each
  * change that could alter a cached answer, from any process, job or hand-written SQL. While the
  * listener is down the cache answers nothing (every read goes to the database), and when it comes
@@ -99,6 +99,11 @@ export const cacheKeys = {
   session: (sessionId: string) => `s:${sessionId}`,
   role: (userId: string, workspaceId: string) => `r:${userId}:${workspaceId}`,
   asset: (userId: string, workspaceId: string, assetId: string) => `a:${userId}:${workspaceId}:${assetId}`,
+  /** A share link's state by id (what a signed URL names), and its row by token (the public API). */
+  link: (linkId: string) => `l:${linkId}`,
+  linkToken: (token: string) => `lt:${token}`,
+  /** Whether a link shows an asset ("a") or a board ("b"): the subtree and board checks' answer. */
+  linkSees: (linkId: string, kind: "a" | "b", id: string) => `ls:${linkId}:${kind}:${id}`,
 };
 
 /**

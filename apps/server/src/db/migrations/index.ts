@@ -22,8 +22,9 @@ import * as m0020 from "./20261126-0100-listing-correlation.ts";
 import * as m0021 from "./20261127-0001-listing-workspace-stats.ts";
 import * as m0022 from "./20261127-0002-text-pending.ts";
 import * as m0023 from "./20261127-1001-listing-facets.ts";
-import * as m0024 from "./20261128-0301-rate-limit-take.ts";
-import * as m0025 from "./20261128-0302-live-member-removed.ts";
+import * as m0024 from "./20261128-0101-share-links-cache.ts";
+import * as m0025 from "./20261128-0301-rate-limit-take.ts";
+import * as m0026 from "./20261128-0302-live-member-removed.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -50,8 +51,9 @@ const migrations: Record<string, Migration> = {
   "20261127-0001-listing-workspace-stats": m0021,
   "20261127-0002-text-pending": m0022,
   "20261127-1001-listing-facets": m0023,
-  "20261128-0301-rate-limit-take": m0024,
-  "20261128-0302-live-member-removed": m0025,
+  "20261128-0101-share-links-cache": m0024,
+  "20261128-0301-rate-limit-take": m0025,
+  "20261128-0302-live-member-removed": m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,8 +1,12 @@
 import type { Asset, AssetAbilities } from "@hangar/contract";
 import type { Renditions } from "../../db/types.ts";
+import { type Grant, issuerOf } from "../../platform/access.ts";
+import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
+import { assetAbilities } from "./policy.ts";
 import type { AssetRow } from "./repo.ts";
 import type { AssetViewRow } from "./view-repo.ts";
+import { type LinkView, linkViewOf, visitorAsset } from "./visitor-view.ts";
 
 export const ORIGINAL_URL_TTL_SECONDS = 24 * 3600;
 
@@ -21,7 +25,15 @@ export interface Viewer {
    * fetch re-checks the link (access.requireIssuer). Members read renditions with their session.
    */
   signRenditions?: boolean;
+  /** A share-link visitor: the answer is cut to what the link shows (visitor-view.ts). */
+  link?: LinkView;
 }
+
+/** The viewer of an answer for this caller: a visitor's renditions are signed and the answer is the link's view. */
+export const viewerOf = (actor: UserActor | VisitorActor, grant: Grant): Viewer =>
+  actor.kind === "visitor"
+    ? { abilities: assetAbilities(grant), issuer: issuerOf(actor), signRenditions: true, link: linkViewOf(actor) }
+    : { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
 
 /** Visitors' rendition URLs last to the end of the next full hour: stable enough for the browser's cache. */
 const visitorExpiry = () => (Math.floor(Date.now() / 3_600_000) + 2) * 3600;
@@ -141,5 +153,5 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   asset.open_comment_count = row.open_comments;
   asset.field_chips = row.field_chips.filter((c) => c.display !== "");
   if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer.issuer);
-  return asset;
+  return viewer.link ? visitorAsset(asset, viewer.link) : asset;
 }

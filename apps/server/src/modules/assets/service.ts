@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Asset, type UpdateAssetBody } from "@hangar/contract";
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import { type Access, type Grant, inWorkspace, issuerOf } from "../../platform/access.ts";
+import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 
 /** Favourites are a member's own; a visitor has none (a user id no row carries). */
@@ -13,11 +13,12 @@ import { notFound } from "../../platform/errors.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { createAssetLifecycle } from "./lifecycle-service.ts";
-import { ASSET, assetAbilities } from "./policy.ts";
+import { ASSET } from "./policy.ts";
 import { assetsRepo } from "./repo.ts";
-import { serializeView, type Viewer } from "./serialize.ts";
+import { serializeView, type Viewer, viewerOf } from "./serialize.ts";
 import { assetViewCacheDeps } from "./view.ts";
 import { type AssetViewRow, assetViewRepo } from "./view-repo.ts";
+import { linkViewOf } from "./visitor-view.ts";
 
 export function createAssetsService(deps: {
   db: Db;
@@ -31,15 +32,16 @@ export function createAssetsService(deps: {
 
   /** One statement: the row with its tags, AI tags, boards and the caller's favourite. */
   async function liveRow(actor: UserActor | VisitorActor, workspaceId: string, assetId: string): Promise<AssetViewRow> {
-    const row = (await assetViewRepo.rows(db, assetsRepo.liveIdSql(workspaceId, assetId), userIdOf(actor)))[0];
+    const rows = await assetViewRepo.rows(
+      db,
+      assetsRepo.liveIdSql(workspaceId, assetId),
+      userIdOf(actor),
+      actor.kind === "visitor" ? linkViewOf(actor).board : undefined,
+    );
+    const row = rows[0];
     if (!row) throw notFound("Asset not found.");
     return row;
   }
-  const viewerOf = (actor: UserActor | VisitorActor, grant: Grant): Viewer => ({
-    abilities: assetAbilities(grant),
-    issuer: issuerOf(actor),
-    signRenditions: actor.kind === "visitor",
-  });
   const toApi = (row: AssetViewRow, viewer: Viewer): Promise<Asset> => serializeView(row, signer, viewer);
 
   const lifecycle = createAssetLifecycle(db);

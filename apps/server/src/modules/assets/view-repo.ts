@@ -80,12 +80,16 @@ export type AssetViewRow = AssetRow & {
   field_chips: Array<{ field_id: string; display: string; color: string | null }>;
 };
 
+/** A share link's visitor counts only the threads of the link's board (undefined: every thread). */
+const commentScope = (board: string | null | undefined) =>
+  board === undefined ? sql`` : board === null ? sql`AND c.board_id IS NULL` : sql`AND c.board_id = ${board}`;
+
 /**
  * One statement for the whole page: the ids (`page`, in page order) joined by primary key to their
  * rows, manual tags (by name), AI tags (by confidence), live boards (by name) and whether the caller
  * favourited each. `exif` is read as present/absent only (the asset carries the EXIF columns).
  */
-export function assetViewSql(page: PageIds, userId: string) {
+export function assetViewSql(page: PageIds, userId: string, commentBoard?: string | null) {
   return sql<AssetViewRow>`
     ${page.with ?? sql``}
     SELECT ${COLUMNS}, CASE WHEN a.exif IS NULL THEN NULL ELSE '{}'::jsonb END AS exif,
@@ -97,7 +101,8 @@ export function assetViewSql(page: PageIds, userId: string) {
                 FROM board_assets ba JOIN boards b ON b.id = ba.board_id
                 WHERE ba.asset_id = a.id AND b.deleted_at IS NULL), '[]') AS board_list,
       EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${userId} AND f.asset_id = a.id) AS is_favorite,
-      (SELECT count(*) FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL)::int
+      (SELECT count(*) FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL
+        ${commentScope(commentBoard)})::int
         AS open_comments,
       coalesce((SELECT json_agg(json_build_object('field_id', v.field_id,
           'display', coalesce((SELECT string_agg(o.label, ', ' ORDER BY o.position, o.label) FROM field_options o
@@ -112,8 +117,14 @@ export function assetViewSql(page: PageIds, userId: string) {
 
 export const assetViewRepo = {
   /** The view's rows of `ids`: a PageIds, or a statement selecting ids (in order). */
-  async rows(db: Db, ids: PageIds | RawBuilder<{ id: string }>, userId: string): Promise<AssetViewRow[]> {
+  async rows(
+    db: Db,
+    ids: PageIds | RawBuilder<{ id: string }>,
+    userId: string,
+    /** A share link's board: its visitors' comment counts are that board's threads only. */
+    commentBoard?: string | null,
+  ): Promise<AssetViewRow[]> {
     const page = "ids" in ids ? ids : plainPageIds(ids);
-    return (await assetViewSql(page, userId).execute(db)).rows;
+    return (await assetViewSql(page, userId, commentBoard).execute(db)).rows;
   },
 };

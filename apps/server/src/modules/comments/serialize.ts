@@ -45,7 +45,8 @@ export function serializeComment(r: CommentRecord, grant: Grant): Comment {
     resolved_at: r.resolved_at?.toISOString() ?? null,
     resolved_by: toPerson(r.resolver),
     mentions: r.mentions,
-    share_link_id: r.share_link_id,
+    // A visitor learns of no other link than their own.
+    share_link_id: grant.kind === "visitor" && r.share_link_id !== grant.visitor.linkId ? null : r.share_link_id,
     abilities: commentAbilities(grant, r),
   };
 }

@@ -13,7 +13,7 @@ import type { Db } from "../../db/db.ts";
 import { composeMail } from "../../mail/compose.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { Access, Grant } from "../../platform/access.ts";
-import type { Actor } from "../../platform/actor.ts";
+import { type Actor, linkBoard } from "../../platform/actor.ts";
 import { forbidden, invalid, notFound } from "../../platform/errors.ts";
 import { isForeignKeyViolation } from "../../platform/pg-errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
@@ -175,13 +175,22 @@ export function createCommentsService(deps: {
       const cursor = q.cursor && z.uuid().safeParse(q.cursor).success ? q.cursor : null;
       if (q.cursor && !cursor) throw invalid("Invalid cursor", [{ field: "cursor", message: "Invalid cursor" }]);
       let page: { rows: CommentRecord[]; count: number };
+      // A visitor sees the threads of the link's board only, whatever board they ask for.
+      const visitorBoard = grant.kind === "visitor" ? linkBoard(grant.visitor) : undefined;
       if (q.parent_id) {
         const parent = await commentsRepo.get(db, workspaceId, q.parent_id);
         if (!parent || parent.asset_id !== q.object_id) throw notFound(NOT_FOUND);
+        if (visitorBoard !== undefined && parent.board_id !== visitorBoard) throw notFound(NOT_FOUND);
         page = await commentsRepo.replies(db, parent.thread_id, cursor, q.limit);
       } else {
-        const board: BoardScope = q.board_id === undefined ? undefined : q.board_id === "null" ? null : q.board_id;
-        page = await commentsRepo.topLevel(db, q.object_id, board, cursor, q.limit);
+        const asked: BoardScope = q.board_id === undefined ? undefined : q.board_id === "null" ? null : q.board_id;
+        page = await commentsRepo.topLevel(
+          db,
+          q.object_id,
+          visitorBoard !== undefined ? visitorBoard : asked,
+          cursor,
+          q.limit,
+        );
       }
       const more = page.rows.length > q.limit;
       const rows = more ? page.rows.slice(0, q.limit) : page.rows;
@@ -202,6 +211,9 @@ export function createCommentsService(deps: {
       if (body.parent_id) {
         const parent = await commentsRepo.get(db, workspaceId, body.parent_id);
         if (!parent || parent.asset_id !== body.object_id) throw notFound("The comment you reply to is gone.");
+        // A visitor answers only the threads they see: their link's board's.
+        if (grant.kind === "visitor" && parent.board_id !== linkBoard(grant.visitor))
+          throw notFound("The comment you reply to is gone.");
         threadId = parent.thread_id;
         parentId = parent.id;
         boardId = parent.board_id; // a reply stays in its thread's context

@@ -189,4 +189,20 @@ describe("file requests: the visitor's side", () => {
     });
     expect((await page(v, r.token, visit)).statusCode).toBe(403);
   });
+
+  it("a deleted workspace's request page answers 404 with no names, as its share links do (and again once restored)", async () => {
+    const { ws, admin, board, editor } = await setup();
+    const r = await create(editor, ws, board, { title: "Send the shoot", message: "Thanks!" });
+    const v = new Client(env.app);
+    const visit = randomUUID();
+    expect((await page(v, r.token, visit)).statusCode).toBe(200);
+    expect((await admin.client.del(`/workspaces/${ws}`)).statusCode).toBe(200);
+    const gone = await page(v, r.token, visit);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain("Send the shoot");
+    expect(gone.body).not.toContain("Inbox");
+    expect((await start(v, r.token, visit, "late.jpg", 10)).statusCode).toBe(404);
+    expect((await admin.client.post(`/workspaces/${ws}/restore`)).statusCode).toBe(200);
+    expect((await page(v, r.token, visit)).json()).toMatchObject({ title: "Send the shoot", board_name: "Inbox" });
+  });
 });

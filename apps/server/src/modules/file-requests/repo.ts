@@ -60,15 +60,19 @@ export const fileRequestsRepo = {
   },
   /** The request with its board and workspace names; a request whose board is in the trash is no request. */
   async byToken(db: Db, token: string) {
-    return db
-      .selectFrom("file_requests as r")
-      .innerJoin("boards as b", "b.id", "r.board_id")
-      .innerJoin("workspaces as w", "w.id", "r.workspace_id")
-      .selectAll("r")
-      .select(["b.name as board_name", "w.name as workspace_name"])
-      .where("r.token", "=", token)
-      .where("b.deleted_at", "is", null)
-      .executeTakeFirst();
+    return (
+      db
+        .selectFrom("file_requests as r")
+        .innerJoin("boards as b", "b.id", "r.board_id")
+        .innerJoin("workspaces as w", "w.id", "r.workspace_id")
+        .selectAll("r")
+        .select(["b.name as board_name", "w.name as workspace_name"])
+        .where("r.token", "=", token)
+        .where("b.deleted_at", "is", null)
+        // A deleted workspace's request opens nothing (as its share links): 404, no names.
+        .where("w.deleted_at", "is", null)
+        .executeTakeFirst()
+    );
   },
   async update(db: Db, id: string, patch: Updateable<FileRequestsTable> & { bumpPassword?: boolean }) {
     const { bumpPassword, ...set } = patch;

@@ -25,6 +25,8 @@ export interface ListingScope {
   workspaceId: string;
   /** The caller: `favorite` is theirs. */
   userId: string;
+  /** A share link's visitor: comment counts are the link's board's threads only. */
+  commentBoard?: string | null;
 }
 
 const and = (cs: Cond[]): Cond =>

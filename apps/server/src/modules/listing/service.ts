@@ -3,7 +3,7 @@ import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { ASSET, assetAbilities, serializeView, type Viewer } from "../assets/index.ts";
+import { ASSET, assetAbilities, linkViewOf, serializeView, type Viewer, viewerOf } from "../assets/index.ts";
 
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
@@ -32,9 +32,10 @@ export function createListingService(deps: {
     async listBoard(visitor: VisitorActor, boardId: string, page: number, pageSize: number): Promise<AssetListAnswer> {
       const workspaceId = visitor.workspaceId;
       const grant = await access.require(visitor, ASSET.view, { kind: "board", workspaceId, boardId });
-      const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(visitor), signRenditions: true };
+      const viewer = viewerOf(visitor, grant);
       const body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
-      return answer(body, await listingRepo.find(db, body, { workspaceId, userId: NO_USER }, deps.tuning), viewer);
+      const scope = { workspaceId, userId: NO_USER, commentBoard: linkViewOf(visitor).board };
+      return answer(body, await listingRepo.find(db, body, scope, deps.tuning), viewer);
     },
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
       const grant = await access.require(actor, ASSET.list, inWorkspace(workspaceId));

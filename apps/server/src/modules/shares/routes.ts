@@ -1,6 +1,6 @@
 import { sharesApi as api, SHARE_PASSWORD_HEADER, sharedApi } from "@hangar/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { App } from "../../platform/http.ts";
+import { type App, MUTATING } from "../../platform/http.ts";
 import { addRoute } from "../../platform/register-route.ts";
 import type { SharedService, Visit } from "./public-service.ts";
 import type { SharesService } from "./service.ts";
@@ -18,7 +18,7 @@ export function sharesRoutes(app: App, shares: SharesService) {
     shares.update(
       req.actor,
       req.params.id,
-      { type: req.params.contentType, objectId: req.params.objectId, boardId: req.body.board_id },
+      { type: req.params.contentType, objectId: req.params.objectId, boardId: req.body.board_id ?? undefined },
       req.body,
     ),
   );
@@ -50,6 +50,8 @@ export function sharedRoutes(
       password: typeof header === "string" && header !== "" ? header : undefined,
       credential: req.cookies.hangar_share,
       ip: req.ip,
+      // A visitor's write is judged on the link as it is now, never on the read cache.
+      fresh: MUTATING.has(req.method),
     });
     if (got.credential)
       reply.setCookie(UNLOCK_COOKIE, got.credential, {

@@ -92,6 +92,32 @@ describe("share links (management)", () => {
     expect((await admin.client.del(url)).statusCode).toBe(404);
   });
 
+  it("the spec's client sends board_id in every PUT: null (or absent) for a board's own link; an asset's still needs one", async () => {
+    const { ws, admin, board, asset } = await setup();
+    const boardUrl = `/workspaces/${ws.id}/share/board/${board}`;
+    const asNull = await admin.client.put(boardUrl, { board_id: null, allow_downloads: true });
+    expect(asNull.statusCode).toBe(200);
+    expect(asNull.json()).toMatchObject({
+      content_type: "board",
+      object_id: board,
+      board_id: null,
+      allow_downloads: true,
+    });
+    const absent = await admin.client.put(boardUrl, { allow_downloads: false });
+    expect(absent.statusCode).toBe(200);
+    expect(absent.json()).toMatchObject({ id: asNull.json().id, allow_downloads: false });
+    const assetUrl = `/workspaces/${ws.id}/share/asset/${asset}`;
+    for (const body of [{ board_id: null }, {}]) {
+      const refused = await admin.client.put(assetUrl, { ...body, allow_downloads: true });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().detail).toBe("board_id is required when sharing assets");
+    }
+    expect((await admin.client.put(assetUrl, { board_id: board, allow_downloads: true })).json()).toMatchObject({
+      board_id: board,
+      allow_downloads: true,
+    });
+  });
+
   it("a COMMENTER cannot manage links; an outsider gets 404", async () => {
     const { ws, members, board, asset } = await setup();
     const commenter = members.COMMENTER!.client;

@@ -4,6 +4,7 @@ import { visitorOfLink } from "../../platform/access.ts";
 import type { VisitorActor } from "../../platform/actor.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
+import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { type ShareLinkRow, sharesRepo } from "./repo.ts";
@@ -14,6 +15,8 @@ export interface VisitInput {
   password: string | undefined;
   credential: string | undefined;
   ip: string;
+  /** A mutating request: the link is read from the database, not the read cache. */
+  fresh?: boolean;
 }
 
 /** How long an unlock lasts before the password is asked again (the cookie and its signature). */
@@ -112,18 +115,35 @@ export function createLinkGate(deps: { limiter: RateLimiter; signer: Signer }, s
   };
 }
 
-/** Turns a public share request into a share-link visitor (DESIGN.md §9), or refuses it (see the gate). */
-export function createVisitorResolver(deps: { db: Db; limiter: RateLimiter; signer: Signer }) {
+/**
+ * Turns a public share request into a share-link visitor (DESIGN.md §9), or refuses it (see the gate).
+ * The link is resolved once per request from the read cache, as sessions are: any change to it (or
+ * to anything in its workspace) voids the cached row at once in this process and within the
+ * notification's latency in others; the gate still judges expiry and the password on every request.
+ */
+export function createVisitorResolver(deps: { db: Db; limiter: RateLimiter; signer: Signer; cache: ReadCache }) {
   const gate = createLinkGate(deps, "share");
+  const { cache } = deps;
+  async function linkByToken(token: string, fresh: boolean): Promise<ShareLinkRow | undefined> {
+    const key = cacheKeys.linkToken(token);
+    const hit = fresh ? undefined : cache.get<ShareLinkRow>(key);
+    if (hit) return hit;
+    const snap = cache.snapshot();
+    const link = await sharesRepo.byToken(deps.db, token);
+    if (link) cache.set(key, link, [cacheKeys.workspace(link.workspace_id)], snap);
+    return link;
+  }
   return {
     /** The visitor, and a fresh credential to store when a password was just given right. */
     async resolve(
       input: VisitInput,
     ): Promise<{ visitor: VisitorActor; link: ShareLinkRow; ip: string; credential?: string }> {
-      const link = await sharesRepo.byToken(deps.db, input.token);
+      const fresh = input.fresh === true;
+      const link = await linkByToken(input.token, fresh);
       if (!link) return gate.unknown(input.ip, "Share link not found.");
       const { credential } = await gate.pass(link, input);
-      return { visitor: visitorOfLink(link, true), link, ip: input.ip, ...(credential ? { credential } : {}) };
+      const visitor: VisitorActor = { ...visitorOfLink(link, true), ...(fresh ? { fresh } : {}) };
+      return { visitor, link, ip: input.ip, ...(credential ? { credential } : {}) };
     },
   };
 }

@@ -1,0 +1,35 @@
+import type { Asset, ShareFlags } from "@hangar/contract";
+import { linkBoard, type VisitorActor } from "../../platform/actor.ts";
+
+/**
+ * What a share link shows of an asset (issue 27): the one place a visitor's asset answer is cut to the
+ * link, driven by its flags and its board context, so every public answer (the payload, a shared
+ * board's pages, one asset, a link preview) carries the same view. The link's own board is its context:
+ * a visitor never learns of the other boards an asset is filed in, nor of threads made in them.
+ */
+export interface LinkView {
+  flags: ShareFlags;
+  /** The link's board: an asset link's board, or the shared board itself (null: no board context). */
+  board: string | null;
+}
+
+export const linkViewOf = (v: VisitorActor): LinkView => ({ flags: v.flags, board: linkBoard(v) });
+
+/** The asset as the link's visitors see it (the comment count is already the link's board's, see view-repo.ts). */
+export function visitorAsset(asset: Asset, view: LinkView): Asset {
+  const inContext = (id: string | null) => id !== null && id === view.board;
+  return {
+    ...asset,
+    // Field values only where the link shows fields (what /custom-fields answers 403 to, no chip shows).
+    field_chips: view.flags.show_custom_fields ? asset.field_chips : [],
+    open_comment_count: view.flags.show_comments ? asset.open_comment_count : 0,
+    boards: asset.boards.filter((b) => inContext(b.id)),
+    upload_board_id: inContext(asset.upload_board_id) ? asset.upload_board_id : null,
+    // Where a photo was taken travels with the file: only to whoever may download the file (the
+    // renditions a visitor sees have EXIF stripped).
+    exif:
+      asset.exif && !view.flags.allow_downloads
+        ? { ...asset.exif, latitude: null, longitude: null, altitude: null }
+        : asset.exif,
+  };
+}
