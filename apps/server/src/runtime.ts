@@ -168,8 +168,10 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         log: log.child({ component: "text" }),
         ocr: () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null)),
         afterText: (ws, assetId, text) => aiActions.afterText(ws, assetId, text),
+        cpuBudgetMs: config.OCR_CPU_BUDGET_MS,
       },
       foreground,
+      config.OCR_RETRY_DELAY_SECONDS,
     ) as JobDefinition,
     // Rows without bytes (abandoned uploads), then bytes without rows (killed mid-write).
     cleanupUploadsJob(
