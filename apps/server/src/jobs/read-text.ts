@@ -8,7 +8,7 @@ export const readTextSpec: JobSpec<typeof ReadTextPayload> = {
   payload: ReadTextPayload,
 };
 
-/** Tries after the first: a read over its CPU budget is tried again with four times the budget, the last without one. */
+/** Tries after the first: a read over its CPU budget is tried again with twice the budget, the last without one (its wall-time safety net only). */
 export const READ_TEXT_RETRIES = 3;
 
 /**

@@ -64,8 +64,8 @@ describe("readText", () => {
     expect(full.calls[1]).toEqual({ maxSide: OCR_IMAGE_SIDE, cpuBudgetMs: 5 * FULL_READ_BUDGET_FACTOR });
     const last = reader([later()]);
     expect((await readText(last.r, ["a.jpg"], "image", log, null)).status).toBe("failed");
-    // Four times the budget each try, none on the last.
+    // Twice the budget each try, none on the last.
     const deps = { cpuBudgetMs: 3000, retries: 3 };
-    expect([0, 1, 2, 3].map((n) => cpuBudgetFor(deps, n))).toEqual([3000, 12_000, 48_000, null]);
+    expect([0, 1, 2, 3].map((n) => cpuBudgetFor(deps, n))).toEqual([3000, 6000, 12_000, null]);
   });
 });

@@ -31,7 +31,7 @@ export interface TextJobDeps {
   ocr: () => Promise<TextReader | null>;
   /** Keeps the outcome and evaluates the AI actions again (fields/ai-service.ts). */
   afterText: (workspaceId: string, assetId: string, text: TextOutcome) => Promise<void>;
-  /** The quick look's CPU budget on the first try (OCR_CPU_BUDGET_MS); each retry has four times the last. */
+  /** The quick look's CPU budget on the first try (OCR_CPU_BUDGET_MS); each retry has twice the last (a noise-like photo costs 3 + 6 + 12 s of CPU before the last, unbudgeted try). */
   cpuBudgetMs: number;
   /** Tries after the first (the job's retry limit): the last one reads without a CPU budget. */
   retries: number;
@@ -39,7 +39,7 @@ export interface TextJobDeps {
 
 /** The quick look's CPU budget on try `attempt` (0 = first); null on the last try. */
 export function cpuBudgetFor(deps: Pick<TextJobDeps, "cpuBudgetMs" | "retries">, attempt: number): number | null {
-  return attempt >= deps.retries ? null : deps.cpuBudgetMs * 4 ** attempt;
+  return attempt >= deps.retries ? null : deps.cpuBudgetMs * 2 ** attempt;
 }
 
 interface SourceRow {
