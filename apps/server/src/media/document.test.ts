@@ -48,7 +48,7 @@ async function expectMediaError(
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(MediaError);
-  if (reason !== undefined) expect((err as MediaError).reason).toBe(reason);
+  if (reason !== null) expect((err as MediaError).reason).toBe(reason);
   return err as MediaError;
 }
 
@@ -199,7 +199,7 @@ describe("renderPdf", () => {
     expect((await expectMediaError(renderPdf(await write("empty.pdf", ""), dir))).message).toMatch(/empty/);
     const garbage = await write("garbage.pdf", "%PDF-1.7\nthis is not really a PDF at all\n%%EOF\n");
     // Nothing could open it: the reason (what the asset's error shows) names each step and what it said.
-    const err = await expectMediaError(renderPdf(garbage, path.join(dir, "g")), undefined);
+    const err = await expectMediaError(renderPdf(garbage, path.join(dir, "g")), null);
     expect(err.reason).toMatch(new RegExp(`^${DAMAGED}: PDFium said "[^"]*PDF[^"]*"; the repair said "[^"]+"`));
     const whole = textPdf(3);
     const cut = await renderPdf(await write("cut.pdf", whole.subarray(0, 120)), path.join(dir, "cut")).catch(
