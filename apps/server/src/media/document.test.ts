@@ -41,7 +41,7 @@ const write = async (name: string, bytes: Buffer | string) => {
 
 async function expectMediaError(
   promise: Promise<unknown>,
-  reason: string | undefined = UNREADABLE,
+  reason: string | null = UNREADABLE,
 ): Promise<MediaError> {
   const err = await promise.then(
     () => null,
