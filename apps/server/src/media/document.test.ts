@@ -39,10 +39,7 @@ const write = async (name: string, bytes: Buffer | string) => {
   return file;
 };
 
-async function expectMediaError(
-  promise: Promise<unknown>,
-  reason: string | null = UNREADABLE,
-): Promise<MediaError> {
+async function expectMediaError(promise: Promise<unknown>, reason: string | null = UNREADABLE): Promise<MediaError> {
   const err = await promise.then(
     () => null,
     (e: unknown) => e,
