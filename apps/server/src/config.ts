@@ -116,6 +116,10 @@ export const ConfigSchema = z
     OCR: bool.default(true),
     /** Per image or page; a timeout ends the OCR thread and the asset completes without text. */
     OCR_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+    /** CPU time (not wall time) a photo's quick look may take; over it, the text is read again later with more. */
+    OCR_CPU_BUDGET_MS: z.coerce.number().int().min(1).max(600_000).default(3_000),
+    /** First wait before a read over its budget is tried again; it doubles each time. */
+    OCR_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
     READ_CACHE: bool.default(true),
     AI_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.3),
     /** Billing is on only with a secret key (issue 18); unset, nothing is limited. */

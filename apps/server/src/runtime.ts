@@ -15,6 +15,8 @@ import { readTextJob, readTextSpec } from "./jobs/read-text.ts";
 import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createTagger } from "./media/ai-tags.ts";
+import { createOcr } from "./media/ocr.ts";
 import { createAssetsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBilling } from "./modules/billing/index.ts";
@@ -66,6 +68,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const boards = createBoardsService({ db, access, assets });
   let tagger: Promise<Tagger | null> | null = null;
   let ocr: Promise<TextReader | null> | null = null;
+  const loadTaggerOnce = () =>
+    (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null));
+  const loadOcrOnce = () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null));
   const aiActions = createAiActionsService({
     db,
     access,
@@ -90,7 +95,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       store,
       log: log.child({ component: "pipeline" }),
       onFailure: (reason) => metrics.pipelineFailure(reason),
-      tagger: () => (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null)),
+      tagger: () => loadTaggerOnce(),
     },
     foreground,
   );
@@ -166,10 +171,12 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         assets,
         store,
         log: log.child({ component: "text" }),
-        ocr: () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null)),
+        ocr: () => loadOcrOnce(),
         afterText: (ws, assetId, text) => aiActions.afterText(ws, assetId, text),
+        cpuBudgetMs: config.OCR_CPU_BUDGET_MS,
       },
       foreground,
+      config.OCR_RETRY_DELAY_SECONDS,
     ) as JobDefinition,
     // Rows without bytes (abandoned uploads), then bytes without rows (killed mid-write).
     cleanupUploadsJob(
@@ -230,6 +237,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       fileRequests,
       requestUploads,
     },
+    /** The tagger and OCR as the jobs get them (started on first use; tests of the shutdown call them). */
+    vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
       await listener?.close();
@@ -251,10 +260,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
 }
 export type Runtime = ReturnType<typeof createRuntime>;
 
-/** The local vision model, loaded on first use in a worker thread; null (tags off) if it cannot load. */
+/**
+ * The local vision model, loaded on first use in a worker thread; null (tags off) if it cannot load.
+ * Its module is imported with the runtime, not on first use: a Ctrl-C signals the whole process group,
+ * tsx's esbuild service with it, and a job still draining then could not compile it ("The service is
+ * no longer running", logged as an error at every such stop).
+ */
 async function loadTagger(minConfidence: number, log: Logger): Promise<Tagger | null> {
   try {
-    const { createTagger } = await import("./media/ai-tags.ts");
     return createTagger({ minConfidence });
   } catch (err) {
     log.error(
@@ -265,10 +278,9 @@ async function loadTagger(minConfidence: number, log: Logger): Promise<Tagger | 
   }
 }
 
-/** OCR, started on first use in a worker thread; null (no text) if it cannot load. */
+/** OCR, started on first use in a worker thread; null (no text) if it cannot load (imported with the runtime: see loadTagger). */
 async function loadOcr(log: Logger, timeoutMs: number): Promise<TextReader | null> {
   try {
-    const { createOcr } = await import("./media/ocr.ts");
     return createOcr({ timeoutMs });
   } catch (err) {
     log.error({ err: { message: (err as Error).message } }, "OCR unavailable; assets are processed without text");

@@ -21,6 +21,18 @@ export function textPdf(count: number, width = 612, height = 792): Buffer {
   return buildPdf(bodies);
 }
 
+/**
+ * The PDF with its cross-reference table's header and first entry overwritten by junk, as a bad
+ * transfer leaves it (issue 27): PDFium gives up on it, poppler's pdftoppm rebuilds the table and
+ * renders every page.
+ */
+export function brokenXrefPdf(pdf: Buffer): Buffer {
+  const text = pdf.toString("latin1");
+  const broken = text.replace(/\nxref\r?\n0 \d+\r?\n0000000000 65535 f/, '\nxref\n0 uqO_E^K>dj<I,"tBj^h,YZbv5,%R00');
+  if (broken === text) throw new Error("no cross-reference table to break");
+  return Buffer.from(broken, "latin1");
+}
+
 /** libvips writes EXIF from strings; IFD2 is the Exif IFD, IFD3 the GPS IFD. Rationals are "n/d". */
 export type ExifDirs = { IFD0?: Record<string, string>; IFD2?: Record<string, string>; IFD3?: Record<string, string> };
 export function cameraJpeg(image: Sharp, extra: ExifDirs = {}, omit: string[] = []) {

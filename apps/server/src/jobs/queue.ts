@@ -30,7 +30,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobSpec<
   oneAtATime?: boolean;
   /** With `oneAtATime`: at most this many slots per process, whatever `concurrency` says (OCR: one). */
   slots?: number;
-  handle(data: z.infer<S>): Promise<void>;
+  /** `job.retryCount`: 0 on the first try (a handler may try harder on later ones). */
+  handle(data: z.infer<S>, job: { retryCount: number }): Promise<void>;
 }
 
 export const DEAD_LETTER_QUEUE = "dead-letter";
@@ -100,7 +101,7 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
         const runJob = async (job: Job<unknown>) => {
           const started = performance.now();
           try {
-            await def.handle(def.payload.parse(job.data));
+            await def.handle(def.payload.parse(job.data), { retryCount: job.retryCount ?? 0 });
             metrics?.observeJob(def.name, "completed", (performance.now() - started) / 1000);
             log.debug({ job: def.name, id: job.id, ms: Math.round(performance.now() - started) }, "job done");
             return { id: job.id, status: "completed" as const };

@@ -9,14 +9,17 @@
  * Licences: @hyzyla/pdfium is MIT; the PDFium it compiles to WebAssembly is BSD-3-Clause
  * (Google/Foxit) with third-party parts under Apache-2.0 and other permissive licences.
  */
-import { readFile, rename } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { type PDFiumDocument, PDFiumLibrary } from "@hyzyla/pdfium";
 import sharp from "sharp";
 import { serveWorker } from "./limits.ts";
+import { repairPdf } from "./pdf-repair.ts";
 
 export type PdfRequest =
   | { op: "init" }
   | { op: "open"; file: string }
+  /** Rebuilds a damaged document's structure (pdf-repair.ts) into `out`; answers its page count. */
+  | { op: "repair"; file: string; out: string }
   /** Draws the page and starts writing it as JPEG to `file` (and, resized, to `thumbnail`); answers
    * once drawn. A failed write is answered by the next render or by `flush`. */
   | {
@@ -222,6 +225,11 @@ serveWorker(async (req: PdfRequest) => {
         throw new Error((err as Error).message ?? String(err));
       }
       return { result: { pageCount: doc.getPageCount() } };
+    }
+    case "repair": {
+      const repaired = await repairPdf(await readFile(req.file));
+      await writeFile(req.out, repaired.bytes);
+      return { result: { pageCount: repaired.pageCount } };
     }
     case "render": {
       if (!doc) throw new Error("no open document");

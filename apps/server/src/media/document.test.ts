@@ -3,12 +3,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PDFiumLibrary } from "@hyzyla/pdfium";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPdf, storedZip, pdfStream as stream, textPdf } from "../../test/fixtures.ts";
+import { brokenXrefPdf, buildPdf, storedZip, pdfStream as stream, textPdf } from "../../test/fixtures.ts";
 import {
   closeDocumentWorker,
   convertOffice,
+  DAMAGED,
   documentWorkerStarts,
   findSoffice,
   renderPdf,
@@ -37,13 +39,13 @@ const write = async (name: string, bytes: Buffer | string) => {
   return file;
 };
 
-async function expectMediaError(promise: Promise<unknown>, reason = UNREADABLE): Promise<MediaError> {
+async function expectMediaError(promise: Promise<unknown>, reason: string | null = UNREADABLE): Promise<MediaError> {
   const err = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(MediaError);
-  expect((err as MediaError).reason).toBe(reason);
+  if (reason !== null) expect((err as MediaError).reason).toBe(reason);
   return err as MediaError;
 }
 
@@ -170,16 +172,41 @@ describe("renderPdf", () => {
     await expectMediaError(renderPdf(file, path.join(dir, "five"), { maxBytes: 100 }), "Document is too large");
   });
 
-  it("rejects empty, garbage, truncated and cyclic PDFs quickly", async () => {
+  it("renders every page of a PDF whose cross-reference table is broken (PDFium alone gives up)", async () => {
+    const damaged = brokenXrefPdf(textPdf(4));
+    // The premise: PDFium by itself refuses this file.
+    const pdfium = await PDFiumLibrary.init();
+    try {
+      await expect(pdfium.loadDocument(damaged)).rejects.toThrow(/corrupted|format/i);
+    } finally {
+      pdfium.destroy();
+    }
+    const out = path.join(dir, "damaged");
+    const result = await renderPdf(await write("damaged.pdf", damaged), out);
+    expect(result.pageCount).toBe(4);
+    expect(result.pages.map((p) => p.file)).toEqual(["pages/1.jpg", "pages/2.jpg", "pages/3.jpg", "pages/4.jpg"]);
+    // Really drawn (text and the blue box), not blank pages; the repaired copy is not a rendition.
+    const { channels } = await sharp(path.join(out, "pages/4.jpg")).stats();
+    expect(channels[0]!.min).toBeLessThan(60);
+    expect((await readdir(out)).sort()).toEqual(["pages", "thumbnail.jpg"]);
+  });
+
+  it("rejects empty, garbage, truncated and cyclic PDFs quickly, saying what failed", async () => {
     const started = performance.now();
     expect((await expectMediaError(renderPdf(await write("empty.pdf", ""), dir))).message).toMatch(/empty/);
     const garbage = await write("garbage.pdf", "%PDF-1.7\nthis is not really a PDF at all\n%%EOF\n");
-    expect((await expectMediaError(renderPdf(garbage, path.join(dir, "g")))).message).toMatch(/PDF/);
+    // Nothing could open it: the reason (what the asset's error shows) names each step and what it said.
+    const err = await expectMediaError(renderPdf(garbage, path.join(dir, "g")), null);
+    expect(err.reason).toMatch(new RegExp(`^${DAMAGED}: PDFium said "[^"]*PDF[^"]*"; the repair said "[^"]+"`));
     const whole = textPdf(3);
-    await expectMediaError(renderPdf(await write("cut.pdf", whole.subarray(0, 120)), path.join(dir, "cut")));
+    const cut = await renderPdf(await write("cut.pdf", whole.subarray(0, 120)), path.join(dir, "cut")).catch(
+      (e: MediaError) => e,
+    );
+    expect((cut as MediaError).reason).toMatch(new RegExp(`^${DAMAGED}`));
     // A page tree whose Kids point back at itself: a naive walker would loop forever.
     const cyclic = buildPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]);
-    await expectMediaError(renderPdf(await write("cyclic.pdf", cyclic), path.join(dir, "cyclic")));
+    const loop = await renderPdf(await write("cyclic.pdf", cyclic), path.join(dir, "cyclic")).catch((e) => e);
+    expect(loop).toBeInstanceOf(MediaError);
     expect(performance.now() - started).toBeLessThan(5000);
     // Nothing half-written is left behind.
     await expect(stat(path.join(dir, "cyclic", "pages"))).rejects.toThrow();

@@ -19,6 +19,9 @@ import type { PdfPageSize, PdfRequest } from "./document-worker.ts";
 import { createSerialWorker, findExecutable, lastLines, MediaError, runTool, type SerialWorker } from "./limits.ts";
 
 export const UNREADABLE = "Document could not be read";
+/** A PDF that neither PDFium nor its repair could open; the asset's error goes on with what each said. */
+export const DAMAGED = "Document is damaged and could not be repaired";
+const MAX_REASON = 400;
 
 export interface RenderPdfOptions {
   /** Documents with more pages are refused (a page-tree bomb, or simply too big to preview). */
@@ -128,24 +131,59 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
   const pagesDir = path.join(outDir, "pages");
   /** Threads holding the document open: each is closed at the end, whatever happened. */
   const opened: SerialWorker[] = [];
+  /** The file the threads render: the upload, or its repaired copy (a private temp dir). */
+  let source = file;
+  let repairDir: string | null = null;
   const open = async (pdf: SerialWorker) => {
-    const r = await pdf.call<{ pageCount: number }>({ op: "open", file } satisfies PdfRequest, {
+    const r = await pdf.call<{ pageCount: number }>({ op: "open", file: source } satisfies PdfRequest, {
       timeoutMs: budget(OPEN_TIMEOUT_MS),
       reason: UNREADABLE,
     });
-    opened.push(pdf);
+    if (!opened.includes(pdf)) opened.push(pdf);
+    return r;
+  };
+  /**
+   * PDFium gives up on a broken cross-reference table that other readers rebuild (issue 27): the
+   * document gets a rebuilt structure (pdf-repair.ts, in the thread) and PDFium a second chance.
+   * When that fails too, the asset's error says what each step said.
+   */
+  const openOrRepair = async (pdf: SerialWorker): Promise<{ pageCount: number }> => {
+    let pdfiumSaid: string;
+    try {
+      const r = await open(pdf);
+      if (r.pageCount >= 1) return r;
+      pdfiumSaid = "no pages";
+    } catch (err) {
+      // Say so plainly: the fix (upload an unprotected copy) is on the user's side.
+      if (/password/i.test((err as Error).message))
+        throw new MediaError("Document is password-protected", (err as Error).message);
+      if (/timed out/.test((err as Error).message)) throw err;
+      pdfiumSaid = detailOf(err);
+    }
+    repairDir = await mkdtemp(path.join(os.tmpdir(), "hangar-pdf-repair-"));
+    const repaired = path.join(repairDir, "repaired.pdf");
+    const fail = (what: string) =>
+      new MediaError(`${DAMAGED}: PDFium said "${pdfiumSaid}"; ${what}`.slice(0, MAX_REASON));
+    await pdf
+      .call({ op: "repair", file, out: repaired } satisfies PdfRequest, {
+        timeoutMs: budget(OPEN_TIMEOUT_MS),
+        reason: UNREADABLE,
+      })
+      .catch((err: unknown) => {
+        throw fail(`the repair said "${detailOf(err)}"`);
+      });
+    source = repaired;
+    const r = await open(pdf).catch((err: unknown) => {
+      throw fail(`after the repair, "${detailOf(err)}"`);
+    });
+    if (r.pageCount < 1) throw fail("the repaired copy has no pages");
     return r;
   };
   let lanes: Array<Promise<void>> = [];
   let stop = false;
   try {
     const first = worker(0);
-    const { pageCount } = await open(first).catch((err: MediaError) => {
-      // Say so plainly: the fix (upload an unprotected copy) is on the user's side.
-      if (/password/i.test(err.message)) throw new MediaError("Document is password-protected", err.message);
-      throw err;
-    });
-    if (pageCount < 1) throw new MediaError(UNREADABLE, "the document has no pages");
+    const { pageCount } = await openOrRepair(first);
     if (pageCount > maxPages) throw new MediaError("Document has too many pages", `${pageCount} > ${maxPages}`);
     if (options.timeoutMs === undefined) timeoutMs += Math.min(pageCount, renderPages) * 1000;
     const renderCount = Math.min(pageCount, Math.max(1, renderPages));
@@ -253,7 +291,16 @@ async function renderPdfNow(file: string, outDir: string, options: RenderPdfOpti
           if (closed && closed.heapBytes > RECYCLE_HEAP_BYTES) await pdf.recycle();
         }),
     );
+    if (repairDir) await rm(repairDir, { recursive: true, force: true });
   }
+}
+
+/** What a step said, without the user-facing reason the worker call put in front of it. */
+function detailOf(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const reason = (err as { reason?: string }).reason;
+  const detail = reason && message.startsWith(`${reason}: `) ? message.slice(reason.length + 2) : message;
+  return detail.slice(0, 160);
 }
 
 // --- office documents through LibreOffice ----------------------------------------------------

@@ -103,6 +103,28 @@ describe("OCR", () => {
     expect((await ocr.recognise([junk, text])).words.map((w) => w.page)).toEqual([2, 2]);
   });
 
+  it("budgets the engine thread's CPU time: over it the read stops, marked to try later, and the next read works", async () => {
+    const file = path.join(dir, "budget.png");
+    await sharp(textSvg(["Budgeted words"]))
+      .png()
+      .toFile(file);
+    const before = await ocr.stats();
+    if (process.platform === "linux") expect(before.engineCpuMs).toBeGreaterThan(0);
+    // A 1 ms budget: the engine spends more than that on any picture, whatever the machine's load.
+    const err = await ocr.recognise([file], { cpuBudgetMs: 1 }).catch((e: unknown) => e);
+    if (process.platform === "linux") {
+      expect(err).toMatchObject({ reason: OCR_FAILED, later: true });
+      expect((err as Error).message).toMatch(/CPU time budget/);
+    }
+    // Within budget (a fresh engine in the same thread): read as usual; the thread was not restarted.
+    const ok = await ocr.recognise([file], { cpuBudgetMs: 60_000 });
+    expect(ok.text.toLowerCase()).toContain("budgeted words");
+    const after = await ocr.stats();
+    expect(after.starts).toBe(before.starts);
+    // What the budget counts is the engine thread's own CPU time, read from /proc (not a wall clock).
+    if (process.platform === "linux") expect(after.engineCpuMs).toBeGreaterThan(0);
+  });
+
   it("a call past its time limit fails with the OCR reason, and the next call starts a new thread", async () => {
     const quick = createOcr({ timeoutMs: 1 });
     const file = path.join(dir, "text3.png");

@@ -43,6 +43,11 @@ export interface RecogniseOptions {
   timeoutMs?: number;
   /** A 3×3 median first: removes sensor grain (which the engine reads as thousands of specks), keeps large text. */
   denoise?: boolean;
+  /**
+   * CPU time the engine may spend per file. A busy machine stretches wall time, not CPU time, so this
+   * is the limit that says something about the picture; `timeoutMs` stays as a safety net.
+   */
+  cpuBudgetMs?: number;
 }
 
 export interface Ocr {
@@ -51,11 +56,21 @@ export interface Ocr {
    * `maxSide` bounds the long side handed to the engine (default OCR_INPUT_SIDE): its time grows with the area.
    */
   recognise(files: string[], options?: RecogniseOptions): Promise<OcrResult>;
-  stats(): Promise<{ rssBytes: number; starts: number }>;
+  /** `engineCpuMs`: CPU time the engine's thread has used (null where /proc cannot tell). */
+  stats(): Promise<{ rssBytes: number; starts: number; engineCpuMs: number | null }>;
   close(): Promise<void>;
 }
 
 export const OCR_FAILED = "Text could not be read";
+
+/**
+ * A read stopped by its CPU budget (ocr-worker.ts says OVER_BUDGET) or by the wall-time safety net:
+ * worth another try later, with more time, rather than an answer about the picture. Such errors
+ * carry `later: true` (TextReader's contract, modules/processing/read-text.ts).
+ */
+function stoppedByLimit(err: unknown): boolean {
+  return /CPU time budget|timed out after/.test((err as Error)?.message ?? "");
+}
 /** Niceness of the OCR threads: the pipeline (sharp, ffmpeg, PDFium) comes first when cores are busy. */
 export const OCR_NICE = 10;
 export const OCR_INPUT_SIDE = 2000;
@@ -130,13 +145,16 @@ export function createOcr(options: OcrOptions = {}): Ocr {
       for (const [i, file] of files.entries()) {
         try {
           const img = await prepare(file, opts.maxSide ?? OCR_INPUT_SIDE, opts.denoise ?? false);
-          const raw = await worker.call<RawWord[]>({ op: "recognise", image: img.data } satisfies OcrRequest, {
+          const request: OcrRequest = { op: "recognise", image: img.data, cpuBudgetMs: opts.cpuBudgetMs };
+          const raw = await worker.call<RawWord[]>(request, {
             timeoutMs: opts.timeoutMs ?? timeoutMs,
             reason: OCR_FAILED,
             transfer: [img.data.buffer as ArrayBuffer],
           });
           words.push(...cleanWords(raw, img.width, img.height, i + 1, min));
         } catch (err) {
+          // A page stopped by a limit is not unreadable: the whole read is tried again later.
+          if (stoppedByLimit(err)) throw Object.assign(err as Error, { later: true });
           failures++;
           lastError = err;
         }
@@ -149,10 +167,13 @@ export function createOcr(options: OcrOptions = {}): Ocr {
       return { text, words, ms: Math.round(performance.now() - started) };
     },
     async stats() {
-      const s = await worker.call<{ rssBytes: number }>({ op: "stats" } satisfies OcrRequest, {
-        timeoutMs: 10_000,
-        reason: OCR_FAILED,
-      });
+      const s = await worker.call<{ rssBytes: number; engineCpuMs: number | null }>(
+        { op: "stats" } satisfies OcrRequest,
+        {
+          timeoutMs: 10_000,
+          reason: OCR_FAILED,
+        },
+      );
       return { ...s, starts: worker.starts };
     },
     close: () => worker.close(),

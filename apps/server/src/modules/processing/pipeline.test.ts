@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPdf, cameraJpeg as cameraJpegOf, pngBomb, textPdf } from "../../../test/fixtures.ts";
+import { brokenXrefPdf, buildPdf, cameraJpeg as cameraJpegOf, pngBomb, textPdf } from "../../../test/fixtures.ts";
 import { createTestEnv, type TestEnv, uploadBytes, waitForAsset, workspaceWith } from "../../../test/harness.ts";
 import { runTool } from "../../media/limits.ts";
 import { ffmpegPath } from "../../media/video.ts";
@@ -209,6 +209,21 @@ describe("video, documents and AI tags", () => {
     const a = await up("odd.pdf", Buffer.from(pdf, "latin1"));
     expect(a).toMatchObject({ status: "COMPLETED", file_type: "DOCUMENT", page_count: 4 });
     expect(a.pages).toHaveLength(4);
+  });
+
+  it("a PDF with a broken cross-reference table is a DOCUMENT with its pages; a hopeless one says what failed", async () => {
+    const a = await up("damaged.pdf", brokenXrefPdf(textPdf(4)));
+    expect(a).toMatchObject({
+      status: "COMPLETED",
+      file_type: "DOCUMENT",
+      mime_type: "application/pdf",
+      page_count: 4,
+    });
+    expect(a.pages).toHaveLength(4);
+    const b = await up("hopeless.pdf", Buffer.from("%PDF-1.7\nthis is not really a PDF at all\n%%EOF\n"));
+    // Still typed from its bytes (it was OTHER), with each step's complaint in the error.
+    expect(b).toMatchObject({ status: "error", file_type: "DOCUMENT", mime_type: "application/pdf" });
+    expect(b.error).toMatch(/^Document is damaged and could not be repaired: PDFium said ".+"; the repair said ".+"/);
   });
 
   it("a three-page PDF: page count and page images", async () => {

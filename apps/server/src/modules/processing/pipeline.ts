@@ -81,6 +81,8 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
   const outDir = path.join(work, "out");
   await mkdir(outDir, { recursive: true });
   let original = store.localPath(row.storage_key);
+  /** Known once sniffed: an asset that fails afterwards still says what it is (a damaged PDF is a DOCUMENT). */
+  let typed: Pick<Parameters<AssetLifecycle["update"]>[1], "file_type" | "mime_type" | "file_extension"> = {};
   try {
     if (!original) {
       // S3: the original comes down to the work directory (removed below, whatever happens).
@@ -93,6 +95,7 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
       mime_type: sniffed.mime,
       file_extension: sniffed.ext || row.file_extension,
     };
+    typed = { file_type: patch.file_type, mime_type: patch.mime_type, file_extension: patch.file_extension };
     const renditions: Renditions = {};
     let tagSource: string | null = null;
 
@@ -200,7 +203,7 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
     if (reason || attempt >= deps.maxAttempts) {
       log.warn({ assetId, attempt, err: { message: (err as Error).message } }, "asset processing failed");
       const kept = reason ?? "Processing failed after several attempts";
-      await assets.update(assetId, { status: "error", error_reason: kept, is_temp: false });
+      await assets.update(assetId, { ...typed, status: "error", error_reason: kept, is_temp: false });
       deps.onFailure?.(kept);
       return;
     }

@@ -1,6 +1,15 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { OCR_IMAGE_SIDE, OCR_PAGE_SIDE, OCR_PROBE, readText, type TextReader } from "./read-text.ts";
+import {
+  FULL_READ_BUDGET_FACTOR,
+  OCR_IMAGE_SIDE,
+  OCR_PAGE_SIDE,
+  OCR_PROBE,
+  readText,
+  TextLater,
+  type TextReader,
+} from "./read-text.ts";
+import { cpuBudgetFor } from "./text-job.ts";
 
 /** The pipeline's OCR policy, on a reader that records its calls (media/ocr.test.ts runs the real one). */
 const log = pino({ level: "silent" });
@@ -43,5 +52,20 @@ describe("readText", () => {
       status: "failed",
       error: "Text could not be read",
     });
+  });
+
+  it("a read stopped by its budget is TextLater while budgeted, and an outcome on the last try", async () => {
+    const later = () => Object.assign(new Error("OCR ran over its CPU time budget (5 ms)"), { later: true });
+    const budgeted = reader([later()]);
+    await expect(readText(budgeted.r, ["a.jpg"], "image", log, 5)).rejects.toBeInstanceOf(TextLater);
+    expect(budgeted.calls).toEqual([{ ...OCR_PROBE, cpuBudgetMs: 5 }]);
+    const full = reader([["Invoice"], ["Invoice", "2026"]]);
+    await readText(full.r, ["a.jpg"], "image", log, 5);
+    expect(full.calls[1]).toEqual({ maxSide: OCR_IMAGE_SIDE, cpuBudgetMs: 5 * FULL_READ_BUDGET_FACTOR });
+    const last = reader([later()]);
+    expect((await readText(last.r, ["a.jpg"], "image", log, null)).status).toBe("failed");
+    // Twice the budget each try, none on the last.
+    const deps = { cpuBudgetMs: 3000, retries: 3 };
+    expect([0, 1, 2, 3].map((n) => cpuBudgetFor(deps, n))).toEqual([3000, 6000, 12_000, null]);
   });
 });

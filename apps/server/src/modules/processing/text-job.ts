@@ -31,6 +31,15 @@ export interface TextJobDeps {
   ocr: () => Promise<TextReader | null>;
   /** Keeps the outcome and evaluates the AI actions again (fields/ai-service.ts). */
   afterText: (workspaceId: string, assetId: string, text: TextOutcome) => Promise<void>;
+  /** The quick look's CPU budget on the first try (OCR_CPU_BUDGET_MS); each retry has twice the last (a noise-like photo costs 3 + 6 + 12 s of CPU before the last, unbudgeted try). */
+  cpuBudgetMs: number;
+  /** Tries after the first (the job's retry limit): the last one reads without a CPU budget. */
+  retries: number;
+}
+
+/** The quick look's CPU budget on try `attempt` (0 = first); null on the last try. */
+export function cpuBudgetFor(deps: Pick<TextJobDeps, "cpuBudgetMs" | "retries">, attempt: number): number | null {
+  return attempt >= deps.retries ? null : deps.cpuBudgetMs * 2 ** attempt;
 }
 
 interface SourceRow {
@@ -55,8 +64,12 @@ export function textSources(row: SourceRow): { keys: string[]; kind: "image" | "
   return null;
 }
 
-/** The `read-text` job: safe to run twice (the outcome is overwritten, the actions evaluated again). */
-export async function readAssetText(deps: TextJobDeps, assetId: string): Promise<void> {
+/**
+ * The `read-text` job: safe to run twice (the outcome is overwritten, the actions evaluated again).
+ * A read over its budget throws TextLater: nothing is recorded (the text stays pending) and the job
+ * engine runs it again after a backoff, with a larger budget.
+ */
+export async function readAssetText(deps: TextJobDeps, assetId: string, attempt = 0): Promise<void> {
   const row = await deps.assets.byId(assetId);
   if (!row || row.deleted_at || row.status !== "COMPLETED") return;
   const source = textSources(row);
@@ -86,7 +99,7 @@ export async function readAssetText(deps: TextJobDeps, assetId: string): Promise
     if (source.kind === "image" && files[0])
       files[0] = await sharpReadable(files[0], path.join(work, "decoded.png"), OCR_IMAGE_SIDE);
     const outcome = files.length
-      ? await readText(reader, files, source.kind, log)
+      ? await readText(reader, files, source.kind, log, cpuBudgetFor(deps, attempt))
       : ({ status: "failed", error: TEXT_FAILED } as const);
     await deps.afterText(row.workspace_id, assetId, outcome);
   } finally {
