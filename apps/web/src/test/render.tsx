@@ -43,6 +43,14 @@ export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}) 
   return { ...render(ui, { wrapper, ...rest }), user, queryClient, onSessionLost };
 }
 
+// happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens to it for fonts loading.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+  });
+}
+
 // Vitest's globals are off, so Testing Library cannot register its own cleanup; toasts live in a
 // module-level store that outlives each render.
 afterEach(() => {
