@@ -162,7 +162,7 @@ describe("upload runner: retries (spec 01 §4)", () => {
     xhr.answer(ok);
     let completes = 0;
     api.on(uploadsApi.complete, () =>
-      ++completes === 1 ? failure(502) : { status: "ok", asset_id: ASSET_ID, size: 2 * PART, sha256: "ab" },
+      ++completes === 1 ? failure(502) : { status: "ok" as const, asset_id: ASSET_ID, size: 2 * PART, sha256: "ab" },
     );
     const id = upload();
     await until(() => completes === 1, "the first complete");
