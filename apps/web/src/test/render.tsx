@@ -43,6 +43,10 @@ export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}) 
   return { ...render(ui, { wrapper, ...rest }), user, queryClient, onSessionLost };
 }
 
+// A component test renders and types for real: a few seconds on two busy cores, more than the
+// default 5 s at worst. Waits inside tests stay condition-based (findBy*, waitFor).
+vi.setConfig({ testTimeout: 20_000 });
+
 // happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens to it for fonts loading.
 if (!("fonts" in document)) {
   Object.defineProperty(document, "fonts", {
