@@ -120,12 +120,17 @@ export function useCommentMutations(source: Source) {
   const params = { id: workspaceId };
   return {
     create: useMutation({
-      mutationFn: async (body: Omit<CreateCommentBody, "content_type" | "object_id">) => {
+      // `fallback`: the text shown when the server gives no detail ("Failed to post comment" for a
+      // comment, "Failed to post reply" for a reply: spec 02 §8), not sent.
+      mutationFn: async ({
+        fallback = shared ? COMMENT_MESSAGES.postFailed : COMMENT_MESSAGES.createFailed,
+        ...body
+      }: Omit<CreateCommentBody, "content_type" | "object_id"> & { fallback?: string }) => {
         if (!shared)
           return callApi(commentsApi.create, {
             params,
             body: { content_type: "asset", object_id: assetId, ...body },
-            fallback: COMMENT_MESSAGES.createFailed,
+            fallback,
           });
         // A visitor: named (or not) by what they chose to give; cancelling the dialog discards the comment.
         const who = await shared.identify();
@@ -134,7 +139,7 @@ export function useCommentMutations(source: Source) {
         return callApi(sharedApi.comment, {
           params: { token: shared.token },
           body: { ...rest, object_id: assetId, author_name: who.name, author_email: who.email },
-          fallback: COMMENT_MESSAGES.postFailed,
+          fallback,
         });
       },
       onSettled: settle,

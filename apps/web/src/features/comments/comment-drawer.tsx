@@ -69,6 +69,7 @@ export function CommentDrawer(props: { shared?: boolean }) {
         severity: v.severity,
         mentions: v.mentions,
         board_id: boardId,
+        fallback: COMMENT_MESSAGES.postFailed,
         ...(v.timestamp !== null ? { timestamp: v.timestamp } : {}),
         ...(asset.pages.length > 0 ? { page: review.currentPage } : {}),
       });
@@ -232,7 +233,12 @@ function Thread({ comment, number }: { comment: Comment; number?: number }) {
 
   const reply = async (v: ComposeValue) => {
     try {
-      await create.mutateAsync({ text: v.text, mentions: v.mentions, parent_id: newest?.id ?? comment.id });
+      await create.mutateAsync({
+        text: v.text,
+        mentions: v.mentions,
+        parent_id: newest?.id ?? comment.id,
+        fallback: COMMENT_MESSAGES.replyFailed,
+      });
       notifySuccess(COMMENT_MESSAGES.replyPosted);
       setReplying(false);
       setExpanded(true);

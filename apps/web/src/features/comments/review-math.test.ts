@@ -1,3 +1,4 @@
+import { annotationIssues } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
 import { clock, mentionQuery, mentionRuns, popoverPosition, relativeTime, shapeOf, toPercent } from "./review-math";
 
@@ -74,5 +75,59 @@ describe("mentions", () => {
   it("formats video times", () => {
     expect(clock(3.4)).toBe("00:03");
     expect(clock(3723)).toBe("1:02:03");
+  });
+});
+
+describe("drawn shapes the server accepts (spec 02 §4, contract annotationIssues)", () => {
+  it("clamps a zero-sized box instead of dividing by zero", () => {
+    expect(toPercent({ left: 10, top: 10, width: 0, height: 0 }, 10, 10)).toEqual({ x: 0, y: 0 });
+  });
+
+  it("a small drag up and left is still a POINT where it started", () => {
+    expect(shapeOf({ x: 50, y: 50 }, { x: 49.2, y: 49.5 })).toEqual({ annotation_type: "POINT", x: 50, y: 50 });
+  });
+
+  it("a drag along one axis is an AREA with a minimal size the other way", () => {
+    expect(shapeOf({ x: 10, y: 10 }, { x: 30, y: 10 })).toEqual({
+      annotation_type: "AREA",
+      x: 10,
+      y: 10,
+      width: 20,
+      height: 0.01,
+    });
+  });
+
+  it("rounds to hundredths of a percent", () => {
+    expect(shapeOf({ x: 10.123, y: 20.456 }, { x: 30.789, y: 40.1 })).toEqual({
+      annotation_type: "AREA",
+      x: 10.12,
+      y: 20.46,
+      width: 20.67,
+      height: 19.64,
+    });
+  });
+
+  it("moves an area drawn along the right or bottom edge inside the image", () => {
+    expect(shapeOf({ x: 100, y: 20 }, { x: 100, y: 60 })).toEqual({
+      annotation_type: "AREA",
+      x: 99.99,
+      y: 20,
+      width: 0.01,
+      height: 40,
+    });
+  });
+
+  it("keeps every drag inside the image, the edges included", () => {
+    const stops = [0, 0.004, 0.5, 33.333, 50, 89.995, 99.2, 99.995, 100];
+    const refused: string[] = [];
+    for (const x1 of stops)
+      for (const y1 of stops)
+        for (const x2 of stops)
+          for (const y2 of stops) {
+            const shape = shapeOf({ x: x1, y: y1 }, { x: x2, y: y2 });
+            const issues = annotationIssues(shape);
+            if (issues.length) refused.push(`${x1},${y1} → ${x2},${y2}: ${JSON.stringify(shape)}`);
+          }
+    expect(refused.slice(0, 5)).toEqual([]);
   });
 });

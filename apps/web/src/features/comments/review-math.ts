@@ -29,19 +29,23 @@ const round = (v: number) => Math.round(v * 100) / 100;
 
 /**
  * Spec 02 §4: a drag moving under 1 % both ways is a POINT where it started; otherwise an AREA from
- * the minimum corner with its size.
+ * the minimum corner with its size. A size is at least 0.01 %, and the corner moves in so the area
+ * stays inside the image (the server refuses one that does not): a drag along the right or bottom
+ * edge, or a rounding up, would otherwise poke out by a hundredth.
  */
 export function shapeOf(start: { x: number; y: number }, end: { x: number; y: number }): DrawnShape {
   const dx = Math.abs(end.x - start.x);
   const dy = Math.abs(end.y - start.y);
   if (dx < ANNOTATION_POINT_THRESHOLD && dy < ANNOTATION_POINT_THRESHOLD)
     return { annotation_type: "POINT", x: round(start.x), y: round(start.y) };
+  const width = round(Math.max(dx, 0.01));
+  const height = round(Math.max(dy, 0.01));
   return {
     annotation_type: "AREA",
-    x: round(Math.min(start.x, end.x)),
-    y: round(Math.min(start.y, end.y)),
-    width: round(Math.max(dx, 0.01)),
-    height: round(Math.max(dy, 0.01)),
+    x: Math.min(round(Math.min(start.x, end.x)), round(100 - width)),
+    y: Math.min(round(Math.min(start.y, end.y)), round(100 - height)),
+    width,
+    height,
   };
 }
 
