@@ -299,6 +299,10 @@ describe("value rules and run on all assets", () => {
         .png()
         .toBuffer(),
     );
+    // Each asset's text is read after it completes, and the actions run again then. Wait for that
+    // background pass to be over, so every change below is the run's own, whichever would finish first.
+    for (const a of [wide, tall, mine, cleared])
+      expect((await textOf(admin.client, ws.id, a.id)).status).not.toBe("pending");
     // People choose first: an option on one, Unassigned on another.
     await editor.post(`/workspaces/${ws.id}/field-values/${f.id}`, {
       asset_ids: [mine.id],
