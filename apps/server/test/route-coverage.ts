@@ -23,11 +23,15 @@ export function recordRouteStatuses(app: FastifyInstance, dir: string | undefine
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${process.pid}.jsonl`);
-  app.addHook("onResponse", async (req, reply) => {
+  // On the raw response's close rather than onResponse: a hijacked answer (the live-events stream)
+  // never reaches Fastify's response hooks, and a stream a client leaves ends without them.
+  app.addHook("onRequest", async (req, reply) => {
     const url = req.routeOptions.url;
     if (!url?.startsWith(API_PREFIX)) return;
-    const line = JSON.stringify({ route: `${req.method} ${url.slice(API_PREFIX.length)}`, status: reply.statusCode });
-    appendFileSync(file, `${line}\n`);
+    const route = `${req.method} ${url.slice(API_PREFIX.length)}`;
+    reply.raw.once("close", () => {
+      appendFileSync(file, `${JSON.stringify({ route, status: reply.raw.statusCode })}\n`);
+    });
   });
 }
 

@@ -217,7 +217,10 @@ describe("evaluating on real images", () => {
     expect(food).toMatchObject({ matched: false, set_value: false });
   });
 
-  it("rendered text and a scanned PDF page set an option by text_in_image; the text is searchable and shown", async () => {
+  // OCR of a page and a picture on a busy machine: the reads are waited for (textOf), not timed.
+  it("rendered text and a scanned PDF page set an option by text_in_image; the text is searchable and shown", {
+    timeout: 180_000,
+  }, async () => {
     const { ws, admin, members } = await workspaceWith(env, ["COMMENTER"]);
     const f = await selectField(admin.client, ws.id, "Document", ["Invoice", "Contract"]);
     await addAction(admin.client, ws.id, f, "Invoice", { kind: "text_in_image", config: { words: ["invoice"] } });
@@ -372,8 +375,11 @@ describe("value rules and run on all assets", () => {
 });
 
 describe("a robust pipeline", () => {
-  it("an OCR timeout is recorded and the asset completes anyway, other actions still run", async () => {
-    const slow = await createTestEnv({ OCR_TIMEOUT_MS: "1", AI_TAGS: "0" });
+  it("an OCR timeout is recorded and the asset completes anyway, other actions still run", {
+    timeout: 120_000,
+  }, async () => {
+    // A read stopped by a limit is tried again after a backoff (1, 2, 4 s here); the last try fails for good.
+    const slow = await createTestEnv({ OCR_TIMEOUT_MS: "1", OCR_RETRY_DELAY_SECONDS: "1", AI_TAGS: "0" });
     try {
       const { ws, admin } = await workspaceWith(slow);
       const f = await selectField(admin.client, ws.id, "Shape", ["Wide", "Invoice"]);
