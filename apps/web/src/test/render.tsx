@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { Notifications, notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, type RenderOptions, render } from "@testing-library/react";
+import { cleanup, configure, type RenderOptions, render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
@@ -46,6 +46,9 @@ export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}) 
 // A component test renders and types for real: a few seconds on two busy cores, more than the
 // default 5 s at worst. Waits inside tests stay condition-based (findBy*, waitFor).
 vi.setConfig({ testTimeout: 20_000 });
+// findBy*/waitFor wait for their condition; testing-library's default 1 s ran out on two busy cores
+// (a password save's request had not been sent yet). The bound only ends a test that will never pass.
+configure({ asyncUtilTimeout: 10_000 });
 
 // happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens to it for fonts loading.
 if (!("fonts" in document)) {
