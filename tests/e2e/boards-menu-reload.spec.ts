@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { screenshot } from "./screenshots.ts";
 import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 
 /**
@@ -138,7 +139,7 @@ for (const key of ["Enter", "Space"] as const) {
     await page.keyboard.up(key);
     await menuStaysOpen(page);
     if (info.repeatEachIndex === 0) {
-      await page.screenshot({ path: `test-results/screens/boards-menu-reload-${key}.png` });
+      await screenshot(page, `boards-menu-reload-${key}`);
     }
     // The menu has the keyboard: arrows move through its items; Escape gives the focus back.
     await page.keyboard.press("ArrowDown");

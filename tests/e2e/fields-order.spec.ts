@@ -1,11 +1,11 @@
 import type { CustomField, Member } from "@hangar/contract";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { expectToast, newOwner } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 
 /** Settings → Fields drag-to-reorder (issue #16): fields by mouse, options by keyboard; saved, or put back. */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/fields-order-${name}.png` });
+const shot = screenshots("fields-order");
 
 let owner: Awaited<ReturnType<typeof newOwner>>;
 let second: { context: BrowserContext; page: Page; email: string };

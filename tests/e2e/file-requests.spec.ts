@@ -1,10 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { jpeg, newOwner } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, boardMenu } from "./support.ts";
 
 /** Request files (issue #17): an upload-only link for a board; a visitor without an account sends files. */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/requests-${name}.png` });
+const shot = screenshots("requests");
 
 test("an owner asks for files; a visitor sends two, the third is refused; pausing the link ends the page", async ({
   browser,

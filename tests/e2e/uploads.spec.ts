@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Route, test } from "@playwright/test";
 import { expectPlaceholderColours } from "./assets-support.ts";
+import { screenshot } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 import {
   type BoardJson,
@@ -84,7 +85,7 @@ test("a dropped folder uploads with progress, becomes boards, processes, and sho
   await expect(dialog(page)).toBeHidden();
   const indicator = page.getByTestId("upload-status-indicator");
   await expect(indicator).toHaveText("Processing 6…");
-  await page.locator("header").screenshot({ path: "test-results/screens/upload-header-processing.png" });
+  await screenshot(page.locator("header"), "upload-header-processing");
   holdProcessing = false;
   await expect(indicator).toBeHidden({ timeout: 30_000 });
 

@@ -8,11 +8,11 @@ import sharp from "sharp";
 import { buildPdf } from "../../apps/server/src/ops/pdf-writer.ts";
 import { card } from "./asset-grid-helpers.ts";
 import { createBoard, expectToast, newOwner, uploadAsset } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl } from "./support.ts";
 
 /** The asset viewer of spec 02 §2 (issue #14), driven as a reviewer would. */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/viewer-${name}.png` });
+const shot = screenshots("viewer");
 const viewer = (page: Page) => page.getByTestId("asset-viewer");
 
 async function picture(label: string, hue: number): Promise<Buffer> {
