@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createBoard, expectToast, jpeg, newOwner, settled, shot, uploadAsset, zipEntries } from "./assets-support.ts";
+import { screenshot } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 
 interface AssetJson {
@@ -63,7 +64,7 @@ test("bulk actions from the grid: Shift-select, tag, move to a board, remove fro
     const count = (await bulkBar(page).getByTestId("bulk-count").boundingBox())!;
     const clear = (await bulkBar(page).getByRole("button", { name: "Clear selection" }).boundingBox())!;
     expect(Math.abs(clear.y + clear.height / 2 - (count.y + count.height / 2)), `${width} px`).toBeLessThan(8);
-    await page.screenshot({ path: `test-results/screens/bulk-bar-${width}.png` });
+    await screenshot(page, `bulk-bar-${width}`);
   }
   // Not in a board: no "Remove from board". Share is there (each asset's link is bound to a board,
   // so from All Assets & Files it says so: see tests/e2e/shares.spec.ts).

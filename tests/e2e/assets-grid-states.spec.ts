@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { Asset, AssetListAnswer, AssetListBody, type Pagination } from "@hangar/contract";
+import { expect, type Route, test } from "@playwright/test";
 import { card, cards, shot } from "./asset-grid-helpers.ts";
 import { baseUrl, signUpWithWorkspace } from "./support.ts";
 
@@ -6,11 +7,15 @@ import { baseUrl, signUpWithWorkspace } from "./support.ts";
  * The grid's client behaviour against a faked listing (page.route answers POST /assets), so sizes and
  * failures are exact: paging while scrolling, virtualisation, loading/error/empty states, keyboard.
  */
-/** A listing row as the server answers it, for a file with no picture (the paging test fakes the listing). */
-function fakeAsset(i: number, workspaceId: string) {
+/**
+ * A listing row as the server answers it, for a file with no picture. Typed and parsed with the
+ * contract's schema, so a field added, renamed or retyped there fails here instead of drifting.
+ */
+function fakeAsset(i: number, workspaceId: string): Asset {
   const now = new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString();
-  return {
+  return Asset.parse({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    abilities: { edit: true, delete: true, comment: true, share: true, download: true },
     workspace_id: workspaceId,
     name: `file-${String(i).padStart(3, "0")}.bin`,
     description: null,
@@ -30,6 +35,8 @@ function fakeAsset(i: number, workspaceId: string) {
     placeholder: null,
     directory: null,
     favorite: false,
+    open_comment_count: 0,
+    field_chips: [],
     tags: [],
     ai_tags: [],
     ai_tag_details: [],
@@ -49,8 +56,16 @@ function fakeAsset(i: number, workspaceId: string) {
     date_uploaded: now,
     created_at: now,
     updated_at: now,
-  };
+  } satisfies Asset);
 }
+
+/** The listing's request as the web sent it, checked against the contract (defaults filled in). */
+const listingBody = (route: Route): AssetListBody => AssetListBody.parse(route.request().postDataJSON());
+
+/** The listing's answer, checked against the contract before the page sees it. */
+const listingAnswer = (data: Asset[], pagination: Pagination) => ({
+  json: AssetListAnswer.parse({ data, pagination } satisfies AssetListAnswer),
+});
 
 test("paging: page by page as the grid scrolls, only rows near the viewport in the DOM; a filter starts again at page 1 with 20 a page", async ({
   browser,
@@ -62,28 +77,25 @@ test("paging: page by page as the grid scrolls, only rows near the viewport in t
   // The listing answers from a fake 137-asset workspace (30 of them favourites), page by page.
   const TOTAL = 137;
   const FAVOURITES = 30;
-  const asked: Array<{ page: number; page_size: number; favorite?: boolean }> = [];
+  const asked: AssetListBody[] = [];
   await page.route(`**/api/v1/workspaces/${workspaceId}/assets`, async (route) => {
     if (route.request().method() !== "POST") return route.fallback();
-    const body = route.request().postDataJSON() as { page: number; page_size: number; favorite?: boolean };
+    const body = listingBody(route);
     asked.push(body);
     const count = body.favorite ? FAVOURITES : TOTAL;
     const start = (body.page - 1) * body.page_size;
     const end = Math.min(start + body.page_size, count);
     const data = Array.from({ length: Math.max(end - start, 0) }, (_, k) => fakeAsset(start + k + 1, workspaceId));
-    await route.fulfill({
-      json: {
-        data,
-        pagination: {
-          page: body.page,
-          page_size: body.page_size,
-          total_count: count,
-          total_pages: Math.ceil(count / body.page_size),
-          has_more: end < count,
-          count_is_estimate: false,
-        },
-      },
-    });
+    await route.fulfill(
+      listingAnswer(data, {
+        page: body.page,
+        page_size: body.page_size,
+        total_count: count,
+        total_pages: Math.ceil(count / body.page_size),
+        has_more: end < count,
+        count_is_estimate: false,
+      }),
+    );
   });
 
   await page.goto(`/w/${workspaceId}/b/all`);
@@ -155,27 +167,23 @@ test("grid states: loading placeholders, an error with Retry, nothing matching, 
   });
   await page.route(`**/api/v1/workspaces/${workspaceId}/assets`, async (route) => {
     if (route.request().method() !== "POST") return route.fallback();
-    const body = route.request().postDataJSON() as { page: number; page_size: number; search?: string };
+    const body = listingBody(route);
     if (mode === "hold") await held;
     if (mode === "fail")
       return route.fulfill({ status: 500, json: { detail: "Failed to fetch assets", code: "INTERNAL" } });
     const count = body.search ? 0 : 12;
     const data = Array.from({ length: Math.min(count, body.page_size) }, (_, k) => fakeAsset(k + 1, workspaceId));
     const has_more = body.page_size < count;
-    const pagination = {
-      page: 1,
-      page_size: body.page_size,
-      total_count: count,
-      total_pages: 1,
-      has_more,
-      count_is_estimate: false,
-    };
-    await route.fulfill({
-      json: {
-        data: body.page === 1 ? data : [],
-        pagination: { ...pagination, page: body.page, has_more: body.page === 1 && has_more },
-      },
-    });
+    await route.fulfill(
+      listingAnswer(body.page === 1 ? data : [], {
+        page: body.page,
+        page_size: body.page_size,
+        total_count: count,
+        total_pages: 1,
+        has_more: body.page === 1 && has_more,
+        count_is_estimate: false,
+      }),
+    );
   });
 
   await page.goto(`/w/${workspaceId}/b/all`);

@@ -1,14 +1,11 @@
 import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 
 /** Helpers shared by the asset-action flows (assets-actions.spec.ts, assets-trash-zip.spec.ts). */
-/** Screenshots for review go next to the notes. */
-export const SCREENS = process.env.HANGAR_SCREENS_DIR ?? "/work/notes/screens";
-export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENS, `assets-actions-${name}.png`), fullPage: false });
+export const shot = screenshots("assets-actions");
 
 /** A dialog done animating in (for screenshots). */
 export const settled = (dialog: Locator) => expect(dialog).toHaveCSS("opacity", "1");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { screenshot } from "./screenshots.ts";
 import { baseUrl, signUpWithWorkspace } from "./support.ts";
 
 /** The self-hosted default (issue 18): no payment provider, so billing is off and nothing is limited. */
@@ -10,5 +11,5 @@ test("with no payment provider the subscription page says billing is off and not
   await expect(panel.getByText(/nothing is limited/)).toBeVisible();
   await expect(panel).not.toContainText("coming soon");
   await expect(page.getByTestId("usage-seats")).toContainText("1 (no limit)");
-  await page.screenshot({ path: "test-results/screens/billing-0-off.png", fullPage: true });
+  await screenshot(page, "billing-0-off", { fullPage: true });
 });

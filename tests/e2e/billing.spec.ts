@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { chmodSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
-import os from "node:os";
+import { truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type FakeStripe, startFakeStripe } from "../../apps/server/test/fake-stripe.ts";
+import { type E2EServer, startE2EServer } from "./hangar-server.ts";
+import { screenshots } from "./screenshots.ts";
 import { inviteAndJoin, signUpWithWorkspace } from "./support.ts";
 
 /**
@@ -14,23 +11,11 @@ import { inviteAndJoin, signUpWithWorkspace } from "./support.ts";
  * (the shared one runs the default: billing off), talking through the Stripe SDK to the test tree's
  * fake of Stripe, whose hosted checkout page the browser pays on.
  */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/billing-${name}.png`, fullPage: true });
-const root = path.resolve(import.meta.dirname, "../..");
+const shot = screenshots("billing", { fullPage: true });
 
 let fake: FakeStripe;
-let server: ChildProcess;
-let tmp: string;
+let server: E2EServer | undefined;
 let previousUrl: string | undefined;
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  srv.listen(0, "127.0.0.1");
-  await once(srv, "listening");
-  const port = (srv.address() as AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 test.describe.configure({ mode: "serial" });
 
@@ -44,8 +29,7 @@ test.beforeAll(async () => {
       { lookup_key: "hangar_business_year", amount: 45000, interval: "year" },
     ],
   });
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
+  let base = "";
   // The fake sends its events the way Stripe does: signed POSTs to the public webhook.
   fake.setDeliver(async (payload, signature) => {
     const res = await fetch(`${base}/api/v1/billing/webhook`, {
@@ -55,37 +39,11 @@ test.beforeAll(async () => {
     });
     return res.status;
   });
-  tmp = mkdtempSync(path.join(os.tmpdir(), "hangar-e2e-billing-"));
-  // As in global-setup: mkdtemp makes 0700, and as root the cluster would be relocated and outlive the run.
-  chmodSync(tmp, 0o755);
-  server = spawn(process.execPath, ["apps/server/bin/hangar.mjs", "start"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...fake.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: path.join(tmp, "data"),
-      SMTP_URL: `smtp://127.0.0.1:${process.env.HANGAR_E2E_SMTP_PORT}`,
-      DEMO_ACCOUNT: "0",
-      REGISTRATIONS_PER_IP_PER_HOUR: "1000",
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startE2EServer({
+    label: "billing",
+    env: () => ({ ...fake.env, SMTP_URL: `smtp://127.0.0.1:${process.env.HANGAR_E2E_SMTP_PORT}` }),
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the billing server exited with ${server.exitCode}`);
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error("the billing server did not become ready");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  base = server.baseUrl;
   // The helpers in support.ts talk to HANGAR_E2E_URL: this file's server, until it ends.
   previousUrl = process.env.HANGAR_E2E_URL;
   process.env.HANGAR_E2E_URL = base;
@@ -93,10 +51,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   process.env.HANGAR_E2E_URL = previousUrl;
-  server?.kill("SIGTERM");
-  if (server) await Promise.race([once(server, "exit"), new Promise((r) => setTimeout(r, 20_000))]);
+  await server?.stop();
   await fake?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 let admin: Page;
@@ -154,7 +110,7 @@ test("on the Free plan, a file over its upload size is refused with a way to upg
   const { workspaceId: freeWs } = await signUpWithWorkspace(page, { prefix: "billing-free" });
   const base = process.env.HANGAR_E2E_URL as string;
   // 101 MiB, sparse on disk: refused when announced, so no byte is sent.
-  const big = path.join(tmp, "master.mov");
+  const big = path.join(server!.dir, "master.mov");
   writeFileSync(big, "");
   truncateSync(big, 101 * 1024 * 1024);
   await page.goto(`${base}/w/${freeWs}/b/all`);

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { screenshot } from "./screenshots.ts";
 import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 
 /**
@@ -8,6 +9,8 @@ import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
  * before, during or after the press. The CPU is slowed down and the main thread kept busy (as on a
  * busy CI machine) to widen the race; each repetition (`--repeat-each`) waits a little longer before
  * its press. Raw mouse presses, not locator.click(): that one re-aims when its target is replaced.
+ * The page.waitForTimeout calls below are that stimulus's timing (how long after the pointing or the
+ * focus the press comes, how long it is held), the subject of these tests: none waits for a result.
  */
 const THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 4);
 
@@ -58,10 +61,16 @@ const busy = (page: Page, ms: number) =>
 const row = (page: Page) => page.getByTestId("boards-panel").getByRole("treeitem", { name: "Bravo", exact: true });
 const menuItem = (page: Page) => page.getByRole("menuitem", { name: "Request files…" });
 
-/** The menu shows, and is still open a moment later (nothing closed it as the trees swapped). */
+/**
+ * The full tree's rows: react-dnd marks each row it connects `draggable`; the first-paint tree has
+ * no such attribute. The menu's fate is known once this one is on screen.
+ */
+const fullTreeRow = (page: Page) => row(page).locator("[draggable]");
+
+/** The menu shows, and is still open once the full tree has swapped in (nothing closed it as the trees swapped). */
 async function menuStaysOpen(page: Page) {
   await expect(menuItem(page)).toBeVisible({ timeout: 15_000 });
-  await page.waitForTimeout(400);
+  await expect(fullTreeRow(page)).not.toHaveCount(0, { timeout: 15_000 });
   await expect(menuItem(page)).toBeVisible();
   await expect(page.getByRole("menu")).toHaveCount(1);
 }
@@ -73,7 +82,7 @@ test("one click on a board's actions right after a reload opens its menu", async
   // The hover starts fetching the full tree; the click comes 0–140 ms later, around its arrival.
   await busy(page, 3000);
   await row(page).hover();
-  await page.waitForTimeout((info.repeatEachIndex % 8) * 20);
+  await page.waitForTimeout((info.repeatEachIndex % 8) * 20); // stimulus timing: when the click comes
   await button.click();
   await menuStaysOpen(page);
   await page.context().close();
@@ -114,10 +123,10 @@ for (const press of presses) {
     // Pointing starts fetching the full tree; the press comes 40–110 ms later (about when it arrives,
     // here) and is held 0–80 ms.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForTimeout(40 + (info.repeatEachIndex % 8) * 10);
+    await page.waitForTimeout(40 + (info.repeatEachIndex % 8) * 10); // stimulus timing: when the press comes
     if (press.ctrl) await page.keyboard.down("Control");
     await page.mouse.down();
-    await page.waitForTimeout((info.repeatEachIndex % 3) * 40);
+    await page.waitForTimeout((info.repeatEachIndex % 3) * 40); // stimulus timing: how long it is held
     await page.mouse.up();
     if (press.ctrl) await page.keyboard.up("Control");
     await press.done(page);
@@ -132,13 +141,13 @@ for (const key of ["Enter", "Space"] as const) {
     // Focus reaches the panel (it starts fetching the full tree); the key comes 0–350 ms later
     // (mostly after the full tree came) and is held 0–100 ms.
     await row(page).getByRole("button", { name: "Board actions" }).focus();
-    await page.waitForTimeout((info.repeatEachIndex % 8) * 50);
+    await page.waitForTimeout((info.repeatEachIndex % 8) * 50); // stimulus timing: when the key comes
     await page.keyboard.down(key);
-    await page.waitForTimeout((info.repeatEachIndex % 3) * 50);
+    await page.waitForTimeout((info.repeatEachIndex % 3) * 50); // stimulus timing: how long it is held
     await page.keyboard.up(key);
     await menuStaysOpen(page);
     if (info.repeatEachIndex === 0) {
-      await page.screenshot({ path: `test-results/screens/boards-menu-reload-${key}.png` });
+      await screenshot(page, `boards-menu-reload-${key}`);
     }
     // The menu has the keyboard: arrows move through its items; Escape gives the focus back.
     await page.keyboard.press("ArrowDown");

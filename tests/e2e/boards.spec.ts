@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, boardMenu, inviteAndJoin, signUpWithWorkspace } from "./support.ts";
 
 interface BoardJson {
@@ -9,8 +10,7 @@ interface BoardJson {
   children?: BoardJson[];
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/boards-${name}.png`, fullPage: true });
+const shot = screenshots("boards", { fullPage: true });
 
 /** The server's tree as nested names: "Campaigns(Spring,Archive)". */
 async function serverTree(page: Page, workspaceId: string): Promise<string> {

@@ -7,11 +7,11 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import sharp from "sharp";
 import { textPdf } from "../../apps/server/src/ops/demo-content.ts";
 import { expectToast, newOwner, settled, uploadAsset } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin, linkFromMail } from "./support.ts";
 
 /** Review (issue #15): two members comment and annotate the same assets, each seeing the other live. */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/comments-${name}.png` });
+const shot = screenshots("comments");
 
 async function picture(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1250">

@@ -1,21 +1,19 @@
 import type { CustomField, Member } from "@hangar/contract";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { expectToast, newOwner } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
+import { stoppedMoving, valuesTopToBottom } from "./waits.ts";
 
 /** Settings → Fields drag-to-reorder (issue #16): fields by mouse, options by keyboard; saved, or put back. */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/fields-order-${name}.png` });
+const shot = screenshots("fields-order");
 
 let owner: Awaited<ReturnType<typeof newOwner>>;
 let second: { context: BrowserContext; page: Page; email: string };
 let status: CustomField;
 
-const titles = (page: Page) =>
-  page
-    .getByTestId("field-card")
-    .getByLabel("Title")
-    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+const titleInputs = (page: Page) => page.getByTestId("field-card").getByLabel("Title");
+const titles = (page: Page) => titleInputs(page).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 const optionLabels = (card: Locator) =>
   card.getByLabel("Option label").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 const statusCard = (page: Page) =>
@@ -62,7 +60,9 @@ test("an ADMIN drags a field with the mouse and moves an option with the keyboar
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 8, { steps: 20 });
   await expect(page.getByRole("button", { name: "Drag to reorder Client" })).toHaveAttribute("aria-pressed", "true");
-  await page.waitForTimeout(300); // the other cards finish making room
+  // The other cards make room: on screen Client is above them now, and nothing moves any more.
+  await expect.poll(() => valuesTopToBottom(titleInputs(page))).toEqual(["Client", "Status", "Notes"]);
+  await stoppedMoving(page.getByTestId("field-card"));
   await shot(page, "mid-drag");
   await page.mouse.up();
   await expect.poll(() => titles(page)).toEqual(["Client", "Status", "Notes"]);
@@ -75,10 +75,15 @@ test("an ADMIN drags a field with the mouse and moves an option with the keyboar
   await page.keyboard.press("Space");
   await expect(page.getByText("Picked up option Approved, at position 3 of 3.")).toBeAttached();
   // One step at a time: each arrow moves by where the items are now, so the next waits for this one.
-  for (const position of [2, 1]) {
+  for (const [position, onScreen] of [
+    [2, ["Draft", "Approved", "Review"]],
+    [1, ["Approved", "Draft", "Review"]],
+  ] as const) {
     await page.keyboard.press("ArrowUp");
     await expect(page.getByText(`Approved moved to position ${position} of 3.`)).toBeAttached();
-    await page.waitForTimeout(250); // the items finish moving, so the next step measures them there
+    // The items finish moving, so the next step measures them there.
+    await expect.poll(() => valuesTopToBottom(card.getByLabel("Option label"))).toEqual(onScreen);
+    await stoppedMoving(card.getByLabel("Option label"));
   }
   await page.keyboard.press("Space");
   await expect(page.getByText("Approved dropped at position 1 of 3.")).toBeAttached();
@@ -108,7 +113,9 @@ test("a stale option list is refused and put back with the server's word; an adm
   await card.getByRole("button", { name: "Drag to reorder Review" }).focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("ArrowUp");
-  await page.waitForTimeout(250);
+  // Review is over Draft's place once the items have moved (the drop measures where they are).
+  await expect.poll(() => valuesTopToBottom(card.getByLabel("Option label"))).toEqual(["Approved", "Review", "Draft"]);
+  await stoppedMoving(card.getByLabel("Option label"));
   await page.keyboard.press("Space");
   await expectToast(page, "The options of this field changed meanwhile: reload and try again.");
   await expect.poll(() => optionLabels(card)).toEqual(["Approved", "Draft"]);
@@ -126,7 +133,9 @@ test("a stale option list is refused and put back with the server's word; an adm
   await spage.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await spage.mouse.down();
   await spage.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 8, { steps: 20 });
-  await spage.waitForTimeout(300);
+  // The other cards make room for Notes at the top, and nothing moves any more.
+  await expect.poll(() => valuesTopToBottom(titleInputs(spage))).toEqual(["Notes", "Client", "Status"]);
+  await stoppedMoving(spage.getByTestId("field-card"));
   // The list's refetch is held back, so only the page's own undo can put the order back.
   const held: Route[] = [];
   const list = /\/api\/v1\/workspaces\/[^/]+\/fields$/;

@@ -5,11 +5,11 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import sharp from "sharp";
 import { card } from "./asset-grid-helpers.ts";
 import { expectToast, jpeg, newOwner, settled, uploadAsset } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 
 /** Custom fields (issue #16): defined in settings, set from the bulk bar and the viewer, filtered on. */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/fields-${name}.png` });
+const shot = screenshots("fields");
 
 let owner: Awaited<ReturnType<typeof newOwner>>;
 let viewer: { context: BrowserContext; page: Page };

@@ -1,10 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { jpeg, newOwner } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, boardMenu } from "./support.ts";
+import { stoppedMoving } from "./waits.ts";
 
 /** Request files (issue #17): an upload-only link for a board; a visitor without an account sends files. */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/requests-${name}.png` });
+const shot = screenshots("requests");
 
 test("an owner asks for files; a visitor sends two, the third is refused; pausing the link ends the page", async ({
   browser,
@@ -85,7 +86,7 @@ test("an owner asks for files; a visitor sends two, the third is refused; pausin
   await link.getByRole("button", { name: "Show received files (2)" }).click();
   await expect(link.getByTestId("received-files")).toContainText("Robin");
   await expect(link.getByTestId("received-files")).toContainText("first-dance.jpg");
-  await page.waitForTimeout(400); // the list's opening transition, for the screenshot
+  await stoppedMoving(link.getByTestId("received-files")); // the list's opening transition, for the screenshot
   await shot(page, "dialog-full");
 
   // Settings → Share links lists it for the ADMIN's review, below the share links.

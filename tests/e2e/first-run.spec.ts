@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
-import os from "node:os";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { jpeg } from "./assets-support.ts";
+import { type E2EServer, startE2EServer } from "./hangar-server.ts";
+import { screenshot } from "./screenshots.ts";
 
 /**
  * Issue #13's first ten minutes, from a fresh data directory and no SMTP: sign up, read the
@@ -13,55 +12,19 @@ import { jpeg } from "./assets-support.ts";
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "a long enough password";
-let server: ChildProcess;
+let server: E2EServer | undefined;
 let base = "";
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "hangar-first-run-"));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+let dataDir = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  server = spawn(process.execPath, ["apps/server/bin/hangar.mjs", "start"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DEMO_ACCOUNT: "0",
-      AI_TAGS: "0",
-      SMTP_URL: "",
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/readyz`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 110_000 },
-    )
-    .toBe(200);
+  test.setTimeout(150_000);
+  // No SMTP (the default): mails go to the dev outbox in the database.
+  server = await startE2EServer({ label: "first-run", env: () => ({ AI_TAGS: "0" }) });
+  base = server.baseUrl;
+  dataDir = server.dataDir;
 });
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await new Promise((r) => server?.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("sign up, verify through the dev outbox while Hangar runs, first steps, upload, see it at home", async ({
@@ -108,7 +71,7 @@ test("sign up, verify through the dev outbox while Hangar runs, first steps, upl
   await expect(page.getByTestId("first-steps")).toBeVisible();
 
   // Upload through the dialog, then back home: the upload is there.
-  const file = path.join(dataDir, "harbour.jpg");
+  const file = path.join(server!.dir, "harbour.jpg");
   await import("node:fs/promises").then(async (fs) => fs.writeFile(file, await jpeg(4)));
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Upload files" });
@@ -131,6 +94,6 @@ test("sign up, verify through the dev outbox while Hangar runs, first steps, upl
     )
     .toBe(1);
   await expect(page.getByTestId("recent-asset")).toHaveAccessibleName("harbour.jpg");
-  await page.screenshot({ path: "test-results/screens/first-run-home.png" });
+  await screenshot(page, "first-run-home");
   await context.close();
 });

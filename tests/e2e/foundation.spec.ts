@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
+import { screenshot } from "./screenshots.ts";
 import { baseUrl, E2E_PASSWORD, linkFromMail, signUpWithWorkspace, uniqueEmail } from "./support.ts";
 
 const PASSWORD = "a long enough password";
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 test("register, verify by mail, create a workspace, invite a second user who joins with the invited role", async ({
   browser,

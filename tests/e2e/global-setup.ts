@@ -1,22 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  srv.listen(0, "127.0.0.1");
-  await once(srv, "listening");
-  const port = (srv.address() as AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
+import { startE2EServer } from "./hangar-server.ts";
 
 function decodeMail(raw: string) {
   const [head = "", ...rest] = raw.split("\r\n\r\n");
@@ -58,46 +46,17 @@ export default async function globalSetup() {
   await once(smtp.server, "listening");
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["apps/server/bin/hangar.mjs", "start"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(tmp, "data"),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      DEMO_ACCOUNT: "0",
-      // Every browser test signs up its own users, all from 127.0.0.1.
-      REGISTRATIONS_PER_IP_PER_HOUR: "1000",
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  const server = await startE2EServer({
+    label: "shared",
+    env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null)
-      throw new Error(`the Hangar server exited with ${server.exitCode} before it was ready`);
-    try {
-      const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the Hangar server did not become ready within 90 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  process.env.HANGAR_E2E_URL = baseUrl;
+  process.env.HANGAR_E2E_URL = server.baseUrl;
   process.env.HANGAR_E2E_MAILBOX = mailbox;
   // Specs that need a differently configured server of their own (billing) send mail to the same peer.
   process.env.HANGAR_E2E_SMTP_PORT = String(smtpPort);
 
   return async () => {
-    server.kill("SIGTERM");
-    await Promise.race([once(server, "exit"), new Promise((r) => setTimeout(r, 20_000))]);
+    await server.stop();
     await new Promise<void>((r) => smtp.close(() => r()));
     rmSync(tmp, { recursive: true, force: true });
   };

@@ -1,10 +1,10 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectToast, jpeg, newOwner, settled, uploadAsset } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 
 /** Share links (issue #17): an EDITOR shares a board with a password; a visitor opens, browses and comments. */
-const SCREENS = "test-results/screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/shares-${name}.png` });
+const shot = screenshots("shares");
 
 let owner: Awaited<ReturnType<typeof newOwner>>;
 let editor: { context: BrowserContext; page: Page };

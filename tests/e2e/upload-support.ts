@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 
 export interface BoardJson {
@@ -13,7 +14,7 @@ export interface BoardJson {
   children?: BoardJson[];
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/upload-${name}.png` });
+export const shot = screenshots("upload");
 
 const PALETTE = [
   ["#f6a04d", "#b43f6b"],

@@ -1,14 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { once } from "node:events";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { type S3TestServer, startS3Server } from "../../apps/server/test/s3-server.ts";
+import { type E2EServer, startE2EServer } from "./hangar-server.ts";
+import { screenshot } from "./screenshots.ts";
 
 /**
  * The browser uploads straight to S3: a Hangar server of its own with STORAGE=s3 on an S3-protocol
@@ -16,79 +14,36 @@ import { type S3TestServer, startS3Server } from "../../apps/server/test/s3-serv
  * multipart file and a direct one. The parts are PUT to S3's presigned URLs (never through Hangar),
  * the ETags are read from S3's answers and Hangar completes, hashes and processes the files.
  */
-const root = path.resolve(import.meta.dirname, "../..");
-const screens = "test-results/screens";
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  srv.listen(0, "127.0.0.1");
-  await once(srv, "listening");
-  const port = (srv.address() as AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-let s3: S3TestServer;
-let server: ChildProcess;
+let s3: S3TestServer | undefined;
+let server: E2EServer | undefined;
 let baseUrl = "";
-let tmp = "";
 let demo = { email: "", password: "" };
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  tmp = mkdtempSync(path.join(os.tmpdir(), "hangar-e2e-s3-"));
-  // mkdtemp makes 0700; as root the embedded cluster would be relocated outside it.
-  chmodSync(tmp, 0o755);
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  // The bucket's CORS names our origin, as a production bucket would.
-  s3 = await startS3Server({ bucket: "hangar-e2e", corsOrigins: [baseUrl] });
-  server = spawn(process.execPath, ["apps/server/bin/hangar.mjs", "start"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...s3.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(tmp, "data"),
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      DEMO_ACCOUNT: "1",
-      DEMO_CONTENT: "0",
-      AI_TAGS: "0",
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  server = await startE2EServer({
+    label: "S3",
+    host: "127.0.0.1",
+    env: async (base) => {
+      // The bucket's CORS names our origin, as a production bucket would (a retry on another port
+      // starts the S3 server again for it).
+      await s3?.close();
+      s3 = await startS3Server({ bucket: "hangar-e2e", corsOrigins: [base] });
+      return { ...s3.env, DEMO_ACCOUNT: "1", DEMO_CONTENT: "0", AI_TAGS: "0" };
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    // The first start prints the demo account it made: sign in with it.
+    readyOutput: /password:\s+\S+/,
   });
-  // The first start prints the demo account it made: sign in with it.
-  let out = "";
-  server.stdout?.on("data", (c: Buffer) => {
-    out += c.toString("utf8");
-    const email = /e-mail:\s+(\S+)/.exec(out)?.[1];
-    const password = /password:\s+(\S+)/.exec(out)?.[1];
-    if (email && password) demo = { email, password };
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the S3 Hangar server exited with ${server.exitCode}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready && demo.password) break;
-    if (Date.now() > deadline) throw new Error(`the S3 Hangar server was not ready within 120 s:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  baseUrl = server.baseUrl;
+  demo = {
+    email: /e-mail:\s+(\S+)/.exec(server.output())?.[1] ?? "",
+    password: /password:\s+(\S+)/.exec(server.output())?.[1] ?? "",
+  };
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await Promise.race([once(server, "exit"), new Promise((r) => setTimeout(r, 20_000))]);
-  }
+  await server?.stop();
   await s3?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 async function call<T>(page: Page, method: "GET" | "POST", p: string, data?: unknown): Promise<T> {
@@ -157,11 +112,10 @@ test("the upload dialog sends a multipart file and a small one straight to S3 (C
   for (const name of ["camera-roll.bin", "harbour.jpg"]) {
     await expect(item(page, name)).toHaveAttribute("data-status", /processing|COMPLETED/, { timeout: 60_000 });
   }
-  mkdirSync(screens, { recursive: true });
-  await page.screenshot({ path: `${screens}/upload-s3-dialog.png` });
+  await screenshot(page, "upload-s3-dialog");
 
   // Three PUTs (two parts, one direct), all to S3's presigned URLs, each answered with an ETag the page could read.
-  expect(puts.map((p) => new URL(p.url).origin)).toEqual([s3.endpoint, s3.endpoint, s3.endpoint]);
+  expect(puts.map((p) => new URL(p.url).origin)).toEqual([s3!.endpoint, s3!.endpoint, s3!.endpoint]);
   expect(puts.every((p) => p.status === 200 && /^"[0-9a-f]{32}"$/.test(p.etag ?? ""))).toBe(true);
   expect(puts.filter((p) => /[?&]partNumber=\d+/.test(p.url)).length).toBe(2);
   expect(puts.some((p) => p.url.includes("/hangar-e2e/uploads/"))).toBe(true);
@@ -196,7 +150,7 @@ test("the upload dialog sends a multipart file and a small one straight to S3 (C
   const thumb = page.getByRole("gridcell", { name: "harbour.jpg", exact: true }).locator("img");
   await expect(thumb).toHaveJSProperty("complete", true);
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await page.screenshot({ path: `${screens}/upload-s3-grid.png` });
+  await screenshot(page, "upload-s3-grid");
   rmSync(dir, { recursive: true, force: true });
   await context.close();
 });

@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Asset } from "@hangar/contract";
 import { expect, type Route, test } from "@playwright/test";
 import { expectPlaceholderColours } from "./assets-support.ts";
+import { screenshot } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 import {
   type BoardJson,
@@ -39,7 +41,8 @@ test("a dropped folder uploads with progress, becomes boards, processes, and sho
   await page.route(/\/api\/v1\/workspaces\/[^/]+\/assets\/[0-9a-f-]{36}$/, async (route: Route) => {
     if (route.request().method() !== "GET") return route.fallback();
     const response = await route.fetch();
-    const json = (await response.json()) as { status: string };
+    // The server's own answer, checked against the contract; only its status is changed.
+    const json = Asset.parse(await response.json());
     if (holdProcessing) json.status = "processing";
     await route.fulfill({ response, json });
   });
@@ -84,7 +87,7 @@ test("a dropped folder uploads with progress, becomes boards, processes, and sho
   await expect(dialog(page)).toBeHidden();
   const indicator = page.getByTestId("upload-status-indicator");
   await expect(indicator).toHaveText("Processing 6…");
-  await page.locator("header").screenshot({ path: "test-results/screens/upload-header-processing.png" });
+  await screenshot(page.locator("header"), "upload-header-processing");
   holdProcessing = false;
   await expect(indicator).toBeHidden({ timeout: 30_000 });
 
