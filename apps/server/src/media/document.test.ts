@@ -192,7 +192,6 @@ describe("renderPdf", () => {
   });
 
   it("rejects empty, garbage, truncated and cyclic PDFs quickly, saying what failed", async () => {
-    const started = performance.now();
     expect((await expectMediaError(renderPdf(await write("empty.pdf", ""), dir))).message).toMatch(/empty/);
     const garbage = await write("garbage.pdf", "%PDF-1.7\nthis is not really a PDF at all\n%%EOF\n");
     // Nothing could open it: the reason (what the asset's error shows) names each step and what it said.
@@ -207,7 +206,6 @@ describe("renderPdf", () => {
     const cyclic = buildPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]);
     const loop = await renderPdf(await write("cyclic.pdf", cyclic), path.join(dir, "cyclic")).catch((e) => e);
     expect(loop).toBeInstanceOf(MediaError);
-    expect(performance.now() - started).toBeLessThan(5000);
     // Nothing half-written is left behind.
     await expect(stat(path.join(dir, "cyclic", "pages"))).rejects.toThrow();
   });
@@ -220,13 +218,12 @@ describe("renderPdf", () => {
       stream("/X Do", "/Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /XObject << /X 4 0 R >> >>"),
       stream("/X Do"),
     ];
-    const started = performance.now();
-    // PDFium bounds the recursion: either a (blank) page or a MediaError, never a hang or crash.
-    const result = await renderPdf(await write("recursive.pdf", buildPdf(bodies)), path.join(dir, "rec")).catch(
-      (e: unknown) => e,
-    );
-    expect(result instanceof MediaError || (result as { pageCount: number }).pageCount === 1).toBe(true);
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // PDFium bounds the recursion: the shipped build draws the page (blank where the form recurses)
+    // rather than hanging or crashing; a hang would meet the test's timeout.
+    const result = await renderPdf(await write("recursive.pdf", buildPdf(bodies)), path.join(dir, "rec"));
+    expect(result.pageCount).toBe(1);
+    expect(result.pages).toEqual([expect.objectContaining({ number: 1, file: "pages/1.jpg" })]);
+    expect((await stat(path.join(dir, "rec", "pages", "1.jpg"))).size).toBeGreaterThan(0);
   });
 
   it("stops a page that takes too long and recovers with a fresh thread", async () => {
@@ -240,10 +237,8 @@ describe("renderPdf", () => {
     ];
     const heavy = await write("heavy.pdf", buildPdf(bodies));
     const before = documentWorkerStarts();
-    const started = performance.now();
     const err = await expectMediaError(renderPdf(heavy, path.join(dir, "heavy"), { pageTimeoutMs: 50 }));
     expect(err.message).toMatch(/timed out/);
-    expect(performance.now() - started).toBeLessThan(5000);
     // The stuck thread was terminated; the next document gets a new one and renders normally.
     const ok = await renderPdf(await write("after.pdf", textPdf(1)), path.join(dir, "after"));
     expect(ok.pageCount).toBe(1);
