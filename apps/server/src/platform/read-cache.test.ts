@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { createTestEnv, type TestEnv, workspaceWith } from "../../test/harness.ts";
 import { CACHE_CHANNEL, LISTENER_NAME, startCacheListener } from "../db/cache-listener.ts";
 import { createReadCache } from "./read-cache.ts";
@@ -45,6 +45,11 @@ describe("read cache (unit)", () => {
   });
 
   it("'*' drops everything; entries expire; the oldest go first past the bound", async () => {
+    // Expiry reads Date.now: a faked clock moves past the lifetime, whatever the machine's speed.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const c = live({ ttlMs: 30, maxEntries: 2 });
     c.set("a", 1, [], c.snapshot());
     c.bump("*");
@@ -53,10 +58,17 @@ describe("read cache (unit)", () => {
     c.set("b", 2, [], c.snapshot());
     c.set("c", 3, [], c.snapshot());
     expect([c.get("a"), c.get("b"), c.get("c")]).toEqual([undefined, 2, 3]);
-    c.set("d", 4, [], c.snapshot(), 5_000); // its own, longer expiry
-    await new Promise((r) => setTimeout(r, 50));
-    expect(c.get("b")).toBeUndefined();
+    c.set("d", 4, [], c.snapshot(), 5_000); // its own, longer expiry; the bound of 2 drops "b" now
+    expect([c.get("b"), c.get("c"), c.get("d")]).toEqual([undefined, 3, 4]);
+    // "c" lives 30 ms: there at 29, gone at 30 (the old test slept 50 ms and checked "b", which the
+    // bound had dropped already: it could not see an expiry fail).
+    vi.advanceTimersByTime(29);
+    expect(c.get("c")).toBe(3);
+    vi.advanceTimersByTime(1);
+    expect(c.get("c")).toBeUndefined();
     expect(c.get("d")).toBe(4);
+    vi.advanceTimersByTime(5_000);
+    expect(c.get("d")).toBeUndefined();
   });
 });
 
