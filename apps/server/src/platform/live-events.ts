@@ -27,6 +27,9 @@ export interface Stream {
  * open SSE streams). A lost connection is replaced with backoff; what was announced meanwhile is not
  * replayed, so a stream is told `resync` and its client refetches.
  */
+/** The listening connection's name in pg_stat_activity; its pid tells one process's from another's. */
+export const EVENTS_LISTENER_NAME = `hangar-events ${process.pid}`;
+
 export function createLiveHub(url: string, log: Logger) {
   const subscribers = new Map<string, Set<Stream>>();
   /** Each session's streams, oldest first (a Set keeps insertion order). */
@@ -73,7 +76,7 @@ export function createLiveHub(url: string, log: Logger) {
     const c = new pg.Client({
       connectionString: url,
       connectionTimeoutMillis: 10_000,
-      application_name: "hangar-events",
+      application_name: EVENTS_LISTENER_NAME,
     });
     client = c;
     c.on("notification", (n) => {

@@ -1,7 +1,8 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import { readSse } from "../../../test/sse.ts";
-import { STREAMS_PER_SESSION } from "../../platform/live-events.ts";
+import { EVENTS_LISTENER_NAME, STREAMS_PER_SESSION } from "../../platform/live-events.ts";
 
 /**
  * Issue 27: a session's live streams are capped (a new one beyond closes its oldest), a removed
@@ -104,4 +105,18 @@ it("events stay within their workspace", async () => {
   expect(inB.events.some((e) => e.data.comment_id === idA)).toBe(false);
   inA.close();
   inB.close();
+});
+
+it("a stream is told to resync when the listening connection was lost, then hears events again", async () => {
+  const { ws, admin } = await workspaceWith(env);
+  const s = await open(admin.client, ws.id);
+  // This process's listener only: other test files' hubs go on undisturbed.
+  await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${EVENTS_LISTENER_NAME}`.execute(
+    env.rt.db,
+  );
+  // What was announced while it was gone is not replayed: the stream is told to refetch instead.
+  await s.waitFor((e) => e.event === "resync");
+  const id = await comment(admin.client, ws.id, "after the gap");
+  await s.waitFor((e) => e.event === "comment.created" && e.data.comment_id === id);
+  s.close();
 });
