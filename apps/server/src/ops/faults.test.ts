@@ -4,7 +4,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { type Client, createTestEnv, type TestEnv, waitForAsset, workspaceWith } from "../../test/harness.ts";
 import { freePort } from "../../test/processes.ts";
 import { migrateToLatest } from "../db/db.ts";
@@ -49,10 +49,11 @@ describe("PostgreSQL restarted under load", () => {
     const ready = () => env.app.inject({ method: "GET", url: "/readyz" });
     const loops = Array.from({ length: 8 }, () => load(admin.client));
 
-    await new Promise((r) => setTimeout(r, 800));
+    // Conditions, not sleeps: the load is being answered, then it meets the outage.
+    await vi.waitFor(() => expect(seen.up?.[200] ?? 0).toBeGreaterThanOrEqual(5), { timeout: 20_000, interval: 20 });
     phase = "down";
     await pg.stop();
-    await new Promise((r) => setTimeout(r, 2000));
+    await vi.waitFor(() => expect(seen.down?.[503] ?? 0).toBeGreaterThan(0), { timeout: 20_000, interval: 20 });
     expect((await ready()).statusCode).toBe(503);
     pg = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), log, port });
     phase = "back";
