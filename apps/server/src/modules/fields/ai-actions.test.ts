@@ -302,8 +302,7 @@ describe("value rules and run on all assets", () => {
         .png()
         .toBuffer(),
     );
-    // Each asset's text is read after it completes, and the actions run again then. Wait for that
-    // background pass to be over, so every change below is the run's own, whichever would finish first.
+    // The text read after COMPLETED runs the actions again: let it finish, so the changes below are the runs' own.
     for (const a of [wide, tall, mine, cleared])
       expect((await textOf(admin.client, ws.id, a.id)).status).not.toBe("pending");
     // People choose first: an option on one, Unassigned on another.
