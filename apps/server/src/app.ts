@@ -24,6 +24,7 @@ import { aiActionsRoutes } from "./modules/fields/ai-routes.ts";
 import { fieldsRoutes } from "./modules/fields/routes.ts";
 import { fileRequestsRoutes, requestUploadsRoutes } from "./modules/file-requests/routes.ts";
 import { listingRoutes } from "./modules/listing/routes.ts";
+import { createLiveService } from "./modules/live/index.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
@@ -142,7 +143,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       liveRoutes(a, {
         hub: rt.live,
         heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,
-        stillMember: async (userId, ws) => (await rt.access.roleOf(userId, ws)) !== null,
+        live: createLiveService({ access: rt.access }),
       });
     },
     { prefix: API_PREFIX },

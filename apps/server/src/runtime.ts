@@ -59,7 +59,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const cache = createReadCache();
   const access = createAccess(db, cache);
   const limiter = createRateLimiter(db);
-  const users = createUsersService({ db, cache });
+  const users = createUsersService({ db, cache, access });
   const workspaces = createWorkspacesService({ db, access });
   const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
   const store = createBlobStore(config, signer);

@@ -9,6 +9,7 @@ import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { processAssetSpec } from "../jobs/process-asset.ts";
 import type { Runtime } from "../runtime.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import { backupRepo } from "./backup-repo.ts";
 
 /**
  * `hangar backup <dir>` / `hangar restore <dir>`: the database and every blob, on either storage kind.
@@ -203,14 +204,9 @@ export async function restore(deps: BackupDeps, dir: string): Promise<Manifest> 
 
 /** Jobs are not in a backup: assets that were being processed are queued again (the step is idempotent). */
 export async function requeueProcessing(rt: Runtime): Promise<number> {
-  const rows = await rt.db
-    .selectFrom("assets")
-    .select("id")
-    .where("status", "=", "processing")
-    .where("deleted_at", "is", null)
-    .execute();
-  if (rows.length === 0) return 0;
+  const ids = await backupRepo.processingAssetIds(rt.db);
+  if (ids.length === 0) return 0;
   await rt.jobs.start(rt.jobDefinitions, { work: false, concurrency: 1 });
-  for (const r of rows) await rt.jobs.send(processAssetSpec, { asset_id: r.id });
-  return rows.length;
+  for (const id of ids) await rt.jobs.send(processAssetSpec, { asset_id: id });
+  return ids.length;
 }

@@ -9,7 +9,7 @@ import type {
 } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import { type Access, inWorkspace } from "../../platform/access.ts";
+import { type Access, inWorkspace, type WorkspaceResource } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { conflict, invalid, notFound, uniqueOr } from "../../platform/errors.ts";
 import { FIELD } from "./policy.ts";
@@ -17,6 +17,9 @@ import { type FieldRow, fieldsRepo, type ValueRow } from "./repo.ts";
 import { type NewValue, type Setter, valuesRepo } from "./values-repo.ts";
 
 const FIELD_NOT_FOUND = "Field not found.";
+/** One field (its definition, its options), or its value on one asset: the access layer's `field`. */
+const fieldIn = (workspaceId: string, fieldId: string, assetId?: string): WorkspaceResource =>
+  assetId === undefined ? { kind: "field", workspaceId, fieldId } : { kind: "field", workspaceId, fieldId, assetId };
 /** The unique indexes a race on a title or a label reaches (migration 20261124-0002). */
 const TITLE_KEY = "custom_fields_title";
 const LABEL_KEY = "field_options_label";
@@ -139,7 +142,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       return (await fieldsRepo.list(db, workspaceId)).map(toField);
     },
     async update(actor: Actor, workspaceId: string, fieldId: string, body: z.output<typeof UpdateFieldBody>) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       if (body.title !== undefined && body.title !== f.title) {
         const taken = () => conflict(`A field named "${body.title}" exists already.`);
@@ -153,7 +156,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       return { ...toField((await fieldsRepo.get(db, workspaceId, f.id))!), values_cleared: cleared };
     },
     async remove(actor: Actor, workspaceId: string, fieldId: string) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       return { status: "ok" as const, values_removed: await fieldsRepo.remove(db, f.id) };
     },
@@ -163,7 +166,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       fieldId: string,
       body: { label: string; color: string; position?: number },
     ) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       if (!f.field_type.endsWith("SELECT")) throw invalid("Only select fields have options");
       const taken = () => conflict(`The field has an option "${body.label}" already.`);
@@ -172,7 +175,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
     },
     /** A new order for a field's options: the list must name each of them once, or it is stale (409). */
     async reorderOptions(actor: Actor, workspaceId: string, fieldId: string, ids: string[]): Promise<CustomField> {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       const known = new Set(f.options.map((o) => o.id));
       if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
@@ -187,7 +190,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       optId: string,
       body: z.output<typeof UpdateOptionBody>,
     ) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       if (!(await fieldsRepo.option(db, f.id, optId))) throw notFound("Option not found.");
       const taken = () => conflict(`The field has an option "${body.label}" already.`);
@@ -195,7 +198,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       return toOption(await uniqueOr(fieldsRepo.updateOption(db, optId, body), LABEL_KEY, taken));
     },
     async removeOption(actor: Actor, workspaceId: string, fieldId: string, optId: string) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       if (!(await fieldsRepo.option(db, f.id, optId))) throw notFound("Option not found.");
       return { status: "ok" as const, values_cleared: await fieldsRepo.removeOption(db, f.id, optId) };
@@ -205,9 +208,10 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       workspaceId: string,
       target: { assetId?: string; boardId?: string },
     ): Promise<FieldValue[]> {
-      const resource = target.assetId
-        ? ({ kind: "field", workspaceId, fieldId: "", assetId: target.assetId } as const)
-        : ({ kind: "board", workspaceId, boardId: target.boardId! } as const);
+      // Every field's value on one asset or board: the object's own resource (a visitor's link must share it).
+      const resource: WorkspaceResource = target.assetId
+        ? { kind: "asset", workspaceId, assetId: target.assetId }
+        : { kind: "board", workspaceId, boardId: target.boardId! };
       await access.require(actor, FIELD.view, resource);
       const live = target.assetId
         ? await valuesRepo.liveAssets(db, workspaceId, [target.assetId])
@@ -222,7 +226,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       workspaceId: string,
       assetId: string,
     ): Promise<Array<{ field: CustomField; value: FieldValue | null }>> {
-      await access.require(actor, FIELD.view, { kind: "field", workspaceId, fieldId: "", assetId });
+      await access.require(actor, FIELD.view, { kind: "asset", workspaceId, assetId });
       if (!(await valuesRepo.liveAssets(db, workspaceId, [assetId]))) throw notFound("Asset not found.");
       const fields = await fieldsRepo.list(db, workspaceId);
       const values = new Map((await valuesRepo.of(db, workspaceId, { assetId })).map((v) => [v.field_id, v]));
@@ -241,10 +245,11 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
     ) {
       const assetIds = [...new Set(body.asset_ids ?? [])];
       const boardIds = [...new Set(body.board_ids ?? [])];
+      // The field's value on one asset (what a visitor may set, inside their link), or on many objects.
       const resource =
         assetIds.length === 1 && boardIds.length === 0
-          ? ({ kind: "field", workspaceId, fieldId, assetId: assetIds[0]! } as const)
-          : inWorkspace(workspaceId);
+          ? fieldIn(workspaceId, fieldId, assetIds[0]!)
+          : fieldIn(workspaceId, fieldId);
       const grant = await access.require(actor, FIELD.setValue, resource);
       const f = await field(workspaceId, fieldId);
       const value = await valueFor(f, body);
