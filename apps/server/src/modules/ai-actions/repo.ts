@@ -218,11 +218,18 @@ export const aiRepo = {
     runId: string,
     patch: Partial<Pick<RunRow, "status" | "processed" | "changes" | "error" | "total">>,
   ) {
-    const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined && v !== null));
-    const ends = patch.status === "done" || patch.status === "failed";
+    const { status, processed, changes, error, total } = patch;
+    const ends = status === "done" || status === "failed";
     await db
       .updateTable("ai_action_runs")
-      .set((eb) => ({ ...given, ...(ends ? { finished_at: eb.fn<Date>("now") } : {}) }))
+      .set((eb) => ({
+        ...(status ? { status } : {}),
+        ...(processed != null ? { processed } : {}),
+        ...(changes != null ? { changes } : {}),
+        ...(total != null ? { total } : {}),
+        ...(error != null ? { error } : {}),
+        ...(ends ? { finished_at: eb.fn<Date>("now") } : {}),
+      }))
       .where("id", "=", runId)
       .execute();
   },
