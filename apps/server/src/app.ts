@@ -14,13 +14,13 @@ import {
 } from "fastify-type-provider-zod";
 import { trustProxyOption } from "./config.ts";
 import { migrationsApplied, ping } from "./db/db.ts";
+import { aiActionsRoutes } from "./modules/ai-actions/routes.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
 import { commentsRoutes } from "./modules/comments/routes.ts";
 import { downloadsRoutes } from "./modules/downloads/routes.ts";
-import { aiActionsRoutes } from "./modules/fields/ai-routes.ts";
 import { fieldsRoutes } from "./modules/fields/routes.ts";
 import { fileRequestsRoutes, requestUploadsRoutes } from "./modules/file-requests/routes.ts";
 import { listingRoutes } from "./modules/listing/routes.ts";

@@ -17,17 +17,18 @@ import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
 import { createOcr } from "./media/ocr.ts";
+import { createAiActionsService } from "./modules/ai-actions/index.ts";
 import { createAssetsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBilling } from "./modules/billing/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
 import { createCommentsService } from "./modules/comments/index.ts";
 import { createDownloadsService } from "./modules/downloads/index.ts";
-import { createAiActionsService, createFieldsService } from "./modules/fields/index.ts";
+import { createFieldsService } from "./modules/fields/index.ts";
 import { createFileRequestsService, createRequestUploadsService } from "./modules/file-requests/index.ts";
 import { createListingService, createWaypoints } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
-import type { Tagger, TextReader } from "./modules/processing/index.ts";
+import { createVisionRecords, type Tagger, type TextReader } from "./modules/processing/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
@@ -71,10 +72,16 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const loadTaggerOnce = () =>
     (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null));
   const loadOcrOnce = () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null));
+  // What the pipeline saw and extracted: processing writes it, the AI actions read it.
+  const visionRecords = createVisionRecords({ db });
+  // Actions hang on the fields' options and set their values; the fields show them on their options.
+  const fields = createFieldsService({ db, access, optionActions: (ws, ids) => aiActions.byOption(ws, ids) });
   const aiActions = createAiActionsService({
     db,
     access,
     log: log.child({ component: "ai-actions" }),
+    fields,
+    vision: visionRecords,
     enqueueRun: async (runId) => {
       await jobs.send(runAiActionsSpec, { run_id: runId });
     },
@@ -90,7 +97,10 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
             },
           }
         : {}),
-      afterProcessed: (ws, assetId, vision) => aiActions.afterProcessed(ws, assetId, vision),
+      records: visionRecords,
+      afterProcessed: async (ws, assetId) => {
+        await aiActions.evaluate(ws, [assetId]);
+      },
       assets,
       store,
       log: log.child({ component: "pipeline" }),
@@ -133,7 +143,6 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     limits: billing.limits,
   });
-  const fields = createFieldsService({ db, access });
   const shares = createSharesService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
   // The public side of share links: visitors resolved from the token, acting through the same services.
@@ -172,7 +181,10 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         store,
         log: log.child({ component: "text" }),
         ocr: () => loadOcrOnce(),
-        afterText: (ws, assetId, text) => aiActions.afterText(ws, assetId, text),
+        records: visionRecords,
+        afterText: async (ws, assetId) => {
+          await aiActions.evaluate(ws, [assetId]);
+        },
         cpuBudgetMs: config.OCR_CPU_BUDGET_MS,
       },
       foreground,

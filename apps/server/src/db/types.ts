@@ -3,6 +3,7 @@ import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscript
 
 export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable };
 
+import type { AiActionResultsTable, AiActionRunsTable, AiActionsTable, AssetVisionTable } from "./types-ai.ts";
 import type { FileRequestsTable, FileRequestUploadsTable } from "./types-requests.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
@@ -384,6 +385,10 @@ export interface DB {
   billing_checkout_sessions: BillingCheckoutSessionsTable;
   file_requests: FileRequestsTable;
   file_request_uploads: FileRequestUploadsTable;
+  ai_actions: AiActionsTable;
+  ai_action_results: AiActionResultsTable;
+  ai_action_runs: AiActionRunsTable;
+  asset_vision: AssetVisionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 import { aiActionsApi as api } from "@hangar/contract";
 import type { App } from "../../platform/http.ts";
 import { addRoute } from "../../platform/register-route.ts";
-import type { AiActionsService } from "./ai-service.ts";
+import type { AiActionsService } from "./service.ts";
 
 export function aiActionsRoutes(app: App, ai: AiActionsService) {
   addRoute(app, api.available, (req) => ai.available(req.actor, req.params.id));

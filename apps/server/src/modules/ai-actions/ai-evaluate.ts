@@ -2,7 +2,7 @@ import type { AiActionConfig, AiActionKind, AiEvidence } from "@hangar/contract"
 import { deltaE2000, hexToLab, type Lab } from "../../media/lab.ts";
 import { patternMatches, userRegex } from "./patterns.ts";
 
-/** What the pipeline knows of one asset, as the actions read it (ai-repo.ts loads it). */
+/** What the pipeline knows of one asset, as the actions read it (evaluate-assets.ts gathers it). */
 export interface AssetFacts {
   id: string;
   name: string;

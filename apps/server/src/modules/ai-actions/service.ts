@@ -15,12 +15,12 @@ import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
-import type { Evaluation } from "./ai-evaluate.ts";
+import type { FieldsService } from "../fields/index.ts";
+import type { VisionRecords } from "../processing/index.ts";
 import { createEvaluator, type Evaluator } from "./ai-evaluator.ts";
-import { type ActionRow, aiRepo, type LiveAction, type RunRow, type TextInput, type VisionInput } from "./ai-repo.ts";
+import { evaluateAssets } from "./evaluate-assets.ts";
 import { AI } from "./policy.ts";
-import { fieldsRepo } from "./repo.ts";
-import { valuesRepo } from "./values-repo.ts";
+import { type ActionRow, aiRepo, type RunRow } from "./repo.ts";
 
 const KIND_TEXT: Record<AiActionKind, [string, string]> = {
   object_detected: ["Object detected", "The object detector saw one of these objects with at least this confidence."],
@@ -46,6 +46,12 @@ const AVAILABLE: AiActionKindInfo[] = AI_ACTION_KINDS.map((kind) => ({
   >,
 }));
 
+/**
+ * Assets a run evaluates at once: what they read is read in one go, so a page holds the facts of this
+ * many assets in memory (a document's OCR words can be a few hundred kB).
+ */
+const RUN_PAGE = 50;
+
 const toAction = (r: ActionRow): AiAction => ({
   id: r.id,
   field_id: r.field_id,
@@ -66,22 +72,27 @@ const toRun = (r: RunRow): AiRun => ({
   finished_at: r.finished_at?.toISOString() ?? null,
 });
 
-/** Actions on field options, their evaluation, and runs over every asset (issue 16). SQL in ai-repo.ts. */
+/** Actions on field options, their evaluation, and runs over every asset (issue 16). SQL in repo.ts. */
 export function createAiActionsService(deps: {
   db: Db;
   access: Access;
   log: Logger;
+  /** Fields, options and values are the fields module's: actions hang on its options and set its values. */
+  fields: Pick<FieldsService, "fieldOf" | "optionOf" | "applyByActions">;
+  /** What the pipeline saw and extracted (processing's record): the actions only read it. */
+  vision: Pick<VisionRecords, "extracted" | "recognisedText">;
   enqueueRun: (runId: string) => Promise<void>;
   /** Where actions are evaluated (default: a worker thread with the default time budget). */
   evaluator?: Evaluator;
 }) {
-  const { db, access, log } = deps;
+  const { db, access, log, fields } = deps;
   const evaluator = deps.evaluator ?? createEvaluator();
+  const batch = { db, fields, vision: deps.vision, evaluator };
 
   async function option(workspaceId: string, fieldId: string, optId: string) {
-    const f = await fieldsRepo.get(db, workspaceId, fieldId);
+    const f = await fields.fieldOf(workspaceId, fieldId);
     if (!f) throw notFound("Field not found.");
-    const o = await fieldsRepo.option(db, fieldId, optId);
+    const o = await fields.optionOf(fieldId, optId);
     if (!o) throw notFound("Option not found.");
     if (f.field_type !== "SINGLE_SELECT" && f.field_type !== "MULTI_SELECT")
       throw invalid("AI actions pick options: only select fields have them", [
@@ -90,57 +101,19 @@ export function createAiActionsService(deps: {
     return { field: f, option: o };
   }
 
-  /**
-   * Evaluates the workspace's actions (one field's if given) on one asset, stores the results and
-   * sets values by the rules in the contract (ai-actions.ts). Answers how many values changed.
-   */
-  async function evaluateAsset(workspaceId: string, assetId: string, fieldId?: string | null): Promise<number> {
-    const actions = await aiRepo.live(db, workspaceId, fieldId);
-    if (!actions.length) return 0;
-    const facts = await aiRepo.facts(db, workspaceId, assetId);
-    if (!facts) return 0;
-    // Off the event loop, under a time budget (ai-evaluator.ts): a visitor's upload can name the file.
-    const evaluations = await evaluator.evaluate(
-      actions.map((a) => ({ kind: a.kind, config: a.config })),
-      facts,
-    );
-    const byField = new Map<string, Array<{ a: LiveAction; e: Evaluation }>>();
-    actions.forEach((a, i) => {
-      byField.set(a.field_id, [...(byField.get(a.field_id) ?? []), { a, e: evaluations[i]! }]);
-    });
-    let changes = 0;
-    const results: Parameters<typeof aiRepo.saveResults>[3] = [];
-    for (const [fid, list] of byField) {
-      const hits = list
-        .filter((x) => x.e.matched)
-        .sort((x, y) => y.e.confidence - x.e.confidence || x.a.option_position - y.a.option_position);
-      const single = list[0]!.a.field_type === "SINGLE_SELECT";
-      const chosen = single ? hits.slice(0, 1) : hits;
-      const want = chosen.length
-        ? {
-            optionId: single ? chosen[0]!.a.option_id : null,
-            optionIds: single ? [] : [...new Set(chosen.map((x) => x.a.option_id))],
-          }
-        : null;
-      const r = await valuesRepo.applyByAction(db, workspaceId, fid, assetId, want, chosen[0]?.a.id ?? null);
-      if (r.changed) changes++;
-      for (const x of list)
-        results.push({
-          actionId: x.a.id,
-          matched: x.e.matched,
-          confidence: Math.round(x.e.confidence * 1000) / 1000,
-          evidence: x.e.evidence,
-          setValue: r.written && chosen.some((c) => c.a.option_id === x.a.option_id && c.e.matched && x.e.matched),
-        });
-    }
-    await aiRepo.saveResults(db, workspaceId, assetId, results);
-    return changes > 0 ? 1 : 0;
-  }
+  /** Evaluates the actions (one field's if given) on these assets (evaluate-assets.ts); answers how many changed. */
+  const evaluate = (workspaceId: string, assetIds: string[], fieldId?: string | null) =>
+    evaluateAssets(batch, workspaceId, assetIds, fieldId);
 
   return {
-    evaluateAsset,
-    /** Stops the evaluation thread (the runtime's close). */
-    close: () => evaluator.close(),
+    evaluate,
+    /** The actions on these fields' options, by option (the fields' answers show them). */
+    async byOption(workspaceId: string, fieldIds: string[]): Promise<Map<string, AiAction[]>> {
+      const byOption = new Map<string, AiAction[]>();
+      for (const r of await aiRepo.ofFields(db, workspaceId, fieldIds))
+        byOption.set(r.option_id, [...(byOption.get(r.option_id) ?? []), toAction(r)]);
+      return byOption;
+    },
     async available(actor: Actor, workspaceId: string): Promise<AiActionKindInfo[]> {
       await access.require(actor, AI.view, inWorkspace(workspaceId));
       return AVAILABLE;
@@ -153,7 +126,7 @@ export function createAiActionsService(deps: {
         field_id: fieldId,
         option_id: optId,
         kind: body.kind,
-        config: body.config as Record<string, unknown>,
+        config: body.config,
       });
       return toAction(row);
     },
@@ -177,7 +150,7 @@ export function createAiActionsService(deps: {
     },
     async results(actor: Actor, ws: string, assetId: string): Promise<AiActionResult[]> {
       await access.require(actor, AI.view, inWorkspace(ws));
-      if (!(await valuesRepo.liveAssets(db, ws, [assetId]))) throw notFound("Asset not found.");
+      if (!(await aiRepo.liveAsset(db, ws, assetId))) throw notFound("Asset not found.");
       return (await aiRepo.results(db, ws, assetId)).map((r) => ({
         ...r,
         content_type: "asset" as const,
@@ -187,18 +160,12 @@ export function createAiActionsService(deps: {
     },
     async recognisedText(actor: Actor, ws: string, assetId: string): Promise<RecognisedText> {
       await access.require(actor, AI.view, inWorkspace(ws));
-      if (!(await valuesRepo.liveAssets(db, ws, [assetId]))) throw notFound("Asset not found.");
-      const r = await aiRepo.recognisedText(db, ws, assetId);
-      return {
-        status: r?.ocr_status ?? "none",
-        text: r?.ocr_text ?? "",
-        words: r?.ocr_words ?? [],
-        error: r?.ocr_error ?? null,
-      };
+      if (!(await aiRepo.liveAsset(db, ws, assetId))) throw notFound("Asset not found.");
+      return deps.vision.recognisedText(ws, assetId);
     },
     async startRun(actor: Actor, ws: string, fieldId: string | undefined): Promise<AiRun> {
       await access.require(actor, AI.manage, inWorkspace(ws));
-      if (fieldId && !(await fieldsRepo.get(db, ws, fieldId))) throw notFound("Field not found.");
+      if (fieldId && !(await fields.fieldOf(ws, fieldId))) throw notFound("Field not found.");
       const run = await aiRepo.createRun(db, ws, fieldId ?? null, actor.kind === "user" ? actor.userId : null);
       await deps.enqueueRun(run.id);
       return toRun(run);
@@ -209,7 +176,7 @@ export function createAiActionsService(deps: {
       if (!run) throw notFound("Run not found.");
       return toRun(run);
     },
-    /** The `run-ai-actions` job: every processed asset in id order, progress saved every page. */
+    /** The `run-ai-actions` job: every processed asset in id order, a page at a time, progress saved every page. */
     async executeRun(runId: string) {
       const run = await aiRepo.run(db, runId);
       if (!run || run.status === "done" || run.status === "failed") return;
@@ -217,9 +184,9 @@ export function createAiActionsService(deps: {
       let [processed, changes, after] = [0, 0, null as string | null];
       try {
         for (;;) {
-          const ids = await aiRepo.assetPage(db, run.workspace_id, after, 200);
+          const ids = await aiRepo.assetPage(db, run.workspace_id, after, RUN_PAGE);
           if (!ids.length) break;
-          for (const id of ids) changes += await evaluateAsset(run.workspace_id, id, run.field_id);
+          changes += await evaluate(run.workspace_id, ids, run.field_id);
           processed += ids.length;
           after = ids[ids.length - 1]!;
           await aiRepo.updateRun(db, runId, { processed, changes });
@@ -230,23 +197,8 @@ export function createAiActionsService(deps: {
         await aiRepo.updateRun(db, runId, { status: "failed", error: "The run stopped: see the server log" });
       }
     },
-    /** After the pipeline finished an asset: keep what it saw, then evaluate the actions. */
-    async afterProcessed(workspaceId: string, assetId: string, vision: VisionInput) {
-      await aiRepo.saveVision(db, workspaceId, assetId, vision);
-      await evaluateAsset(workspaceId, assetId);
-    },
-    /**
-     * After the text was read (the `read-text` job): keep it, evaluate the actions again, and only then
-     * say it is read, so whoever sees the text read also sees the values it set.
-     */
-    async afterText(workspaceId: string, assetId: string, text: TextInput) {
-      await aiRepo.saveText(db, workspaceId, assetId, text, true);
-      try {
-        await evaluateAsset(workspaceId, assetId);
-      } finally {
-        await aiRepo.textStatus(db, assetId, text.status);
-      }
-    },
+    /** Stops the evaluation thread (the runtime's close). */
+    close: () => evaluator.close(),
   };
 }
 export type AiActionsService = ReturnType<typeof createAiActionsService>;
