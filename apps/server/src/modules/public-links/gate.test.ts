@@ -6,7 +6,7 @@ import type { AppError } from "../../platform/errors.ts";
 import { hashPassword } from "../auth/index.ts";
 import { createLinkGate, GATE_LIMITS, GATE_THROTTLED, type VisitInput } from "./gate.ts";
 import type { GatedLink } from "./kind.ts";
-import { type KindCase, linkKinds } from "./link-kinds.fixture.ts";
+import { KIND_NAMES, type KindCase, type KindName, linkKinds } from "./link-kinds.fixture.ts";
 
 /**
  * The public links' gate as a unit (DESIGN.md §10): every kind of link goes through the same gate, so
@@ -14,7 +14,7 @@ import { type KindCase, linkKinds } from "./link-kinds.fixture.ts";
  * links made through the members' API.
  */
 let env: TestEnv;
-let kinds: KindCase[];
+let kinds: Record<KindName, KindCase>;
 beforeAll(async () => {
   env = await createTestEnv({ AI_TAGS: "0" });
   kinds = await linkKinds(env);
@@ -35,10 +35,8 @@ const WRONG_PASSWORD = { status: 401, code: "SHARE_PASSWORD_REQUIRED", detail: S
 const INACTIVE = { status: 403, code: "SHARE_LINK_INACTIVE", detail: SHARE_MESSAGES.expired };
 const THROTTLED = { status: 429, code: "RATE_LIMITED", detail: GATE_THROTTLED };
 
-const cases = ["share", "request"];
-
-describe.each(cases)("the gate, for %s links", (name) => {
-  const kindCase = () => kinds.find((k) => k.kind.name === name)!;
+describe.each(KIND_NAMES)("the gate, for %s links", (name) => {
+  const kindCase = () => kinds[name];
   const resolver = () => env.rt.publicLinks.kind(kindCase().kind);
   const visit = (token: string, ip: string, more: Partial<VisitInput> = {}) =>
     resolver().resolve({ token, ip, password: undefined, credential: undefined, ...more });
@@ -110,7 +108,7 @@ describe.each(cases)("the gate, for %s links", (name) => {
       .execute();
     expect(await refusal(visit(`no-such-${randomUUID()}`, ip))).toEqual(notFound);
     expect(await refusal(visit(`no-such-${randomUUID()}`, ip))).toEqual(THROTTLED);
-    for (const other of kinds.filter((k) => k !== kindCase())) {
+    for (const other of Object.values(kinds).filter((k) => k !== kindCase())) {
       const there = env.rt.publicLinks.kind(other.kind);
       const res = there.resolve({ token: `no-such-${randomUUID()}`, ip, password: undefined, credential: undefined });
       expect(await refusal(res)).toEqual(THROTTLED);

@@ -27,14 +27,18 @@ const ok = async (res: Promise<{ statusCode: number; body: string }>, status = 2
   if (r.statusCode !== status) throw new Error(`${r.statusCode}: ${r.body}`);
 };
 
-export async function linkKinds(env: TestEnv): Promise<KindCase[]> {
+/** Every kind of public link the server has (public-links.test.ts checks the runtime has no other). */
+export const KIND_NAMES = ["share", "request"] as const;
+export type KindName = (typeof KIND_NAMES)[number];
+
+export async function linkKinds(env: TestEnv): Promise<Record<KindName, KindCase>> {
   const w = await workspaceWith(env);
   const ws = w.ws.id as string;
   const c: Client = w.admin.client;
   const adminId = w.admin.user.id;
   const newBoard = async () => (await c.post(`/workspaces/${ws}/boards`, { name: "Links" })).json().id as string;
-  return [
-    {
+  return {
+    share: {
       kind: SHARE_LINKS as LinkKind<GatedLink, unknown>,
       async make(password) {
         const board = await newBoard();
@@ -46,7 +50,7 @@ export async function linkKinds(env: TestEnv): Promise<KindCase[]> {
       visitorOf: (link) =>
         expect.objectContaining({ kind: "visitor", linkId: link.id, workspaceId: ws, unlocked: true }),
     },
-    {
+    request: {
       kind: REQUEST_LINKS as LinkKind<GatedLink, unknown>,
       async make(password) {
         const board = await newBoard();
@@ -57,5 +61,5 @@ export async function linkKinds(env: TestEnv): Promise<KindCase[]> {
       },
       visitorOf: () => ({ kind: "on-behalf", userId: adminId }),
     },
-  ];
+  };
 }
