@@ -29,6 +29,7 @@ import { createFileRequestsService, createRequestUploadsService } from "./module
 import { createListingService, createWaypoints } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
 import { createVisionRecords, type Tagger, type TextReader } from "./modules/processing/index.ts";
+import { createPublicLinks } from "./modules/public-links/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
@@ -145,12 +146,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   });
   const shares = createSharesService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
+  // Public links (share, request files): one token, gate, throttling and credential cookie for every kind.
+  const publicLinks = createPublicLinks({ db, limiter, signer, cache });
   // The public side of share links: visitors resolved from the token, acting through the same services.
-  const shareVisitors = createVisitorResolver({ db, limiter, signer, cache });
+  const shareVisitors = createVisitorResolver({ links: publicLinks });
   const shared = createSharedService({ db, assets, listing, comments, fields, downloads, limiter });
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
-  const requestUploads = createRequestUploadsService({ db, uploads, limiter, signer });
+  const requestUploads = createRequestUploadsService({ db, uploads, limiter, links: publicLinks });
   // Live events for the SSE streams: its LISTEN connection opens with the first stream.
   const live = createLiveHub(databaseUrl, log.child({ component: "live" }));
   const auth = createAuthService({
@@ -229,6 +232,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     signer,
     live,
     billing,
+    publicLinks,
     services: {
       users,
       workspaces,

@@ -19,7 +19,9 @@ export type WorkspaceResource =
   | { kind: "asset"; workspaceId: string; assetId: string }
   | { kind: "comment"; workspaceId: string; assetId: string; commentId: string }
   | { kind: "field"; workspaceId: string; fieldId: string; assetId?: string }
-  | { kind: "share_link"; workspaceId: string; linkId: string };
+  | { kind: "share_link"; workspaceId: string; linkId: string }
+  /** A board's request-files links (`requestId`: one of them; null: the board's, or a new one). */
+  | { kind: "file_request"; workspaceId: string; boardId: string; requestId: string | null };
 
 /**
  * A person's account (profile, avatar, password, e-mail), which lies in no workspace: its owner may
@@ -120,6 +122,7 @@ export function createAccess(db: Db, cache: ReadCache) {
     switch (resource.kind) {
       case "workspace":
       case "share_link":
+      case "file_request":
         return false;
       case "field":
         // A field value belongs to an asset; a field definition is the workspace's, not shared.
