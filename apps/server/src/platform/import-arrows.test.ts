@@ -43,22 +43,6 @@ export function deepImports(file: string, source: string): string[] {
   });
 }
 
-/**
- * Bypasses the public-links work (issue 28, item 2) removes as it moves the gate into its own module.
- * Each must still be there (the check fails on one that is gone), so this list only shrinks.
- */
-const PENDING_DEEP_IMPORTS = [
-  "modules/file-requests/public-service.ts → ../shares/visitor.ts",
-  "modules/file-requests/routes.ts → ../shares/visitor.ts",
-  "modules/file-requests/service.ts → ../auth/passwords.ts",
-  "modules/file-requests/service.ts → ../boards/policy.ts",
-  "modules/file-requests/service.ts → ../shares/policy.ts",
-  "modules/file-requests/service.ts → ../shares/visitor.ts",
-  "modules/shares/service.ts → ../assets/policy.ts",
-  "modules/shares/service.ts → ../boards/policy.ts",
-  "modules/shares/visitor.ts → ../auth/passwords.ts",
-];
-
 async function sources(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true, recursive: true }))
@@ -84,11 +68,7 @@ describe("import arrows", () => {
       const hits = deepImports(file, await readFile(file, "utf8"));
       bad.push(...hits.map((h) => `${path.relative(SRC, file).split(path.sep).join("/")} → ${h}`));
     }
-    expect(bad.filter((b) => !PENDING_DEEP_IMPORTS.includes(b))).toEqual([]);
-    expect(
-      PENDING_DEEP_IMPORTS.filter((p) => !bad.includes(p)),
-      "gone: strike it from the list",
-    ).toEqual([]);
+    expect(bad).toEqual([]);
   });
 
   it("catches a deep import between modules in any of its forms, and lets index.ts, its own files and platform/ through", () => {

@@ -14,18 +14,11 @@ export function withoutPolicy(has: (file: string) => boolean, modules: string[])
   return modules.filter((m) => has(path.join(MODULES, m, "routes.ts")) && !has(path.join(MODULES, m, "policy.ts")));
 }
 
-/** The public-links work (issue 28, item 2) gives file-requests its own policy; strike it then. */
-const PENDING = ["file-requests"];
-
 describe("module policies", () => {
   it("every module with routes has a policy.ts", async () => {
     const modules = (await readdir(MODULES, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
     const missing = withoutPolicy(existsSync, modules);
-    expect(missing.filter((m) => !PENDING.includes(m))).toEqual([]);
-    expect(
-      PENDING.filter((m) => !missing.includes(m)),
-      "has one now: strike it from the list",
-    ).toEqual([]);
+    expect(missing).toEqual([]);
   });
 
   it("names a module with routes and no policy (so the check can fail)", () => {

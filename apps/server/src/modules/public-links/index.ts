@@ -30,6 +30,6 @@ export {
   linkApiPath,
   linkPage,
 } from "./kind.ts";
-export { linkVisits, visitorHeader } from "./routes.ts";
+export { linkVisits, visitorHeader } from "./visit.ts";
 export { createPublicLinks, type LinkResolver, type LinkVisit, type PublicLinks } from "./service.ts";
 export { type GateBody, gateChanges, gateOnCreate, gateView, newLinkToken } from "./settings.ts";
