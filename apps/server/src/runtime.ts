@@ -1,7 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
-import { type CacheListener, pingThrough, startCacheListener } from "./db/cache-listener.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob } from "./jobs/cleanup-uploads.ts";
 import { finishDirectUploadsJob } from "./jobs/finish-direct-uploads.ts";
@@ -39,8 +38,9 @@ import { sweepOrphans } from "./ops/orphans.ts";
 import { createAccess } from "./platform/access.ts";
 import { createLiveHub } from "./platform/live-events.ts";
 import { createMetrics } from "./platform/metrics.ts";
+import { createPgListener, pingThrough } from "./platform/pg-listener.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
-import { createReadCache } from "./platform/read-cache.ts";
+import { createReadCache, feedReadCache, type ReadCacheFeed } from "./platform/read-cache.ts";
 import { createBlobStore } from "./storage/create-store.ts";
 import { loadSecret } from "./storage/secrets-repo.ts";
 import { createSigner } from "./storage/signer.ts";
@@ -154,8 +154,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
   const requestUploads = createRequestUploadsService({ db, uploads, limiter, links: publicLinks });
-  // Live events for the SSE streams: its LISTEN connection opens with the first stream.
-  const live = createLiveHub(databaseUrl, log.child({ component: "live" }));
+  // The process's one LISTEN connection, opened with its first consumer: the read cache (API
+  // processes, at start) and the live events of the SSE streams (from the first stream on).
+  const listener = createPgListener({
+    url: databaseUrl,
+    log: log.child({ component: "listener" }),
+    sendPing: pingThrough(pool),
+  });
+  const live = createLiveHub(listener);
   const auth = createAuthService({
     db,
     users,
@@ -203,7 +209,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   if (store.kind === "s3")
     jobDefinitions.push(finishDirectUploadsJob(() => uploads.completeArrivedDirect()) as JobDefinition);
 
-  let listener: CacheListener | null = null;
+  let cacheFeed: ReadCacheFeed | null = null;
 
   return {
     config,
@@ -215,11 +221,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
      * turns it off). Waits a moment for the first LISTEN; the cache stays off until it succeeds.
      */
     async listenForChanges() {
-      if (!config.READ_CACHE || listener) return;
-      listener = startCacheListener(databaseUrl, cache, log.child({ component: "cache" }), {
-        sendPing: pingThrough(pool),
-      });
-      await listener.ready();
+      if (!config.READ_CACHE || cacheFeed) return;
+      cacheFeed = feedReadCache(listener, cache);
+      await cacheFeed.ready();
     },
     db,
     jobs,
@@ -230,6 +234,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     store,
     signer,
+    listener,
     live,
     billing,
     publicLinks,
@@ -257,8 +262,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
-      await listener?.close();
-      listener = null;
+      cacheFeed?.close();
+      cacheFeed = null;
     },
     async close(jobsTimeoutMs?: number) {
       await jobs
@@ -268,8 +273,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       if (ocr) await (await ocr.catch(() => null))?.close?.();
       await aiActions.close();
       await store.close?.();
-      await listener?.close();
-      await live.close();
+      cacheFeed?.close();
+      live.close();
+      await listener.close();
       await db.destroy();
     },
   };

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 
 /**
- * SQL only in repo files (DESIGN.md §3, issue 28): a feature's queries live in its `repo.ts` or
+ * SQL only in repo files (docs/architecture.md §3, issue 28): a feature's queries live in its `repo.ts` or
  * `*-repo.ts` (wherever that file is: a module, platform/, ops/, storage/), each function taking the
  * database or a transaction first. Elsewhere only the database connection (db/db.ts) and migrations
  * (db/migrations/) speak SQL; tests and test fixtures (`*.test.ts`, `*.fixture.ts`) make their own

@@ -61,7 +61,7 @@ export function allows(grant: Grant | AccountGrant, act: Action): boolean {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The one access layer (DESIGN.md §3). Services call `require(actor, action, resource)` before
+ * The one access layer (docs/architecture.md §3). Services call `require(actor, action, resource)` before
  * touching a workspace's data or an account; its queries are all in access-repo.ts. What the caller may not see answers 404, so existence never leaks:
  * not a member (or the workspace is deleted), a visitor outside their link's content. A member whose
  * role is too low, or a visitor whose link's flags forbid the action on content they see, gets 403.

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The intended "never" arrows between the server's folders (DESIGN.md §2, issue 11): media/ holds
+ * The intended "never" arrows between the server's folders (docs/architecture.md §2, issue 11): media/ holds
  * pure steps (bytes in, facts and renditions out), so it never reaches into a feature or the
  * database; storage/ is below media/ and never imports it (shared worker-thread tools live in
  * platform/worker-threads.ts).
@@ -31,7 +31,7 @@ export function violations(file: string, source: string, never: string[]): strin
 }
 
 /**
- * A module imports another only through that module's `index.ts` (DESIGN.md §2): its repo, policy
+ * A module imports another only through that module's `index.ts` (docs/architecture.md §2): its repo, policy
  * and helpers stay its own. The imports of `file` (under SRC) that reach into another module's files.
  */
 export function deepImports(file: string, source: string): string[] {

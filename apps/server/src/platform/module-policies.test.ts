@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Every module that exposes routes declares its actions in a `policy.ts` (DESIGN.md §3, issue 28),
+ * Every module that exposes routes declares its actions in a `policy.ts` (docs/architecture.md §3, issue 28),
  * which its services pass to `access.require`. A module without routes (processing: jobs only) needs none.
  */
 const MODULES = path.resolve(import.meta.dirname, "..", "modules");

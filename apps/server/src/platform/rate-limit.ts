@@ -19,7 +19,7 @@ export interface Taken {
 }
 
 /**
- * Fixed-window counters in PostgreSQL, so every API process shares them (DESIGN.md §1, §7).
+ * Fixed-window counters in PostgreSQL, so every API process shares them (docs/architecture.md §1, §7).
  * Count first, then decide (issue 27): `take` counts the attempt on every key in one statement
  * (`rate_limit_take`, which locks the rows) and the decision is made on the counts it saw, so
  * parallel requests can never pass more than the limit between a check and a count.

@@ -10,7 +10,7 @@ import { fileRequestsRepo, type RequestLinkRow } from "./repo.ts";
 export type RequestUploader = { kind: "on-behalf"; userId: string } | null;
 
 /**
- * Request-files links as a kind of public link (issue 17 "Request files", DESIGN.md §10): the token
+ * Request-files links as a kind of public link (issue 17 "Request files", docs/architecture.md §10): the token
  * opens `/r/{token}` and `/api/v1/request/{token}/…`, through the same gate as every public link. Read
  * on every visit, not cached: the row counts the files received, which the page shows at once.
  */

@@ -63,7 +63,7 @@ async function walk(dir: string, base = dir): Promise<string[]> {
 
 /**
  * Processing is a feature of its own: this orchestrates the pure steps of media/ (bytes in, facts and
- * renditions out) around the asset's row and its blobs. The `process-asset` job (DESIGN.md §6): sniff the real type, then per type metadata and
+ * renditions out) around the asset's row and its blobs. The `process-asset` job (docs/architecture.md §6): sniff the real type, then per type metadata and
  * renditions under media/{directory}/, colours, quality, AI tags; COMPLETED, or `error` with the
  * reason kept. Safe to run twice: everything is recomputed and overwritten.
  */

@@ -9,7 +9,7 @@ import type { GatedLink } from "./kind.ts";
 import { KIND_NAMES, type KindCase, type KindName, linkKinds } from "./link-kinds.fixture.ts";
 
 /**
- * The public links' gate as a unit (DESIGN.md §10): every kind of link goes through the same gate, so
+ * The public links' gate as a unit (docs/architecture.md §10): every kind of link goes through the same gate, so
  * each case runs once per kind, on that kind's resolver (the same one its public routes call), with
  * links made through the members' API.
  */

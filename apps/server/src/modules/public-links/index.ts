@@ -1,5 +1,5 @@
 /**
- * Public links, one module for every kind (DESIGN.md §10): the token (`newLinkToken`, its lookup by
+ * Public links, one module for every kind (docs/architecture.md §10): the token (`newLinkToken`, its lookup by
  * the kind, its redaction from logs by platform/logging.ts), the gate (argon2id password sent only in
  * `X-Share-Password`, expiry, disabling, throttling of wrong passwords and unknown tokens), the
  * credential cookie bound to one link and its password version (`hangar_<kind>`, sent only to the
@@ -30,6 +30,6 @@ export {
   linkApiPath,
   linkPage,
 } from "./kind.ts";
-export { linkVisits, visitorHeader } from "./visit.ts";
 export { createPublicLinks, type LinkResolver, type LinkVisit, type PublicLinks } from "./service.ts";
 export { type GateBody, gateChanges, gateOnCreate, gateView, newLinkToken } from "./settings.ts";
+export { linkVisits, visitorHeader } from "./visit.ts";

@@ -15,7 +15,7 @@ export interface GatedLink {
 }
 
 /**
- * One kind of public link (DESIGN.md §10 "Public links are one thing with kinds"): share links,
+ * One kind of public link (docs/architecture.md §10 "Public links are one thing with kinds"): share links,
  * request-files links, and the kinds to come (review, portal). The kind says where its links live and
  * what a visitor of one acts as; everything else (the token, the gate, throttling, the credential
  * cookie and its path, resolution through the read cache) is this module's and the same for every kind.

@@ -22,7 +22,7 @@ export interface LinkResolver<Row extends GatedLink, Visitor> {
 }
 
 /**
- * Public links (DESIGN.md §10): each kind registers here once and gets its resolver. Resolving a token
+ * Public links (docs/architecture.md §10): each kind registers here once and gets its resolver. Resolving a token
  * is the same for every kind: the link from the read cache when the kind's table keeps it coherent
  * (as sessions are: any change to the link, or to anything in its workspace, voids the cached row at
  * once in this process and within the notification's latency in others), else from the database; then

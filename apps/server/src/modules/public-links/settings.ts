@@ -2,7 +2,7 @@ import { newToken } from "../../platform/tokens.ts";
 import { hashPassword } from "../auth/index.ts";
 import type { GatedLink } from "./kind.ts";
 
-/** A new link's token: 256 random bits, URL-safe (DESIGN.md §9: at least 128). */
+/** A new link's token: 256 random bits, URL-safe (docs/architecture.md §9: at least 128). */
 export const newLinkToken = () => newToken(32);
 
 /** What a member sends of a link's gate, on creating or editing it (null: none). */

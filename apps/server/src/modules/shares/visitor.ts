@@ -4,7 +4,7 @@ import { defineLinkKind, type LinkVisit, type PublicLinks } from "../public-link
 import { type ShareLinkRow, sharesRepo } from "./repo.ts";
 
 /**
- * Share links as a kind of public link (DESIGN.md §9, §10): the token opens `/s/{token}` and
+ * Share links as a kind of public link (docs/architecture.md §9, §10): the token opens `/s/{token}` and
  * `/api/v1/share/{token}/…`; a visitor acts as a share-link visitor, seeing what the link shares and
  * doing what its flags allow (the access layer judges both). Resolved through the read cache: every
  * change to a link sends its workspace's key (migration 20261128-0101).
