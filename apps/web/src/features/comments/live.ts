@@ -1,8 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { assetKeys, invalidateAssetQueries } from "../../entities/asset";
 import { type LiveListener, liveConnected, subscribeLive, watchLive } from "../../lib/live-events";
-import { invalidateAssetQueries } from "../assets/actions/api";
-import { assetKeys } from "../assets/api";
 import { commentKeys } from "./api";
 
 /** Hears the workspace's live events while mounted (the latest `listener` is called). */

@@ -16,8 +16,8 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { ApiError, callApi, isApiError } from "../../lib/api-client";
-import { workspaceKeys } from "../workspaces";
-import { type AssetFilters, listingBody } from "./filters/filter-model";
+import { workspaceKeys } from "../workspace";
+import { type AssetFilters, listingBody } from "./filter-model";
 
 /**
  * Query keys. Lists and tag lists sit under ["assets", workspaceId] — the prefix every asset action
