@@ -1,20 +1,21 @@
 // The asset entity: its query keys and queries (one asset, the grid's listing, tag lists), the listing's
-// filter model and its address in the URL, the cache helpers every feature that changes assets calls,
+// filter model and its address in the URL, the invalidation every feature that changes assets calls,
 // the thumbnail, and how an asset's facts read (type names, exposure).
 export {
   type AssetListView,
   assetKeys,
   assetQuery,
   fetchAsset,
+  invalidateAssetQueries,
   isNotFound,
   normaliseListAnswer,
+  trashKeys,
   useAsset,
   useAssetList,
   useWorkspaceAiTags,
   useWorkspaceTags,
 } from "./api";
 export { AssetThumb, fileTypeOf, placeholderUrl } from "./asset-thumb";
-export { invalidateAssetQueries, trashKeys } from "./cache";
 export {
   type AssetFilters,
   DEFAULT_ORDER,
