@@ -2,13 +2,11 @@
 // filter model and its address in the URL, the invalidation every feature that changes assets calls,
 // the thumbnail, and how an asset's facts read (type names, exposure).
 export {
-  type AssetListView,
   assetKeys,
   assetQuery,
   fetchAsset,
   invalidateAssetQueries,
   isNotFound,
-  normaliseListAnswer,
   trashKeys,
   useAsset,
   useAssetList,
@@ -19,11 +17,8 @@ export { AssetThumb, fileTypeOf, placeholderUrl } from "./asset-thumb";
 export {
   type AssetFilters,
   DEFAULT_ORDER,
-  FILTERED_PAGE_SIZE,
   getIn,
   hasFilters,
-  isListingOrder,
-  listingBody,
   pruneFilters,
   setIn,
 } from "./filter-model";
@@ -41,7 +36,6 @@ export {
 } from "./labels";
 export {
   type BrowseParams,
-  decodeFilters,
   encodeFilters,
   PARAM,
   readBrowseParams,

@@ -1,10 +1,7 @@
 // The board entity: the tree's queries and mutations with their cache updates, the pure tree helpers,
 // the name filter, and what the light and the full tree share (row metrics, open state, styles).
 export {
-  type BoardAncestor,
   boardKeys,
-  type DropPlan,
-  type MoveInput,
   planDrop,
   useBoardAncestors,
   useBoardTree,
@@ -19,14 +16,8 @@ export { readOpenState, TREE_PADDING_BOTTOM, TREE_PADDING_TOP, TREE_ROW_HEIGHT, 
 export {
   ancestorIds,
   type BoardLocation,
-  childrenOf,
   indexTree,
-  insertInTree,
   isSelfOrDescendant,
-  moveInTree,
-  removeFromTree,
-  renameInTree,
-  subtreeIds,
   topmostInTreeOrder,
 } from "./tree-utils";
-export { type TreeFilter, useTreeFilter } from "./use-tree-filter";
+export { useTreeFilter } from "./use-tree-filter";

@@ -12,5 +12,5 @@ export {
   useWorkspaces,
   workspaceKeys,
 } from "./api";
-export { type SelectionState, selectionStore, useSelection } from "./selection-store";
+export { selectionStore, useSelection } from "./selection-store";
 export { useCurrentWorkspace, WorkspaceContext } from "./workspace-context";

@@ -8,7 +8,7 @@ export type ViewerPage = Asset["pages"][number] & { large_url?: string | null };
 /**
  * The viewer in a shared view (spec 02 §2, §6): the asset comes through the link, the tabs follow
  * its flags, details are read-only, there is no Share, no Boards and no board name, and a product
- * logo link stands where Close was. The shares feature provides what differs.
+ * logo link stands where Close was. The shared-view feature provides what differs.
  */
 export interface SharedViewerOptions {
   token: string;
