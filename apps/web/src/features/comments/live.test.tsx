@@ -1,10 +1,10 @@
 import { type Asset, type AssetListInput, assetsApi, type Comment, CommentPage, commentsApi } from "@hangar/contract";
 import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type AssetListView, useAsset, useAssetList, useWorkspaceTags } from "../../entities/asset";
 import { type ApiCall, installFakeApi } from "../../test/fake-api";
 import { aComment, anAsset, anId, BOARD_ID, WORKSPACE_ID } from "../../test/fixtures";
 import { renderWithApp } from "../../test/render";
-import { type AssetListView, useAsset, useAssetList, useWorkspaceTags } from "../assets/api";
 import { useReplies, useTopComments } from "./api";
 import { useLiveAsset } from "./live";
 

@@ -1,8 +1,8 @@
 import type { Asset, AssetListAnswer } from "@hangar/contract";
 import { type InfiniteData, isCancelledError, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { type AssetListView, assetKeys, assetQuery } from "../../entities/asset";
 import { type LiveListener, type LiveSignal, liveConnected, subscribeLive, watchLive } from "../../lib/live-events";
-import { type AssetListView, assetKeys, assetQuery } from "../assets/api";
 import { commentKeys } from "./api";
 
 /** Hears the workspace's live events while mounted (the latest `listener` is called). */
@@ -35,7 +35,7 @@ export function useLiveAsset(workspaceId: string | null, assetId: string) {
 const SETTLED = new Set(["COMPLETED", "error"]);
 
 /**
- * What one live event makes stale (DESIGN.md §9: events carry ids only, the client refetches), and
+ * What one live event makes stale (docs/architecture.md §4.3: events carry ids only, the client refetches), and
  * only that:
  * - a comment: the asset's top-level comments, and a reply's thread. A thread opened, resolved or
  *   deleted (a top-level comment's created, resolved or deleted) also changes the asset's open-thread

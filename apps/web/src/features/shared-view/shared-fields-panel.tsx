@@ -4,7 +4,7 @@ import { errorMessage } from "../../lib/api-client";
 import { notifyError } from "../../lib/notify";
 import type { AnonymousInfo } from "../comments";
 import { FieldEditor, FieldsPanelFrame, type ValueInput } from "../fields";
-import { useSetSharedField, useSharedFields } from "./api";
+import { useSetSharedField, useSharedFields } from "../shares";
 
 /**
  * The fields tab in a shared view (spec 02 §2, §4, §6): every field with the asset's value, editable

@@ -2,19 +2,16 @@ import { type Asset, SHARE_MESSAGES, type SharedPayload } from "@hangar/contract
 import { Loader } from "@mantine/core";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
+import { CenteredPage, PasswordPrompt, SharedError, useNoIndex } from "../../../entities/public-link";
 import { isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
 import { ProductMark } from "../../../ui/product-mark";
+import { useSharedAsset, useSharedPayload } from "../../shares";
 import { useAnonymousIdentity } from "../anonymous-dialog";
-import { useSharedAsset, useSharedPayload } from "../api";
 import { SharedFieldsPanel } from "../shared-fields-panel";
-import { CenteredPage, PasswordPrompt, SharedError, sharedErrorText, useNoIndex } from "./public-frame";
-
-export { SharedError, sharedErrorText };
-
 import { SharedBoardView } from "./shared-board-view";
 
-const AssetViewer = lazy(async () => ({ default: (await import("../../viewer/asset-viewer")).AssetViewer }));
+const AssetViewer = lazy(async () => ({ default: (await import("../../viewer")).AssetViewer }));
 
 /**
  * A download through the link (spec 02 §2, §8): the original's signed URL, checked first so a refused

@@ -1,9 +1,17 @@
 import { type Board, TREE_INDENT_PX } from "@hangar/contract";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type MoveHandler, type NodeApi, Tree, type TreeApi } from "react-arborist";
-import { indexTree, topmostInTreeOrder } from "../tree-utils";
+import {
+  boardTreeClasses as classes,
+  indexTree,
+  readOpenState,
+  TREE_PADDING_BOTTOM,
+  TREE_PADDING_TOP,
+  TREE_ROW_HEIGHT,
+  topmostInTreeOrder,
+  writeOpenState,
+} from "../board";
 import { BoardCursor, BoardDragPreview, BoardNode, BoardRow } from "./board-node";
-import classes from "./board-tree.module.css";
 import {
   ADD_ROW_ID,
   type BoardMenuAction,
@@ -11,7 +19,6 @@ import {
   type BoardTreeContextValue,
   type TreeItem,
 } from "./board-tree-context";
-import { readOpenState, TREE_PADDING_BOTTOM, TREE_PADDING_TOP, TREE_ROW_HEIGHT, writeOpenState } from "./open-state";
 
 export { TREE_ROW_HEIGHT };
 

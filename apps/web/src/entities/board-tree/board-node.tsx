@@ -18,7 +18,7 @@ import {
 } from "@tabler/icons-react";
 import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import type { CursorProps, DragPreviewProps, NodeRendererProps, RowRendererProps } from "react-arborist";
-import classes from "./board-tree.module.css";
+import { boardTreeClasses as classes } from "../board";
 import { type BoardMenuAction, type TreeItem, useBoardTreeContext } from "./board-tree-context";
 
 /** Input focus after it mounts (spec 01 §9: about 100 ms, once the row and any menu have settled). */

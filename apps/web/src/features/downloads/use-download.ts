@@ -7,9 +7,9 @@ import {
   downloadsApi,
 } from "@hangar/contract";
 import { useContext } from "react";
-import { callApi, isApiError } from "../../../lib/api-client";
-import { notifyError } from "../../../lib/notify";
-import { WorkspaceContext } from "../../workspaces";
+import { WorkspaceContext } from "../../entities/workspace";
+import { callApi, isApiError } from "../../lib/api-client";
+import { notifyError } from "../../lib/notify";
 import { installDownloadProgress } from "./download-progress";
 import { type DownloadKind, ZIP_RESET_DELAY_MS, zipFileName } from "./download-state";
 import { downloadStore, useDownloadState } from "./download-store";

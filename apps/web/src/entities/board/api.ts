@@ -10,7 +10,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import type { z } from "zod";
 import { callApi, errorMessage, expectArray } from "../../lib/api-client";
 import { notifyError, notifySuccess, notifySuccessWithAction } from "../../lib/notify";
-import { selectionStore, workspaceKeys } from "../workspaces";
+import { selectionStore, workspaceKeys } from "../workspace";
 import {
   childrenOf,
   indexTree,

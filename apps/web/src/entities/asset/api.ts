@@ -16,8 +16,8 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { ApiError, callApi, isApiError } from "../../lib/api-client";
-import { workspaceKeys } from "../workspaces";
-import { type AssetFilters, listingBody } from "./filters/filter-model";
+import { workspaceKeys } from "../workspace";
+import { type AssetFilters, listingBody } from "./filter-model";
 
 /**
  * Query keys. Lists and tag lists sit under ["assets", workspaceId] — the prefix every asset action
@@ -146,4 +146,20 @@ export function useWorkspaceAiTags(workspaceId: string, enabled = true) {
     enabled,
     staleTime: 60_000,
   });
+}
+
+/** Recently deleted, the workspace's deleted assets (spec 01 §2, issue #5): what restores and deletes change. */
+export const trashKeys = {
+  list: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "recently-deleted"] as const,
+};
+
+/**
+ * Every cached listing and asset of the workspace may now be out of date (also the workspace-scoped
+ * asset keys the uploads feature uses). `trash`: Recently deleted changed too.
+ */
+export function invalidateAssetQueries(queryClient: QueryClient, workspaceId: string, opts: { trash?: boolean } = {}) {
+  queryClient.invalidateQueries({ queryKey: assetKeys.lists(workspaceId) });
+  queryClient.invalidateQueries({ queryKey: assetKeys.details(workspaceId) });
+  queryClient.invalidateQueries({ queryKey: workspaceKeys.assets(workspaceId) });
+  if (opts.trash) queryClient.invalidateQueries({ queryKey: trashKeys.list(workspaceId) });
 }

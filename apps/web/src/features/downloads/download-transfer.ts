@@ -6,7 +6,7 @@ import {
   ZipDownloadAnswer,
 } from "@hangar/contract";
 import type { z } from "zod";
-import { answerIs, isText } from "../../../lib/answer-check";
+import { answerIs, isText } from "../../lib/answer-check";
 import { rangeHeader } from "./download-state";
 
 export class DownloadError extends Error {

@@ -1,6 +1,6 @@
+import { formatBytes } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
-import { formatBytes } from "../uploads/format-bytes";
-import { relativeTime, timecode } from "./format";
+import { relativeTime, timecode } from "./dates";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

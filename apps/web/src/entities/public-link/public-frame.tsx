@@ -2,8 +2,8 @@ import { SHARE_MESSAGES } from "@hangar/contract";
 import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { IconLinkOff, IconLock } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { errorMessage, isApiError } from "../../../lib/api-client";
-import { ProductMark } from "../../../ui/product-mark";
+import { errorMessage, isApiError } from "../../lib/api-client";
+import { ProductMark } from "../../ui/product-mark";
 
 /** The public pages' frame (shared content, upload links): the product mark, then the content centred. */
 export function CenteredPage({ children }: { children: React.ReactNode }) {

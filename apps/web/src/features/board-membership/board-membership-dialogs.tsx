@@ -1,7 +1,7 @@
 import { ASSET_MESSAGES } from "@hangar/contract";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { BoardSelectDialog, type Destination } from "../../../boards";
-import { useAddToBoard, useMoveAssets, useRemoveFromBoard } from "../api";
+import { BoardSelectDialog, type Destination } from "../../entities/board-tree";
+import { useAddToBoard, useMoveAssets, useRemoveFromBoard } from "./api";
 
 const describe = (count: number, name?: string) =>
   count === 1 && name ? `“${name}”` : `${count} asset${count === 1 ? "" : "s"}`;

@@ -1,5 +1,4 @@
-import type { Asset, SharedPayload } from "@hangar/contract";
-import { SHARE_MESSAGES } from "@hangar/contract";
+import { type Asset, formatBytes, SHARE_MESSAGES, type SharedPayload } from "@hangar/contract";
 import {
   Anchor,
   Box,
@@ -18,11 +17,11 @@ import {
 import { IconFileZip, IconFolderFilled, IconMovie, IconPhotoOff } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
+import { AssetThumb } from "../../../entities/asset";
+import { SharedError } from "../../../entities/public-link";
 import { notifyError } from "../../../lib/notify";
 import { ProductMark } from "../../../ui/product-mark";
-import { AssetThumb, formatBytes } from "../../uploads";
-import { useSharedAssets, useSharedBoard, useSharedBoardDownload } from "../api";
-import { SharedError } from "./shared-page";
+import { useSharedAssets, useSharedBoard, useSharedBoardDownload } from "../../shares";
 
 /**
  * A shared board (spec 02 §2 /s/{token}, issue 17): its sub-boards to browse and its assets as a

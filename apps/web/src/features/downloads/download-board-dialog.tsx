@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useDownload } from "../use-download";
+import { useDownload } from "./use-download";
 
 /**
  * "Download board": the board as one zip, with the two options of spec 01 §7 — sub-boards included

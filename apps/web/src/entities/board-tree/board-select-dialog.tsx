@@ -15,10 +15,8 @@ import {
 import { useElementSize } from "@mantine/hooks";
 import { IconAlertTriangle, IconHome, IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useBoardTree } from "../api";
-import { BoardTree } from "../components/board-tree";
-import classes from "../components/board-tree.module.css";
-import { useTreeFilter } from "../use-tree-filter";
+import { boardTreeClasses as classes, useBoardTree, useTreeFilter } from "../board";
+import { BoardTree } from "./board-tree";
 
 export interface Destination {
   id: string;

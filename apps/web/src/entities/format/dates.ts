@@ -17,6 +17,15 @@ export function relativeTime(iso: string | null | undefined, now: number = Date.
   return new Date(time).toLocaleDateString(locale);
 }
 
+/** A video's length on its card and in its details: m:ss, h:mm:ss from an hour (whole seconds, rounded). */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
 /**
  * A video time: m:ss (h:mm:ss from an hour); with `fps`, the reviewers' hh:mm:ss:ff timecode
  * (frames counted from 0 within the second).
