@@ -1,7 +1,14 @@
 import { type FileRequestSummary, formatBytes } from "@hangar/contract";
-import { ActionIcon, Alert, Badge, Group, Loader, Stack, Switch, Table, Text, Title, Tooltip } from "@mantine/core";
-import { IconCopy, IconInbox, IconLock, IconTrash } from "@tabler/icons-react";
-import { copyLink, publicLink } from "../../entities/public-link";
+import { Alert, Badge, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconInbox, IconTrash } from "@tabler/icons-react";
+import {
+  type LinkColumn,
+  LinkMoment,
+  type LinkRowActions,
+  LinkSubject,
+  LinksTable,
+  publicLink,
+} from "../../entities/public-link";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { EmptyPanel } from "../../ui/empty-panel";
@@ -14,6 +21,8 @@ import { requestState } from "./request-state";
  */
 export function UploadLinksReview({ workspaceId }: { workspaceId: string }) {
   const links = useWorkspaceFileRequests(workspaceId);
+  // The row's calls are per board; the hook reads the workspace from here.
+  const useRowActions = (r: FileRequestSummary) => useUploadLinkActions(workspaceId, r);
   // The share links above already say when the caller is not an admin.
   if (isApiError(links.error) && links.error.status === 403) return null;
   return (
@@ -33,102 +42,73 @@ export function UploadLinksReview({ workspaceId }: { workspaceId: string }) {
           description="Links made with Request files… on a board are listed here: people without an account send files into that board through them."
         />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" data-testid="upload-links-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Into</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Received</Table.Th>
-                <Table.Th>Last upload</Table.Th>
-                <Table.Th>Active</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {links.data.map((r) => (
-                <Row key={r.id} workspaceId={workspaceId} request={r} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinksTable
+          links={links.data}
+          keyOf={(r) => r.id}
+          testId="upload-links-table"
+          rowTestId="upload-link-row"
+          minWidth={720}
+          columns={COLUMNS}
+          useRowActions={useRowActions}
+        />
       )}
     </Stack>
   );
 }
 
-function Row({ workspaceId, request: r }: { workspaceId: string; request: FileRequestSummary }) {
-  const { update, remove } = useFileRequestMutations(workspaceId, r.board_id);
-  const state = requestState(r);
-  return (
-    <Table.Tr data-testid="upload-link-row">
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          {r.has_password && <IconLock size={14} aria-label="Password protected" />}
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} truncate="end">
-              {r.board_name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate="end">
-              {r.title || "Upload link"}
-              {r.created_by_name ? ` · by ${r.created_by_name}` : ""}
-            </Text>
-          </Stack>
-        </Group>
-      </Table.Td>
-      <Table.Td>
+const COLUMNS: readonly [LinkColumn<FileRequestSummary>, ...LinkColumn<FileRequestSummary>[]] = [
+  {
+    header: "Into",
+    cell: (r) => (
+      <LinkSubject
+        name={r.board_name}
+        detail={`${r.title || "Upload link"}${r.created_by_name ? ` · by ${r.created_by_name}` : ""}`}
+        locked={r.has_password}
+      />
+    ),
+  },
+  {
+    header: "State",
+    cell: (r) => {
+      const state = requestState(r);
+      return (
         <Badge variant="light" color={state.color}>
           {state.label}
         </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">
-          {r.files_received} of {r.max_files} ({formatBytes(r.bytes_received)})
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" c={r.last_upload_at ? undefined : "dimmed"}>
-          {r.last_upload_at ? new Date(r.last_upload_at).toLocaleString() : "Never"}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Switch
-          checked={r.is_active}
-          aria-label={`${r.is_active ? "Disable" : "Enable"} the upload link into ${r.board_name}`}
-          disabled={update.isPending}
-          onChange={(e) =>
-            update.mutate(
-              { id: r.id, body: { is_active: e.currentTarget.checked } },
-              { onError: (err) => notifyError(errorMessage(err, "Failed to update the upload link")) },
-            )
-          }
-        />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Copy link">
-            <ActionIcon variant="subtle" aria-label="Copy upload link" onClick={() => void copyLink(publicLink(r))}>
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete link">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete the upload link into ${r.board_name}`}
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(r.id, {
-                  onSuccess: () => notifySuccess("Upload link deleted"),
-                  onError: (err) => notifyError(errorMessage(err, "Failed to delete the upload link")),
-                })
-              }
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
+      );
+    },
+  },
+  {
+    header: "Received",
+    cell: (r) => (
+      <Text size="sm">
+        {r.files_received} of {r.max_files} ({formatBytes(r.bytes_received)})
+      </Text>
+    ),
+  },
+  { header: "Last upload", cell: (r) => <LinkMoment at={r.last_upload_at} /> },
+];
+
+function useUploadLinkActions(workspaceId: string, r: FileRequestSummary): LinkRowActions {
+  const { update, remove } = useFileRequestMutations(workspaceId, r.board_id);
+  return {
+    active: r.is_active,
+    activeLabel: `${r.is_active ? "Disable" : "Enable"} the upload link into ${r.board_name}`,
+    updating: update.isPending,
+    setActive: (active) =>
+      update.mutate(
+        { id: r.id, body: { is_active: active } },
+        { onError: (err) => notifyError(errorMessage(err, "Failed to update the upload link")) },
+      ),
+    url: publicLink(r),
+    copyLabel: "Copy upload link",
+    deleteLabel: `Delete the upload link into ${r.board_name}`,
+    deleteIcon: <IconTrash size={16} />,
+    deleting: remove.isPending,
+    remove: () =>
+      remove.mutate(r.id, {
+        onSuccess: () => notifySuccess("Upload link deleted"),
+        onError: (err) => notifyError(errorMessage(err, "Failed to delete the upload link")),
+      }),
+  };
 }

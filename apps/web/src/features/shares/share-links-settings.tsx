@@ -1,7 +1,14 @@
 import { SHARE_MESSAGES, type ShareLinkSummary, shareSummary } from "@hangar/contract";
-import { ActionIcon, Alert, Badge, Group, Loader, Stack, Switch, Table, Text, Tooltip } from "@mantine/core";
-import { IconCopy, IconLink, IconLinkOff, IconLock } from "@tabler/icons-react";
-import { copyLink, publicLink } from "../../entities/public-link";
+import { Alert, Badge, Loader, Stack, Text } from "@mantine/core";
+import { IconLink, IconLinkOff } from "@tabler/icons-react";
+import {
+  type LinkColumn,
+  LinkMoment,
+  type LinkRowActions,
+  LinkSubject,
+  LinksTable,
+  publicLink,
+} from "../../entities/public-link";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { EmptyPanel } from "../../ui/empty-panel";
@@ -10,6 +17,7 @@ import { useShareLinkMutations, useWorkspaceShareLinks } from "./api";
 const total = (l: ShareLinkSummary, kind: string) => l.activity.find((a) => a.kind === kind)?.count ?? 0;
 const lastUsed = (l: ShareLinkSummary) =>
   l.activity.reduce<string | null>((max, a) => (max === null || a.last_at > max ? a.last_at : max), null);
+const isExpired = (l: ShareLinkSummary) => l.expires_at !== null && new Date(l.expires_at).getTime() < Date.now();
 
 /**
  * Settings → Share links (ADMIN, issue 17): every link of the workspace with what it shares, its
@@ -17,6 +25,7 @@ const lastUsed = (l: ShareLinkSummary) =>
  */
 export function ShareLinksSettings({ workspaceId }: { workspaceId: string }) {
   const links = useWorkspaceShareLinks(workspaceId);
+  const useRowActions = (l: ShareLinkSummary) => useShareLinkActions(workspaceId, l);
   if (links.isPending) return <Loader size="sm" />;
   if (links.isError)
     return (
@@ -41,110 +50,75 @@ export function ShareLinksSettings({ workspaceId }: { workspaceId: string }) {
         {links.data.length} {links.data.length === 1 ? "link" : "links"}. Turning a link off or deleting it stops every
         page, thumbnail and download it handed out, at once.
       </Text>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="xs" data-testid="share-links-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Shared</Table.Th>
-              <Table.Th>Mode</Table.Th>
-              <Table.Th>Opens</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Active</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {links.data.map((l) => (
-              <LinkRow key={l.id} workspaceId={workspaceId} link={l} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <LinksTable
+        links={links.data}
+        keyOf={(l) => l.id}
+        testId="share-links-table"
+        rowTestId="share-link-row"
+        minWidth={760}
+        columns={COLUMNS}
+        useRowActions={useRowActions}
+      />
     </Stack>
   );
 }
 
-function LinkRow({ workspaceId, link }: { workspaceId: string; link: ShareLinkSummary }) {
+function detail(link: ShareLinkSummary): string {
+  const expiry = link.expires_at
+    ? ` · ${isExpired(link) ? "expired" : "expires"} ${new Date(link.expires_at).toLocaleString()}`
+    : "";
+  return `${link.content_type === "board" ? "Board" : `Asset in ${link.board_name ?? "a board"}`}${
+    link.created_by_name ? ` · by ${link.created_by_name}` : ""
+  }${expiry}`;
+}
+
+const COLUMNS: readonly [LinkColumn<ShareLinkSummary>, ...LinkColumn<ShareLinkSummary>[]] = [
+  {
+    header: "Shared",
+    cell: (link) => (
+      <LinkSubject name={link.content_name} detail={detail(link)} locked={link.has_password} lockTooltip />
+    ),
+  },
+  {
+    header: "Mode",
+    cell: (link) => {
+      const expired = isExpired(link);
+      return (
+        <Badge variant="light" color={link.is_active && !expired ? "blue" : "gray"}>
+          {expired ? "Expired" : shareSummary(link)}
+        </Badge>
+      );
+    },
+  },
+  { header: "Opens", cell: (link) => total(link, "open") },
+  { header: "Last used", cell: (link) => <LinkMoment at={lastUsed(link)} /> },
+];
+
+function useShareLinkActions(workspaceId: string, link: ShareLinkSummary): LinkRowActions {
   const { update, remove } = useShareLinkMutations({
     workspaceId,
     type: link.content_type,
     objectId: link.object_id,
     boardId: link.board_id,
   });
-  const expired = link.expires_at !== null && new Date(link.expires_at).getTime() < Date.now();
-  const last = lastUsed(link);
-  return (
-    <Table.Tr data-testid="share-link-row">
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          {link.has_password && (
-            <Tooltip label="Password protected">
-              <IconLock size={14} aria-label="Password protected" />
-            </Tooltip>
-          )}
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} truncate="end">
-              {link.content_name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate="end">
-              {link.content_type === "board" ? "Board" : `Asset in ${link.board_name ?? "a board"}`}
-              {link.created_by_name ? ` · by ${link.created_by_name}` : ""}
-              {link.expires_at
-                ? ` · ${expired ? "expired" : "expires"} ${new Date(link.expires_at).toLocaleString()}`
-                : ""}
-            </Text>
-          </Stack>
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={link.is_active && !expired ? "blue" : "gray"}>
-          {expired ? "Expired" : shareSummary(link)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{total(link, "open")}</Table.Td>
-      <Table.Td>
-        <Text size="sm" c={last ? undefined : "dimmed"}>
-          {last ? new Date(last).toLocaleString() : "Never"}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Switch
-          checked={link.is_active}
-          aria-label={`${link.is_active ? "Disable" : "Enable"} the link of ${link.content_name}`}
-          disabled={update.isPending}
-          onChange={(e) =>
-            update.mutate(
-              { is_active: e.currentTarget.checked },
-              { onError: (err) => notifyError(errorMessage(err, SHARE_MESSAGES.updateFailed)) },
-            )
-          }
-        />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Copy link">
-            <ActionIcon variant="subtle" aria-label="Copy link" onClick={() => void copyLink(publicLink(link))}>
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete link">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete the link of ${link.content_name}`}
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => notifySuccess("Share link deleted"),
-                  onError: (err) => notifyError(errorMessage(err, SHARE_MESSAGES.deleteFailed)),
-                })
-              }
-            >
-              <IconLinkOff size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
+  return {
+    active: link.is_active,
+    activeLabel: `${link.is_active ? "Disable" : "Enable"} the link of ${link.content_name}`,
+    updating: update.isPending,
+    setActive: (active) =>
+      update.mutate(
+        { is_active: active },
+        { onError: (err) => notifyError(errorMessage(err, SHARE_MESSAGES.updateFailed)) },
+      ),
+    url: publicLink(link),
+    copyLabel: "Copy link",
+    deleteLabel: `Delete the link of ${link.content_name}`,
+    deleteIcon: <IconLinkOff size={16} />,
+    deleting: remove.isPending,
+    remove: () =>
+      remove.mutate(undefined, {
+        onSuccess: () => notifySuccess("Share link deleted"),
+        onError: (err) => notifyError(errorMessage(err, SHARE_MESSAGES.deleteFailed)),
+      }),
+  };
 }
