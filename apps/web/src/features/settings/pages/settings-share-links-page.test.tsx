@@ -59,7 +59,7 @@ function serve(shares: ShareLinkSummary[], uploads: FileRequestSummary[]) {
   });
   api.on(sharesApi.remove, (call) => {
     shares = shares.filter((l) => l.object_id !== call.params.objectId);
-    return { status: "ok" };
+    return { status: "ok" as const };
   });
   api.on(fileRequestsApi.listAll, () => uploads);
   api.on(fileRequestsApi.update, (call) => {
@@ -70,7 +70,7 @@ function serve(shares: ShareLinkSummary[], uploads: FileRequestSummary[]) {
   });
   api.on(fileRequestsApi.remove, (call) => {
     uploads = uploads.filter((r) => r.id !== call.params.requestId);
-    return { status: "ok" };
+    return { status: "ok" as const };
   });
 }
 
