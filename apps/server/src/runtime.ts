@@ -17,7 +17,7 @@ import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
 import { createOcr } from "./media/ocr.ts";
-import { createAssetsService } from "./modules/assets/index.ts";
+import { createAssetsService, createVersionsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBilling } from "./modules/billing/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
@@ -120,8 +120,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     limits: billing.limits,
     partGuard: (assetId) => requestUploads.partGuard(assetId),
-    enqueueProcessing: async (assetId) => {
-      await jobs.send(processAssetSpec, { asset_id: assetId });
+    enqueueProcessing: async (assetId, versionId) => {
+      await jobs.send(processAssetSpec, { asset_id: assetId, ...(versionId ? { version_id: versionId } : {}) });
     },
   });
   const members = createMembersService({
@@ -136,6 +136,13 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const fields = createFieldsService({ db, access });
   const shares = createSharesService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
+  const versions = createVersionsService({
+    db,
+    access,
+    signer,
+    getAsset: (actor, ws, id) => assets.get(actor, ws, id),
+    commentsFollow: (tx, to, from) => comments.follow(tx, to, from),
+  });
   // The public side of share links: visitors resolved from the token, acting through the same services.
   const shareVisitors = createVisitorResolver({ db, limiter, signer, cache });
   const shared = createSharedService({ db, assets, listing, comments, fields, downloads, limiter });
@@ -224,6 +231,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       auth,
       boards,
       assets,
+      versions,
       uploads,
       trash,
       listing,

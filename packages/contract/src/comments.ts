@@ -232,6 +232,13 @@ export const LiveEvent = z.discriminatedUnion("type", [
     parent_id: Id.nullable(),
   }),
   z.object({ type: z.literal("asset.status"), asset_id: Id, status: z.string() }),
+  /** Versions (issue 29): the current version, the number of versions or the newer one in progress changed. */
+  z.object({
+    type: z.literal("asset.version"),
+    asset_id: Id,
+    current_version_id: Id,
+    version_count: z.number().int(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 

@@ -4,6 +4,7 @@ import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscript
 export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable };
 
 import type { FileRequestsTable, FileRequestUploadsTable } from "./types-requests.ts";
+import type { AssetVersionPointers, AssetVersionsTable } from "./types-versions.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -115,7 +116,7 @@ export interface BoardsTable {
 
 export type AssetStatus = "uploading" | "processing" | "COMPLETED" | "error";
 export type FileType = "IMAGE" | "VIDEO" | "DOCUMENT" | "AUDIO" | "ARCHIVE" | "OTHER";
-export interface AssetsTable {
+export interface AssetsTable extends AssetVersionPointers {
   id: Generated<string>;
   workspace_id: string;
   name: string;
@@ -201,6 +202,7 @@ export interface UploadsTable {
   created_by: string | null;
   created_at: Generated<Date>;
   completed_at: NullableTimestamp;
+  version_id: string | null; // the version it brings (null: the asset's first, whose id is the asset's)
 }
 export interface UploadPartsTable {
   upload_id: string;
@@ -265,6 +267,7 @@ export interface CommentsTable {
   parent_id: string | null;
   thread_id: string;
   board_id: string | null;
+  version_id: string; // the asset version it was made on
   author_id: string | null;
   author_name: string | null;
   author_email: string | null;
@@ -363,6 +366,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   boards: BoardsTable;
   assets: AssetsTable;
+  asset_versions: AssetVersionsTable;
   board_assets: BoardAssetsTable;
   uploads: UploadsTable;
   upload_parts: UploadPartsTable;

@@ -201,16 +201,21 @@ export async function restore(deps: BackupDeps, dir: string): Promise<Manifest> 
   return manifest;
 }
 
-/** Jobs are not in a backup: assets that were being processed are queued again (the step is idempotent). */
+/**
+ * Jobs are not in a backup: versions that were being processed (an asset's first, or a newer one)
+ * are queued again (the step is idempotent).
+ */
 export async function requeueProcessing(rt: Runtime): Promise<number> {
   const rows = await rt.db
-    .selectFrom("assets")
-    .select("id")
-    .where("status", "=", "processing")
-    .where("deleted_at", "is", null)
+    .selectFrom("asset_versions as v")
+    .innerJoin("assets as a", "a.id", "v.asset_id")
+    .select(["v.id", "v.asset_id"])
+    .where("v.status", "=", "processing")
+    .where("v.deleted_at", "is", null)
+    .where("a.deleted_at", "is", null)
     .execute();
   if (rows.length === 0) return 0;
   await rt.jobs.start(rt.jobDefinitions, { work: false, concurrency: 1 });
-  for (const r of rows) await rt.jobs.send(processAssetSpec, { asset_id: r.id });
+  for (const r of rows) await rt.jobs.send(processAssetSpec, { asset_id: r.asset_id, version_id: r.id });
   return rows.length;
 }

@@ -18,6 +18,8 @@ export const ASSET = {
   comment: action("asset.comment", "comment", (f) => f.allow_commenting),
   share: action("asset.share", "edit"),
   download: action("asset.download", "view", (f) => f.allow_downloads),
+  /** Versions (issue 29): upload, make current, delete, stack, detach. */
+  version: action("asset.version", "edit"),
 };
 
 export const assetAbilities = (grant: Grant): AssetAbilities => ({

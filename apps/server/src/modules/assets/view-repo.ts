@@ -65,6 +65,11 @@ const COLUMNS = sql.raw(
     "quality_sharpness",
     "quality_brightness",
     "processed_at",
+    "current_version_id",
+    "current_version_number",
+    "version_count",
+    "newer_version_id",
+    "duplicate_of",
   ]
     .map((c) => `a.${c}`)
     .join(", "),
@@ -78,6 +83,8 @@ export type AssetViewRow = AssetRow & {
   is_favorite: boolean;
   open_comments: number;
   field_chips: Array<{ field_id: string; display: string; color: string | null }>;
+  /** A newer version not COMPLETED yet (assets.newer_version_id), with its number and status. */
+  newer_version: { id: string; number: number; status: AssetRow["status"] } | null;
 };
 
 /** A share link's visitor counts only the threads of the link's board (undefined: every thread). */
@@ -109,7 +116,9 @@ export function assetViewSql(page: PageIds, userId: string, commentBoard?: strin
                                WHERE o.id = v.option_id OR o.id = ANY(v.multi_option_ids)), v.text_value, v.date_value::text, ''),
           'color', (SELECT o.color FROM field_options o WHERE o.id = v.option_id OR o.id = ANY(v.multi_option_ids)
                     ORDER BY o.position LIMIT 1)))
-        FROM field_values v WHERE v.asset_id = a.id), '[]') AS field_chips
+        FROM field_values v WHERE v.asset_id = a.id), '[]') AS field_chips,
+      (SELECT json_build_object('id', nv.id, 'number', nv.number, 'status', nv.status)
+        FROM asset_versions nv WHERE nv.id = a.newer_version_id) AS newer_version
     FROM unnest(${page.ids}::uuid[]) WITH ORDINALITY AS p(id, n)
     JOIN assets a ON a.id = p.id
     ORDER BY p.n`;

@@ -31,5 +31,7 @@ export function visitorAsset(asset: Asset, view: LinkView): Asset {
       asset.exif && !view.flags.allow_downloads
         ? { ...asset.exif, latitude: null, longitude: null, altitude: null }
         : asset.exif,
+    // The same bytes elsewhere in the workspace: another asset, which the link does not share.
+    duplicate_of: null,
   };
 }

@@ -247,6 +247,8 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
     const open = sql<SqlBool>`EXISTS (SELECT 1 FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL)`;
     out.push(f.has_open_comments ? open : sql<SqlBool>`NOT ${open}`);
   }
+  if (f.has_versions !== undefined)
+    out.push(f.has_versions ? sql<SqlBool>`a.version_count > 1` : sql<SqlBool>`a.version_count <= 1`);
   out.push(...dateRange("a.date_uploaded", f.date_uploaded_from, f.date_uploaded_to));
   if (f.tags) {
     if (has(f.tags.includes)) out.push(manualTag(f.tags.includes));
