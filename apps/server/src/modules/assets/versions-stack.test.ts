@@ -5,6 +5,7 @@ import { type Client, createTestEnv, requestUrl, type TestEnv, workspaceWith } f
 import { newVersion, png, processedAsset, processNow, sha256, uploadWith } from "./versions.fixture.ts";
 
 /** Versions (issue 29): stack and detach, comments per version, an older version's download, duplicates. */
+// Each test uploads and processes several files (PDF pages, on S3 too): minutes on a busy machine.
 let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv({ AI_TAGS: "0", OCR: "0" }, { work: false });
@@ -103,7 +104,7 @@ describe("stack and detach", () => {
     expect(left).toMatchObject({ version_count: 1, current_version: { id: target, number: 2 }, width: 320 });
     const only = await c.post(`/workspaces/${ws.id}/assets/${target}/versions/${target}/detach`);
     expect(only.statusCode).toBe(409);
-  });
+  }, 120_000);
 });
 
 describe("comments belong to a version", () => {
@@ -169,7 +170,7 @@ describe("comments belong to a version", () => {
       [2, 1, 1],
       [1, 3, 2],
     ]);
-  });
+  }, 120_000);
 });
 
 describe("an older version's download and duplicates", () => {
@@ -204,7 +205,7 @@ describe("an older version's download and duplicates", () => {
     expect((await c.post(`/workspaces/${ws.id}/download`, { asset_ids: [other], version_id: id })).statusCode).toBe(
       404,
     );
-  });
+  }, 120_000);
 
   it("lists the same bytes at the upload's start (live or deleted) and says duplicate_of once completed", async () => {
     const { ws, admin } = await workspaceWith(env);
@@ -258,5 +259,5 @@ describe("an older version's download and duplicates", () => {
       version_id: original,
       name: "coffee.png",
     });
-  });
+  }, 120_000);
 });

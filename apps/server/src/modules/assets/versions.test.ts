@@ -9,6 +9,7 @@ import { newVersion, png, processedAsset, processNow, uploadWith } from "./versi
  * make current, delete (never the last), Recently deleted and restore. No workers in this env: each
  * version is processed by the test (processNow), so the asset is seen before and after.
  */
+// Each test uploads and processes several files (PDF pages, on S3 too): minutes on a busy machine.
 let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv({ AI_TAGS: "0", OCR: "0" }, { work: false });
@@ -116,7 +117,7 @@ describe("a new version", () => {
     expect(without.data.map((a: Asset) => a.id)).toEqual([plain]);
     const byType = (await c.post(`/workspaces/${ws.id}/assets`, { file_type: { includes: ["DOCUMENT"] } })).json();
     expect(byType.data.map((a: Asset) => a.id)).toEqual([id]);
-  });
+  }, 120_000);
 
   it("refuses version_of for an asset elsewhere (404), a COMMENTER (403), and a bad id (422)", async () => {
     const { ws, admin, members } = await workspaceWith(env, ["COMMENTER", "EDITOR"]);
@@ -136,7 +137,7 @@ describe("a new version", () => {
       version_count: 1,
       newer_version: { number: 2, status: "uploading" },
     });
-  });
+  }, 120_000);
 
   it("a version that fails keeps the current one and says so; the AI tags follow the current version", async () => {
     const { ws, admin } = await workspaceWith(env);
@@ -169,7 +170,7 @@ describe("a new version", () => {
     const refused = await c.post(`/workspaces/${ws.id}/assets/${id}/versions/${broken.version_id}/current`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(VERSION_MESSAGES.notFinished);
-  });
+  }, 120_000);
 });
 
 describe("make current, delete, Recently deleted", () => {
@@ -248,7 +249,7 @@ describe("make current, delete, Recently deleted", () => {
     const elsewhere = await processedAsset(env, c, ws.id, "other.png", await png("#333333"));
     expect((await c.post(`/workspaces/${ws.id}/assets/${id}/versions/${elsewhere}/current`)).statusCode).toBe(404);
     expect((await c.del(`/workspaces/${ws.id}/assets/${elsewhere}/versions/${id}`)).statusCode).toBe(404);
-  });
+  }, 120_000);
 
   it("purges every version's bytes with the asset, and after 30 days a deleted version alone", async () => {
     const { ws, admin } = await workspaceWith(env);
@@ -278,5 +279,5 @@ describe("make current, delete, Recently deleted", () => {
     expect(purged.json()).toMatchObject({ assets: 1 });
     expect(await count(`media/${ws.id}/${id}/`)).toBe(0);
     expect(await count(`media/${ws.id}/${v2.version_id}/`)).toBe(0);
-  });
+  }, 120_000);
 });
