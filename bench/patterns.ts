@@ -1,5 +1,5 @@
 // bench/patterns: user patterns (issue 27). Part 1: the time of one evaluation per pattern in our
-// engines (the glob matcher of apps/server/src/modules/fields/patterns.ts, RE2 through re2js) on the
+// engines (the glob matcher of apps/server/src/modules/ai-actions/patterns.ts, RE2 through re2js) on the
 // hostile 255-character input that froze a backtracking engine, and on a safe input beside native
 // RegExp on that same safe input (the reference; native is never run on a hostile input: it would
 // not come back). Part 2: /healthz latency over HTTP while 50 files an anonymous visitor sends through
@@ -8,7 +8,7 @@
 // Run: npx tsx bench/patterns.ts   (RUNS=2000 evaluations per figure; BENCH_DATABASE_URL optional)
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { globMatches, patternMatches } from "../apps/server/src/modules/fields/patterns.ts";
+import { globMatches, patternMatches } from "../apps/server/src/modules/ai-actions/patterns.ts";
 import { benchLogin, benchServer, stats } from "./lib.ts";
 
 const RUNS = Number(process.env.RUNS ?? 2000);

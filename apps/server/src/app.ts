@@ -14,6 +14,7 @@ import {
 } from "fastify-type-provider-zod";
 import { trustProxyOption } from "./config.ts";
 import { migrationsApplied, ping } from "./db/db.ts";
+import { aiActionsRoutes } from "./modules/ai-actions/routes.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
 import { versionsRoutes } from "./modules/assets/versions-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -21,10 +22,10 @@ import { billingRoutes } from "./modules/billing/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
 import { commentsRoutes } from "./modules/comments/routes.ts";
 import { downloadsRoutes } from "./modules/downloads/routes.ts";
-import { aiActionsRoutes } from "./modules/fields/ai-routes.ts";
 import { fieldsRoutes } from "./modules/fields/routes.ts";
 import { fileRequestsRoutes, requestUploadsRoutes } from "./modules/file-requests/routes.ts";
 import { listingRoutes } from "./modules/listing/routes.ts";
+import { createLiveService } from "./modules/live/index.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
@@ -144,7 +145,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       liveRoutes(a, {
         hub: rt.live,
         heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,
-        stillMember: async (userId, ws) => (await rt.access.roleOf(userId, ws)) !== null,
+        live: createLiveService({ access: rt.access }),
       });
     },
     { prefix: API_PREFIX },

@@ -1,7 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
-import { type CacheListener, pingThrough, startCacheListener } from "./db/cache-listener.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob } from "./jobs/cleanup-uploads.ts";
 import { finishDirectUploadsJob } from "./jobs/finish-direct-uploads.ts";
@@ -17,17 +16,19 @@ import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
 import { createOcr } from "./media/ocr.ts";
+import { createAiActionsService } from "./modules/ai-actions/index.ts";
 import { createAssetsService, createVersionsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBilling } from "./modules/billing/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
 import { createCommentsService } from "./modules/comments/index.ts";
 import { createDownloadsService } from "./modules/downloads/index.ts";
-import { createAiActionsService, createFieldsService } from "./modules/fields/index.ts";
+import { createFieldsService } from "./modules/fields/index.ts";
 import { createFileRequestsService, createRequestUploadsService } from "./modules/file-requests/index.ts";
 import { createListingService, createWaypoints } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
-import type { Tagger, TextReader } from "./modules/processing/index.ts";
+import { createVisionRecords, type Tagger, type TextReader } from "./modules/processing/index.ts";
+import { createPublicLinks } from "./modules/public-links/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
@@ -37,8 +38,9 @@ import { sweepOrphans } from "./ops/orphans.ts";
 import { createAccess } from "./platform/access.ts";
 import { createLiveHub } from "./platform/live-events.ts";
 import { createMetrics } from "./platform/metrics.ts";
+import { createPgListener, pingThrough } from "./platform/pg-listener.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
-import { createReadCache } from "./platform/read-cache.ts";
+import { createReadCache, feedReadCache, type ReadCacheFeed } from "./platform/read-cache.ts";
 import { createBlobStore } from "./storage/create-store.ts";
 import { loadSecret } from "./storage/secrets-repo.ts";
 import { createSigner } from "./storage/signer.ts";
@@ -59,7 +61,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const cache = createReadCache();
   const access = createAccess(db, cache);
   const limiter = createRateLimiter(db);
-  const users = createUsersService({ db, cache });
+  const users = createUsersService({ db, cache, access });
   const workspaces = createWorkspacesService({ db, access });
   const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
   const store = createBlobStore(config, signer);
@@ -71,10 +73,16 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const loadTaggerOnce = () =>
     (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null));
   const loadOcrOnce = () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null));
+  // What the pipeline saw and extracted: processing writes it, the AI actions read it.
+  const visionRecords = createVisionRecords({ db });
+  // Actions hang on the fields' options and set their values; the fields show them on their options.
+  const fields = createFieldsService({ db, access, optionActions: (ws, ids) => aiActions.byOption(ws, ids) });
   const aiActions = createAiActionsService({
     db,
     access,
     log: log.child({ component: "ai-actions" }),
+    fields,
+    vision: visionRecords,
     enqueueRun: async (runId) => {
       await jobs.send(runAiActionsSpec, { run_id: runId });
     },
@@ -90,7 +98,10 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
             },
           }
         : {}),
-      afterProcessed: (ws, assetId, vision) => aiActions.afterProcessed(ws, assetId, vision),
+      records: visionRecords,
+      afterProcessed: async (ws, assetId) => {
+        await aiActions.evaluate(ws, [assetId]);
+      },
       assets,
       store,
       log: log.child({ component: "pipeline" }),
@@ -133,7 +144,6 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     limits: billing.limits,
   });
-  const fields = createFieldsService({ db, access });
   const shares = createSharesService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
   const versions = createVersionsService({
@@ -143,14 +153,22 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     getAsset: (actor, ws, id) => assets.get(actor, ws, id),
     commentsFollow: (tx, to, from) => comments.follow(tx, to, from),
   });
+  // Public links (share, request files): one token, gate, throttling and credential cookie for every kind.
+  const publicLinks = createPublicLinks({ db, limiter, signer, cache });
   // The public side of share links: visitors resolved from the token, acting through the same services.
-  const shareVisitors = createVisitorResolver({ db, limiter, signer, cache });
+  const shareVisitors = createVisitorResolver({ links: publicLinks });
   const shared = createSharedService({ db, assets, listing, comments, fields, downloads, limiter });
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
-  const requestUploads = createRequestUploadsService({ db, uploads, limiter, signer });
-  // Live events for the SSE streams: its LISTEN connection opens with the first stream.
-  const live = createLiveHub(databaseUrl, log.child({ component: "live" }));
+  const requestUploads = createRequestUploadsService({ db, uploads, limiter, links: publicLinks });
+  // The process's one LISTEN connection, opened with its first consumer: the read cache (API
+  // processes, at start) and the live events of the SSE streams (from the first stream on).
+  const listener = createPgListener({
+    url: databaseUrl,
+    log: log.child({ component: "listener" }),
+    sendPing: pingThrough(pool),
+  });
+  const live = createLiveHub(listener);
   const auth = createAuthService({
     db,
     users,
@@ -179,7 +197,10 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         store,
         log: log.child({ component: "text" }),
         ocr: () => loadOcrOnce(),
-        afterText: (ws, assetId, text) => aiActions.afterText(ws, assetId, text),
+        records: visionRecords,
+        afterText: async (ws, assetId) => {
+          await aiActions.evaluate(ws, [assetId]);
+        },
         cpuBudgetMs: config.OCR_CPU_BUDGET_MS,
       },
       foreground,
@@ -195,7 +216,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   if (store.kind === "s3")
     jobDefinitions.push(finishDirectUploadsJob(() => uploads.completeArrivedDirect()) as JobDefinition);
 
-  let listener: CacheListener | null = null;
+  let cacheFeed: ReadCacheFeed | null = null;
 
   return {
     config,
@@ -207,11 +228,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
      * turns it off). Waits a moment for the first LISTEN; the cache stays off until it succeeds.
      */
     async listenForChanges() {
-      if (!config.READ_CACHE || listener) return;
-      listener = startCacheListener(databaseUrl, cache, log.child({ component: "cache" }), {
-        sendPing: pingThrough(pool),
-      });
-      await listener.ready();
+      if (!config.READ_CACHE || cacheFeed) return;
+      cacheFeed = feedReadCache(listener, cache);
+      await cacheFeed.ready();
     },
     db,
     jobs,
@@ -222,8 +241,10 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     store,
     signer,
+    listener,
     live,
     billing,
+    publicLinks,
     services: {
       users,
       workspaces,
@@ -249,8 +270,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
-      await listener?.close();
-      listener = null;
+      cacheFeed?.close();
+      cacheFeed = null;
     },
     async close(jobsTimeoutMs?: number) {
       await jobs
@@ -260,8 +281,9 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       if (ocr) await (await ocr.catch(() => null))?.close?.();
       await aiActions.close();
       await store.close?.();
-      await listener?.close();
-      await live.close();
+      cacheFeed?.close();
+      live.close();
+      await listener.close();
       await db.destroy();
     },
   };

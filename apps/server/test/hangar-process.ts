@@ -58,7 +58,7 @@ export function spawnHangar(command: string, env: Record<string, string>, port?:
     proc.on("exit", (code, signal) => resolve(code ?? signal ?? -1)),
   );
   const base = `http://127.0.0.1:${p}`;
-  const waitForOutput = async (pattern: RegExp, timeoutMs = 30_000) => {
+  const waitForOutput = async (pattern: RegExp, timeoutMs = 120_000) => {
     const until = Date.now() + timeoutMs;
     while (!pattern.test(out)) {
       if (proc.exitCode !== null) throw new Error(`hangar ${command} exited ${proc.exitCode}:\n${out.slice(-2000)}`);
@@ -74,7 +74,7 @@ export function spawnHangar(command: string, env: Record<string, string>, port?:
     output: () => out,
     exited,
     waitForOutput,
-    async waitReady(timeoutMs = 30_000) {
+    async waitReady(timeoutMs = 120_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
         if (proc.exitCode !== null) throw new Error(`hangar ${command} exited ${proc.exitCode}:\n${out.slice(-2000)}`);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Id } from "./common.ts";
 
 /**
- * Subscription and checkout (issue 18, DESIGN.md §9). Plans and their limits are data (the server's
+ * Subscription and checkout (issue 18, docs/architecture.md §9). Plans and their limits are data (the server's
  * default set, or the operator's `BILLING_PLANS_FILE`); prices come from the payment provider by
  * lookup key. With no provider configured billing is off and nothing is limited.
  */

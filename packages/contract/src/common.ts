@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every error answer has this shape (DESIGN.md §3–4). */
+/** Every error answer has this shape (docs/architecture.md §3–4). */
 export const ERROR_CODES = [
   "BAD_REQUEST",
   "UNAUTHENTICATED",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatBytes } from "./bytes.ts";
 import { Id } from "./common.ts";
 import { SHARE_PASSWORD_MAX } from "./shares.ts";
 import { UploadInitBody } from "./uploads.ts";
@@ -13,18 +14,11 @@ export const FILE_REQUEST_MAX_FILES = 10_000;
 /** The visit a visitor's uploads belong to: a random id the page keeps for its tab (sessionStorage). */
 export const REQUEST_VISIT_HEADER = "x-request-visit";
 
-/** A size cap as the link's messages say it: "2 GB", "500 MB", "10 KB" (binary units, rounded). */
-export function capText(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 export const FileRequestMessages = {
   notFound: "This upload link does not exist.",
   full: (max: number) => `This upload link takes at most ${max} files, and they have all been sent.`,
-  tooLarge: (maxBytes: number) => `Files sent through this link can be at most ${capText(maxBytes)}.`,
-  serverCap: (maxBytes: number) => `Files can be at most ${capText(maxBytes)} on this server.`,
+  tooLarge: (maxBytes: number) => `Files sent through this link can be at most ${formatBytes(maxBytes)}.`,
+  serverCap: (maxBytes: number) => `Files can be at most ${formatBytes(maxBytes)} on this server.`,
   visit: "The page lost its visit; reload it and try again.",
 } as const;
 

@@ -3,6 +3,7 @@ export * from "./ai-actions.ts";
 export * from "./assets.ts";
 export * from "./billing.ts";
 export * from "./boards.ts";
+export * from "./bytes.ts";
 export * from "./comments.ts";
 export * from "./common.ts";
 export * from "./downloads.ts";

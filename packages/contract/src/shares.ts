@@ -7,7 +7,7 @@ import { CustomField, FIELD_TEXT_MAX, FieldValue, oneValueKind } from "./fields.
 import { AssetListAnswer } from "./listing.ts";
 
 /**
- * Share links (spec 02 §3 Share link, §4, §5, §6, §7; DESIGN.md §9): one link per (content, board
+ * Share links (spec 02 §3 Share link, §4, §5, §6, §7; docs/architecture.md §9): one link per (content, board
  * context); an asset's link is bound to a board ("board_id is required when sharing assets"). Tokens
  * are 256 random bits, URL-safe. A password is stored as an argon2id hash, never answered (only
  * whether one is set), and travels only in the `X-Share-Password` header.

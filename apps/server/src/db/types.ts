@@ -3,6 +3,7 @@ import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscript
 
 export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable };
 
+import type { AiActionResultsTable, AiActionRunsTable, AiActionsTable, AssetVisionTable } from "./types-ai.ts";
 import type { FileRequestsTable, FileRequestUploadsTable } from "./types-requests.ts";
 import type { AssetVersionPointers, AssetVersionsTable } from "./types-versions.ts";
 
@@ -388,6 +389,10 @@ export interface DB {
   billing_checkout_sessions: BillingCheckoutSessionsTable;
   file_requests: FileRequestsTable;
   file_request_uploads: FileRequestUploadsTable;
+  ai_actions: AiActionsTable;
+  ai_action_results: AiActionResultsTable;
+  ai_action_runs: AiActionRunsTable;
+  asset_vision: AssetVisionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

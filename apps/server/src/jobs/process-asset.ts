@@ -11,7 +11,7 @@ export const processAssetSpec: JobSpec<typeof ProcessAssetPayload> = {
   payload: ProcessAssetPayload,
 };
 
-/** Sniff, describe and render one asset (DESIGN.md §6); a killed worker loses it after 20 s. */
+/** Sniff, describe and render one asset (docs/architecture.md §6); a killed worker loses it after 20 s. */
 export function processAssetJob(
   deps: Omit<PipelineDeps, "maxAttempts">,
   /** Background work of this process (OCR) waits while assets are processed. */

@@ -11,7 +11,7 @@ export interface JobSpec<S extends z.ZodType = z.ZodType> {
 
 /**
  * A job (one file each in this folder): a name, a zod payload, and a handler that is safe to run
- * twice (DESIGN.md §3).
+ * twice (docs/architecture.md §3).
  */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobSpec<S> {
   retryLimit?: number;

@@ -1,5 +1,5 @@
 /**
- * AI tags from a local vision model (DESIGN.md §6): an 80-class COCO object detector running on
+ * AI tags from a local vision model (docs/architecture.md §6): an 80-class COCO object detector running on
  * TF.js' WebAssembly backend in one long-lived worker thread (ai-tags-worker.ts). Nothing is
  * downloaded at run time: weights come from an installed npm package, the .wasm files from
  * @tensorflow/tfjs-backend-wasm.
@@ -63,7 +63,7 @@ export const COCO_LABELS: readonly string[] = DETECTOR_LABELS;
 export const UNANALYSABLE = "Image could not be analysed";
 /** Long side of the image handed to the model. */
 export const TAGGER_INPUT_SIDE = 640;
-/** Pixel limit before decoding (DESIGN.md §7). */
+/** Pixel limit before decoding (docs/architecture.md §7). */
 const MAX_INPUT_PIXELS = 150_000_000;
 
 const requireCjs = createRequire(import.meta.url);

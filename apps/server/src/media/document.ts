@@ -1,5 +1,5 @@
 /**
- * Document previews (DESIGN.md §6): PDF pages to `pages/N.jpg` + `thumbnail.jpg`, page count, and
+ * Document previews (docs/architecture.md §6): PDF pages to `pages/N.jpg` + `thumbnail.jpg`, page count, and
  * office files converted to PDF through LibreOffice when it is installed.
  *
  * PDF rendering uses PDFium compiled to WebAssembly via @hyzyla/pdfium (MIT; PDFium itself is

@@ -15,13 +15,13 @@ import { looksLikeSvg } from "./sniff.ts";
  */
 
 export const IMAGE_LIMITS = {
-  /** Checked against the header before any pixel is decoded (DESIGN.md §7: pixel limits before decoding). */
+  /** Checked against the header before any pixel is decoded (docs/architecture.md §7: pixel limits before decoding). */
   maxInputPixels: 100_000_000,
   /** SVG is parsed whole by librsvg; a bigger "image" is almost certainly hostile or not artwork. */
   maxSvgBytes: 10 * 1024 * 1024,
   /** Vector art renders at most 4× its intrinsic (72 dpi) size: density ≤ 288 dpi. */
   maxSvgDensity: 288,
-  /** Every libvips pipeline is stopped after this long (DESIGN.md §6: every tool has a time limit). */
+  /** Every libvips pipeline is stopped after this long (docs/architecture.md §6: every tool has a time limit). */
   timeoutSeconds: 60,
 } as const;
 

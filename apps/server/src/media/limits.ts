@@ -1,5 +1,5 @@
 /**
- * Time and memory bounds for every step of the media pipeline (DESIGN.md §6): external tools run
+ * Time and memory bounds for every step of the media pipeline (docs/architecture.md §6): external tools run
  * through `runTool`, in-process work that can spin (PDFium, TF.js, both WebAssembly) runs in a
  * `createSerialWorker` thread that can be terminated. Everything ends in a `MediaError` whose
  * `reason` is short enough to show a user, while `message` keeps the detail for the logs.

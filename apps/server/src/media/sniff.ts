@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import { fileTypeFromFile } from "file-type";
 
 /**
- * Real-type detection for uploads (DESIGN.md §6: "sniff the real type from the bytes, never trust the
+ * Real-type detection for uploads (docs/architecture.md §6: "sniff the real type from the bytes, never trust the
  * name"). `file-type` covers binary signatures; text formats it cannot see (SVG, plain text, CSV, HTML)
  * and the Office members of the CFB family are recognised here from the first bytes.
  */
@@ -100,7 +100,7 @@ export async function sniffFile(path: string): Promise<SniffResult> {
   if (text === null) return { fileType: "OTHER", mime: "application/octet-stream", ext: "" };
   if (looksLikeSvg(text)) return { fileType: "IMAGE", mime: "image/svg+xml", ext: "svg" };
   if (text.startsWith("{\\rtf")) return { fileType: "DOCUMENT", mime: "application/rtf", ext: "rtf" };
-  // Labelled so the download layer can force it to an attachment (DESIGN.md §7), never rendered.
+  // Labelled so the download layer can force it to an attachment (docs/architecture.md §7), never rendered.
   if (/^\s*(<!doctype\s+html|<html[\s>])/i.test(text)) return { fileType: "DOCUMENT", mime: "text/html", ext: "html" };
   if (looksLikeCsv(text)) return { fileType: "DOCUMENT", mime: "text/csv", ext: "csv" };
   return { fileType: "DOCUMENT", mime: "text/plain", ext: "txt" };

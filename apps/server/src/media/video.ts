@@ -1,5 +1,5 @@
 /**
- * Video metadata and renditions with ffmpeg/ffprobe (DESIGN.md §6): `probeVideo` for duration,
+ * Video metadata and renditions with ffmpeg/ffprobe (docs/architecture.md §6): `probeVideo` for duration,
  * display size and codecs, `transcodeVideo` for `web.mp4` (H.264/AAC, faststart) and `videoPoster`
  * for `thumbnail.jpg`. Every run goes through `runTool` (time limit, memory cap, no shell).
  *
@@ -40,7 +40,7 @@ const inputGuards = ["-protocol_whitelist", PROTOCOLS, "-format_whitelist", DEMU
 
 export const WEB_LONG_SIDE = 1280;
 export const POSTER_LONG_SIDE = 1024;
-/** Pixel limit before decoding (DESIGN.md §7): 8K is plenty for a DAM. */
+/** Pixel limit before decoding (docs/architecture.md §7): 8K is plenty for a DAM. */
 const MAX_PIXELS = 8192 * 8192;
 const PROBE_TIMEOUT_MS = 20_000;
 const POSTER_TIMEOUT_MS = 60_000;

@@ -9,6 +9,7 @@ import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { processAssetSpec } from "../jobs/process-asset.ts";
 import type { Runtime } from "../runtime.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import { backupRepo } from "./backup-repo.ts";
 
 /**
  * `hangar backup <dir>` / `hangar restore <dir>`: the database and every blob, on either storage kind.
@@ -206,14 +207,7 @@ export async function restore(deps: BackupDeps, dir: string): Promise<Manifest> 
  * are queued again (the step is idempotent).
  */
 export async function requeueProcessing(rt: Runtime): Promise<number> {
-  const rows = await rt.db
-    .selectFrom("asset_versions as v")
-    .innerJoin("assets as a", "a.id", "v.asset_id")
-    .select(["v.id", "v.asset_id"])
-    .where("v.status", "=", "processing")
-    .where("v.deleted_at", "is", null)
-    .where("a.deleted_at", "is", null)
-    .execute();
+  const rows = await backupRepo.processingVersions(rt.db);
   if (rows.length === 0) return 0;
   await rt.jobs.start(rt.jobDefinitions, { work: false, concurrency: 1 });
   for (const r of rows) await rt.jobs.send(processAssetSpec, { asset_id: r.asset_id, version_id: r.id });

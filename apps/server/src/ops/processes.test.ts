@@ -50,7 +50,7 @@ describe("separate API and worker processes", () => {
     ]);
     procs.push(api1, api2, worker);
     headers = await httpLogin(api1.base, shared.email, shared.password);
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     for (const p of procs) if (p.proc.exitCode === null) p.proc.kill("SIGKILL");
@@ -125,7 +125,7 @@ describe("separate API and worker processes", () => {
       })
       .toBeGreaterThanOrEqual(2);
     for (const a of [api1, api2]) expect(count(await (await fetch(`${a.base}/metrics`)).text())).toBe(0);
-  }, 90_000);
+  }, 240_000);
 
   it("a change through one API process reaches the other's read cache within a second", async () => {
     const { hashPassword } = await import("../modules/auth/passwords.ts");

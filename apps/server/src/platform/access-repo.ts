@@ -1,3 +1,4 @@
+import type { Role } from "@hangar/contract";
 import type { Db } from "../db/db.ts";
 
 /** The live boards of the subtree rooted at `rootBoardId` (itself included), as the CTE `sub(id)`. */
@@ -35,8 +36,38 @@ export interface ShareLinkState {
   allow_downloads: boolean;
 }
 
-/** Whether content lies inside what a share link shares: one statement, the board subtree by recursive CTE. */
+/**
+ * Every query the access layer makes (platform/access.ts): a member's role, whether two people share
+ * a workspace, and whether content lies inside what a share link shares (one statement each, the
+ * board subtree by recursive CTE).
+ */
 export const accessRepo = {
+  /** The user's role in a live (not deleted) workspace, or null when they are not a member. */
+  async role(db: Db, userId: string, workspaceId: string): Promise<Role | null> {
+    const row = await db
+      .selectFrom("memberships as m")
+      .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+      .select("m.role")
+      .where("m.workspace_id", "=", workspaceId)
+      .where("m.user_id", "=", userId)
+      .where("w.deleted_at", "is", null)
+      .executeTakeFirst();
+    return row?.role ?? null;
+  },
+  /** Whether two people are members of one live workspace (they may see each other's name and avatar). */
+  async shareWorkspace(db: Db, a: string, b: string): Promise<boolean> {
+    const row = await db
+      .selectFrom("memberships as m1")
+      .innerJoin("memberships as m2", "m2.workspace_id", "m1.workspace_id")
+      .innerJoin("workspaces as w", "w.id", "m1.workspace_id")
+      .select("m1.workspace_id")
+      .where("m1.user_id", "=", a)
+      .where("m2.user_id", "=", b)
+      .where("w.deleted_at", "is", null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
   async assetInBoardSubtree(db: Db, workspaceId: string, rootBoardId: string, assetId: string): Promise<boolean> {
     const row = await subtree(db, workspaceId, rootBoardId)
       .selectFrom("board_assets as ba")

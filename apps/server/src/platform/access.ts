@@ -7,24 +7,41 @@ import type { Action } from "./policy.ts";
 import { cacheKeys, type ReadCache } from "./read-cache.ts";
 
 /**
- * What an access check is about. Each carries its workspace; members are judged on the workspace
- * (their service then finds the object, or 404); visitors also on whether the object lies inside
- * what their link shares, which is why the ids are here.
+ * What an access check is about inside a workspace. Each carries its workspace; members are judged
+ * on the workspace (their service then finds the object, or 404); visitors also on whether the
+ * object lies inside what their link shares, which is why the ids are here. A collection (the
+ * workspace's boards, fields, members) is the workspace itself; a `field` is one field definition,
+ * or its value on one asset when `assetId` is given.
  */
-export type Resource =
+export type WorkspaceResource =
   | { kind: "workspace"; workspaceId: string }
   | { kind: "board"; workspaceId: string; boardId: string }
   | { kind: "asset"; workspaceId: string; assetId: string }
   | { kind: "comment"; workspaceId: string; assetId: string; commentId: string }
   | { kind: "field"; workspaceId: string; fieldId: string; assetId?: string }
-  | { kind: "share_link"; workspaceId: string; linkId: string };
+  | { kind: "share_link"; workspaceId: string; linkId: string }
+  /** A board's request-files links (`requestId`: one of them; null: the board's, or a new one). */
+  | { kind: "file_request"; workspaceId: string; boardId: string; requestId: string | null };
 
-export const inWorkspace = (workspaceId: string): Resource => ({ kind: "workspace", workspaceId });
+/**
+ * A person's account (profile, avatar, password, e-mail), which lies in no workspace: its owner may
+ * do every action on it; someone who shares a live workspace with them may do what needs only
+ * "view" (see their name and avatar); anyone else finds nothing (404).
+ */
+export type AccountResource = { kind: "account"; userId: string };
+
+export type Resource = WorkspaceResource | AccountResource;
+
+export const inWorkspace = (workspaceId: string): WorkspaceResource => ({ kind: "workspace", workspaceId });
+export const account = (userId: string): AccountResource => ({ kind: "account", userId });
 
 /** A member's grant carries the role; a visitor's the link. Either way `allows` answers abilities without a query. */
 export type Grant =
   | { kind: "member"; workspaceId: string; userId: string; role: Role }
   | { kind: "visitor"; workspaceId: string; visitor: VisitorActor };
+
+/** What `require` answers on an account: whether the caller is its owner. */
+export type AccountGrant = { kind: "account"; userId: string; self: boolean };
 
 /** A member's grant for a role read along with the data (lists of workspaces): abilities only. */
 export const memberGrant = (workspaceId: string, role: Role, userId = ""): Grant => ({
@@ -35,7 +52,8 @@ export const memberGrant = (workspaceId: string, role: Role, userId = ""): Grant
 });
 
 /** Whether a grant (already checked for the resource) allows another action on it: for `abilities`. */
-export function allows(grant: Grant, act: Action): boolean {
+export function allows(grant: Grant | AccountGrant, act: Action): boolean {
+  if (grant.kind === "account") return grant.self || act.role === "view";
   if (grant.kind === "member") return roleCan(grant.role, act.role);
   return act.visitor !== false && grant.visitor.unlocked && act.visitor(grant.visitor.flags);
 }
@@ -43,8 +61,8 @@ export function allows(grant: Grant, act: Action): boolean {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The one access layer (DESIGN.md §3). Services call `require(actor, action, resource)` before
- * touching a workspace's data. What the caller may not see answers 404, so existence never leaks:
+ * The one access layer (docs/architecture.md §3). Services call `require(actor, action, resource)` before
+ * touching a workspace's data or an account; its queries are all in access-repo.ts. What the caller may not see answers 404, so existence never leaks:
  * not a member (or the workspace is deleted), a visitor outside their link's content. A member whose
  * role is too low, or a visitor whose link's flags forbid the action on content they see, gets 403.
  */
@@ -66,7 +84,7 @@ export function createAccess(db: Db, cache: ReadCache) {
       const role = !UUID.test(workspaceId)
         ? null
         : actor.fresh
-          ? await readRole(actor.userId, workspaceId)
+          ? await accessRepo.role(db, actor.userId, workspaceId)
           : await roleOf(actor.userId, workspaceId);
       m.set(workspaceId, role);
     }
@@ -90,32 +108,21 @@ export function createAccess(db: Db, cache: ReadCache) {
     const hit = peekRole(userId, workspaceId);
     if (hit !== undefined) return hit;
     const snap = cache.snapshot();
-    const role = await readRole(userId, workspaceId);
+    const role = await accessRepo.role(db, userId, workspaceId);
     keepRole(userId, workspaceId, role, snap);
     return role;
-  }
-
-  async function readRole(userId: string, workspaceId: string): Promise<Role | null> {
-    const row = await db
-      .selectFrom("memberships as m")
-      .innerJoin("workspaces as w", "w.id", "m.workspace_id")
-      .select("m.role")
-      .where("m.workspace_id", "=", workspaceId)
-      .where("m.user_id", "=", userId)
-      .where("w.deleted_at", "is", null)
-      .executeTakeFirst();
-    return row?.role ?? null;
   }
 
   /**
    * Whether the resource lies inside what the visitor's link shares: from the read cache (void once
    * anything in the workspace changes: the link, its board, the asset's boards), else one query.
    */
-  async function visitorSees(v: VisitorActor, resource: Resource): Promise<boolean> {
+  async function visitorSees(v: VisitorActor, resource: WorkspaceResource): Promise<boolean> {
     if (v.workspaceId !== resource.workspaceId || !v.unlocked) return false;
     switch (resource.kind) {
       case "workspace":
       case "share_link":
+      case "file_request":
         return false;
       case "field":
         // A field value belongs to an asset; a field definition is the workspace's, not shared.
@@ -166,7 +173,21 @@ export function createAccess(db: Db, cache: ReadCache) {
     return link;
   }
 
-  async function require(actor: Actor, act: Action, resource: Resource): Promise<Grant> {
+  /** An account: its owner, or (for "view" actions) someone who shares a live workspace with them. */
+  async function requireAccount(actor: Actor, act: Action, resource: AccountResource): Promise<AccountGrant> {
+    if (actor.kind !== "user") throw notFound();
+    if (actor.userId === resource.userId) return { kind: "account", userId: resource.userId, self: true };
+    if (!UUID.test(resource.userId) || !(await accessRepo.shareWorkspace(db, actor.userId, resource.userId)))
+      throw notFound();
+    const grant: AccountGrant = { kind: "account", userId: resource.userId, self: false };
+    if (!allows(grant, act)) throw forbidden();
+    return grant;
+  }
+
+  function require(actor: Actor, act: Action, resource: AccountResource): Promise<AccountGrant>;
+  function require(actor: Actor, act: Action, resource: WorkspaceResource): Promise<Grant>;
+  async function require(actor: Actor, act: Action, resource: Resource): Promise<Grant | AccountGrant> {
+    if (resource.kind === "account") return requireAccount(actor, act, resource);
     if (actor.kind === "anonymous") throw notFound();
     if (actor.kind === "visitor") {
       if (!(await visitorSees(actor, resource))) throw notFound();
@@ -181,7 +202,6 @@ export function createAccess(db: Db, cache: ReadCache) {
   }
 
   return {
-    roleOf,
     peekRole,
     keepRole,
     require,
@@ -196,7 +216,7 @@ export function createAccess(db: Db, cache: ReadCache) {
      * active, unexpired, on the password version it was unlocked with, and the asset still inside
      * what it shares, with the flags allowing the action (a download needs allow_downloads).
      */
-    async requireIssuer(issuer: Issuer, act: Action, resource: Resource): Promise<Grant> {
+    async requireIssuer(issuer: Issuer, act: Action, resource: WorkspaceResource): Promise<Grant> {
       if (issuer.kind === "link") {
         const link = await linkState(issuer.linkId);
         if (!link || link.workspace_id !== resource.workspaceId) throw notFound();

@@ -15,9 +15,10 @@ export interface UserActor {
 }
 
 /**
- * Someone holding a share link (DESIGN.md §3): they see one asset, or one board and its subtree, of
+ * Someone holding a share link (docs/architecture.md §3): they see one asset, or one board and its subtree, of
  * one workspace, and may do what the link's flags allow. The public share routes build one from the
- * token (modules/shares/visitor.ts); signed media URLs issued to it rebuild it from the link's row.
+ * token once the public links' gate lets the visit through (modules/shares/visitor.ts, the share kind
+ * of modules/public-links); signed media URLs issued to it rebuild it from the link's row.
  */
 export interface VisitorActor {
   kind: "visitor";

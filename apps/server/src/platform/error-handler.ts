@@ -36,7 +36,7 @@ function fieldName(context: string | undefined, instancePath: string): string {
   return context ?? "body";
 }
 
-/** One error model (DESIGN.md §3–4): every failure answers `{detail, code}`; 500s hide internals. */
+/** One error model (docs/architecture.md §3–4): every failure answers `{detail, code}`; 500s hide internals. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);

@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode, type FieldError } from "@hangar/contract";
 
-/** The one error type domain code throws; the HTTP layer maps `code` to a status (DESIGN.md §3). */
+/** The one error type domain code throws; the HTTP layer maps `code` to a status (docs/architecture.md §3). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -1,6 +1,5 @@
 import { LiveEvent } from "@hangar/contract";
-import pg from "pg";
-import type { Logger } from "pino";
+import { LISTENER_NAME, type PgListener } from "./pg-listener.ts";
 
 /** Where the database's triggers (migration 20261124-0001) announce changes, at commit. */
 export const EVENTS_CHANNEL = "hangar_events";
@@ -21,23 +20,22 @@ export interface Stream {
 }
 
 /**
- * Live updates for every API process (DESIGN.md §9): one dedicated connection LISTENs on
- * `hangar_events`, where triggers announce comment and asset-status changes whoever made them (this
- * process, another API process, a worker), and hands each to the subscribers of its workspace (the
- * open SSE streams). A lost connection is replaced with backoff; what was announced meanwhile is not
- * replayed, so a stream is told `resync` and its client refetches.
+ * Live updates for every API process (docs/architecture.md §9): the process's one database listener
+ * (platform/pg-listener.ts) hears `hangar_events`, where triggers announce comment and asset-status
+ * changes whoever made them (this process, another API process, a worker), and the hub hands each to
+ * the subscribers of its workspace (the open SSE streams). What was announced while the listener's
+ * connection was lost is not replayed: when it hears again, every stream is told `resync` and its
+ * client refetches.
  */
-/** The listening connection's name in pg_stat_activity; its pid tells one process's from another's. */
-export const EVENTS_LISTENER_NAME = `hangar-events ${process.pid}`;
+/** The listening connection's name in pg_stat_activity (the listener's, which the streams share). */
+export const EVENTS_LISTENER_NAME = LISTENER_NAME;
 
-export function createLiveHub(url: string, log: Logger) {
+export function createLiveHub(listener: PgListener) {
   const subscribers = new Map<string, Set<Stream>>();
   /** Each session's streams, oldest first (a Set keeps insertion order). */
   const bySession = new Map<string, Set<Stream>>();
-  let client: pg.Client | null = null;
+  let unsubscribe: (() => void) | null = null;
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let delay = 500;
   let readyResolve: (() => void) | null = null;
   const ready = new Promise<void>((r) => {
     readyResolve = r;
@@ -63,60 +61,29 @@ export function createLiveHub(url: string, log: Logger) {
     for (const s of subscribers.get(ws) ?? []) s.onEvent(parsed.data);
   };
 
-  const retry = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void connect();
-    }, delay);
-    delay = Math.min(delay * 2, 10_000);
-  };
-
-  async function connect() {
-    const c = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: 10_000,
-      application_name: EVENTS_LISTENER_NAME,
-    });
-    client = c;
-    c.on("notification", (n) => {
-      if (n.channel === EVENTS_CHANNEL && n.payload && client === c) dispatch(n.payload);
-    });
-    const lost = (err?: Error) => {
-      if (client !== c) return;
-      client = null;
-      if (!stopped && err) log.warn({ err: { message: err.message } }, "live events listener lost; reconnecting");
-      c.end().catch(() => {});
-      retry();
-    };
-    c.on("error", lost);
-    c.on("end", () => lost());
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${EVENTS_CHANNEL}`);
-      if (client !== c) return;
-      delay = 500;
-      // Whatever happened while we were not listening is unknown: every open stream refetches.
-      for (const set of subscribers.values()) for (const s of set) s.onResync();
-      readyResolve?.();
-    } catch (err) {
-      lost(err as Error);
-    }
-  }
-
   return {
     start() {
-      if (!client && !timer && !stopped) void connect();
+      if (unsubscribe || stopped) return this;
+      unsubscribe = listener.subscribe({
+        channel: EVENTS_CHANNEL,
+        onNotify: dispatch,
+        // Heard (again): whatever happened while not listening is unknown, so every open stream refetches.
+        onLive() {
+          for (const set of subscribers.values()) for (const s of set) s.onResync();
+          readyResolve?.();
+        },
+        onLost() {},
+      });
       return this;
     },
-    /** Resolves once the first LISTEN is in place (tests wait for it). */
+    /** Resolves once events are first heard (tests wait for it). */
     ready: () => ready,
     /**
      * Hears the workspace's events until the returned function is called. A session's streams are
      * capped: opening one more ends its oldest (a reloaded tab's stream the browser has not closed yet).
      */
     subscribe(stream: Stream): () => void {
-      this.start(); // the connection opens with the first stream
+      this.start(); // the events are listened to from the first stream on
       let set = subscribers.get(stream.workspaceId);
       if (!set) {
         set = new Set();
@@ -149,12 +116,11 @@ export function createLiveHub(url: string, log: Logger) {
     },
     /** Open streams, for metrics and tests. */
     size: () => [...subscribers.values()].reduce((n, s) => n + s.size, 0),
-    async close() {
+    /** Stops hearing events (the listener closes its connection with its last subscription). */
+    close() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
+      unsubscribe?.();
+      unsubscribe = null;
     },
   };
 }

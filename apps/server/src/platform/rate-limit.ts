@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { Db } from "../db/db.ts";
 import { AppError } from "./errors.ts";
+import { rateLimitRepo } from "./rate-limit-repo.ts";
 
 export interface Limit {
   /** How many attempts a window allows. */
@@ -19,27 +19,26 @@ export interface Taken {
 }
 
 /**
- * Fixed-window counters in PostgreSQL, so every API process shares them (DESIGN.md §1, §7).
+ * Fixed-window counters in PostgreSQL, so every API process shares them (docs/architecture.md §1, §7).
  * Count first, then decide (issue 27): `take` counts the attempt on every key in one statement
  * (`rate_limit_take`, which locks the rows) and the decision is made on the counts it saw, so
  * parallel requests can never pass more than the limit between a check and a count.
  * Limits that count only failures (wrong passwords) take a slot before the work and `refund` it on
  * success: at most `max` guesses are ever judged in one window, even in flight at once.
- * SQL lives here rather than in a feature repo because this is a platform table.
+ * The counters' SQL is in rate-limit-repo.ts (a platform table, so a platform repo).
  */
 export function createRateLimiter(db: Db) {
   /** Counts the attempt on every key, or on none when one is full (then the seconds to wait). */
   type Took = { taken: Taken } | { retryAfter: number };
   async function take(entries: LimitEntries, countRefused = false): Promise<Took> {
     const keys = entries.map(([k]) => k);
-    const res = await sql<{ wait: number | null; at: string }>`
-      SELECT rate_limit_take(
-        ${keys}::text[],
-        ${entries.map(([, l]) => l.max)}::integer[],
-        ${entries.map(([, l]) => l.windowSeconds)}::integer[],
-        ${countRefused}
-      ) AS wait, now()::text AS at`.execute(db);
-    const row = res.rows[0]!;
+    const row = await rateLimitRepo.take(
+      db,
+      keys,
+      entries.map(([, l]) => l.max),
+      entries.map(([, l]) => l.windowSeconds),
+      countRefused,
+    );
     return row.wait === null ? { taken: { keys, at: row.at } } : { retryAfter: row.wait };
   }
 
@@ -64,32 +63,17 @@ export function createRateLimiter(db: Db) {
     async refund(taken: Taken, keys: string[] = taken.keys): Promise<void> {
       const mine = keys.filter((k) => taken.keys.includes(k));
       if (mine.length === 0) return;
-      await db
-        .updateTable("rate_limits")
-        .set({ count: sql<number>`greatest(count - 1, 0)` })
-        .where("key", "in", mine)
-        .where("window_start", "<=", sql<Date>`${taken.at}::timestamptz`)
-        .execute();
+      await rateLimitRepo.refund(db, mine, taken.at);
     },
     /** Counts on a key that does not decide this attempt (it decides later ones). */
     async count(key: string, limit: Limit): Promise<void> {
-      const interval = sql`make_interval(secs => ${limit.windowSeconds})`;
-      await sql`
-        INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limits.window_start + ${interval} <= now() THEN 1 ELSE rate_limits.count + 1 END,
-          window_start = CASE WHEN rate_limits.window_start + ${interval} <= now() THEN now() ELSE rate_limits.window_start END`.execute(
-        db,
-      );
+      await rateLimitRepo.count(db, key, limit.windowSeconds);
     },
     async clear(key: string): Promise<void> {
-      await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+      await rateLimitRepo.clear(db, key);
     },
     async purgeExpired(olderThanSeconds = 86_400): Promise<void> {
-      await db
-        .deleteFrom("rate_limits")
-        .where("window_start", "<", sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
-        .execute();
+      await rateLimitRepo.purgeExpired(db, olderThanSeconds);
     },
   };
 }

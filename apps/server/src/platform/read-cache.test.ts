@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { createTestEnv, type TestEnv, workspaceWith } from "../../test/harness.ts";
-import { CACHE_CHANNEL, LISTENER_NAME, startCacheListener } from "../db/cache-listener.ts";
-import { createReadCache } from "./read-cache.ts";
+import { createPgListener, HEARTBEAT_CHANNEL, LISTENER_NAME } from "./pg-listener.ts";
+import { createReadCache, feedReadCache } from "./read-cache.ts";
 
 describe("read cache (unit)", () => {
   const live = (opts: Parameters<typeof createReadCache>[0] = {}) => {
@@ -253,22 +253,26 @@ describe("read cache (API)", () => {
     // Notifications that never reach the listener (as behind a transaction-pooling proxy): a
     // heartbeat sent on another channel.
     let swallow = true;
-    const listener = startCacheListener(inject("databaseUrl"), cache, pino({ level: "silent" }), {
+    const listener = createPgListener({
+      url: inject("databaseUrl"),
+      log: pino({ level: "silent" }),
       pingEveryMs: 100,
       sendPing: async (payload) => {
-        await sent.query("SELECT pg_notify($1, $2)", [swallow ? "elsewhere" : CACHE_CHANNEL, payload]);
+        await sent.query("SELECT pg_notify($1, $2)", [swallow ? "elsewhere" : HEARTBEAT_CHANNEL, payload]);
       },
     });
+    const feed = feedReadCache(listener, cache);
     try {
-      expect(await listener.ready(600)).toBe(false);
+      expect(await feed.ready(600)).toBe(false);
       swallow = false;
-      expect(await listener.ready(15_000)).toBe(true);
+      expect(await feed.ready(15_000)).toBe(true);
       cache.set("k", 1, [], cache.snapshot());
       expect(cache.get("k")).toBe(1);
       swallow = true;
       await eventually(async () => !cache.live, 2_000);
       expect(cache.get("k")).toBeUndefined();
     } finally {
+      feed.close();
       await listener.close();
       await sent.end();
     }

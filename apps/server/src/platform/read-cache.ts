@@ -1,3 +1,5 @@
+import type { PgListener } from "./pg-listener.ts";
+
 /**
  * A coherent in-process cache for the reads every request repeats: the session, the caller's role in
  * a workspace, an asset, a share link (by token and by id) and what it shows. It only answers while this process hears every change: database triggers
@@ -91,6 +93,56 @@ export function createReadCache(opts: { ttlMs?: number; maxEntries?: number } = 
     },
   };
 }
+
+/** Where the triggers (migration 0009) send the change keys. */
+export const CACHE_CHANNEL = "hangar_cache";
+
+/**
+ * Feeds the read cache from the process's listener (platform/pg-listener.ts): each notification bumps
+ * its key; the cache answers only while the listener provably hears (after LISTEN and a heartbeat that
+ * came back) and the triggers that notify it exist (a database not yet migrated sends nothing); when
+ * the listener loses its connection the cache goes deaf (it answers nothing and forgets everything)
+ * and starts empty once it hears again.
+ */
+export function feedReadCache(listener: PgListener, cache: ReadCache) {
+  const waiting = new Set<() => void>();
+  const unsubscribe = listener.subscribe({
+    channel: CACHE_CHANNEL,
+    onNotify(payload) {
+      // "ping:…": a heartbeat of a process from before the listener had a channel of its own.
+      if (!payload.startsWith("ping:")) cache.bump(payload);
+    },
+    onLive() {
+      cache.setLive(true);
+      for (const w of waiting) w();
+    },
+    onLost: () => cache.setLive(false),
+    verify: async (rowCount) =>
+      (await rowCount("SELECT 1 FROM pg_proc WHERE proname = 'hangar_cache_by_workspace'")) > 0,
+  });
+  return {
+    /** Resolves once the cache is live (true), or after `ms` (false): start-up and tests. */
+    ready(ms = 5_000): Promise<boolean> {
+      if (cache.live) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timeout);
+          waiting.delete(done);
+          resolve(cache.live);
+        };
+        const timeout = setTimeout(done, ms);
+        waiting.add(done);
+      });
+    },
+    /** Stops feeding: the cache answers nothing from now on. */
+    close() {
+      unsubscribe();
+      cache.setLive(false);
+      for (const w of waiting) w();
+    },
+  };
+}
+export type ReadCacheFeed = ReturnType<typeof feedReadCache>;
 
 /** The cache's keys, and the change keys (what the triggers send) each answer depends on. */
 export const cacheKeys = {

@@ -35,7 +35,7 @@ export interface ByteRange {
 }
 
 /**
- * Where bytes live (DESIGN.md §1): local disk by default, S3-compatible storage for many machines.
+ * Where bytes live (docs/architecture.md §1): local disk by default, S3-compatible storage for many machines.
  * Keys are always server-generated (`media/{workspace}/{asset}/…`, `uploads/{upload}/…`).
  */
 export interface BlobStore {

@@ -80,7 +80,7 @@ export function createS3Client(s: S3Settings): S3Client {
 }
 
 /**
- * The BlobStore on any S3-compatible server (DESIGN.md §1, many machines). Browsers PUT upload
+ * The BlobStore on any S3-compatible server (docs/architecture.md §1, many machines). Browsers PUT upload
  * bytes straight to presigned URLs: a direct upload to a staging key (copied to the final key at
  * complete, so the still-valid URL can never overwrite an original), a multipart upload to the final
  * key (gone with its URLs once completed). The sha256 of every upload is computed at complete by

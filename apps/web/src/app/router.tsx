@@ -4,7 +4,7 @@ import { AuthLayout, publicRoutes, RequireAuth } from "../features/auth";
 import { accountCheckoutSuccessRoute } from "../features/billing";
 import { requestRoute } from "../features/file-requests";
 import { inviteRoute } from "../features/invites";
-import { sharedRoute } from "../features/shares";
+import { sharedRoute } from "../features/shared-view";
 import { createWorkspaceRoute, workspacesRedirectRoute } from "../features/workspaces";
 import { lazyPage } from "../lib/lazy-page";
 import { BlankLayout } from "../ui/blank-layout";

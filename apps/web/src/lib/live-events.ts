@@ -18,7 +18,7 @@ const EVENT_TYPES = ["comment.created", "comment.updated", "comment.deleted", "c
 
 /**
  * One EventSource per workspace (`GET /workspaces/{id}/events`), shared by every listener, opened with
- * the first and closed with the last (DESIGN.md §9). EventSource reconnects by itself; `connected`
+ * the first and closed with the last (docs/architecture.md §4.3). EventSource reconnects by itself; `connected`
  * says whether it is open now, so pollers can fall back to polling while it is not.
  */
 const streams = new Map<string, Stream>();

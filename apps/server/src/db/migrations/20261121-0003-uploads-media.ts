@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   // Secrets every process must share (URL signing); generated once, in the database.
   await sql`

@@ -15,7 +15,7 @@ import { type Kysely, sql } from "kysely";
  * - Partial indexes over listable assets (not deleted, not temporary) for every order, each ending in
  *   id (the tie-breaker), so a page is an index scan and a deep page an index-only OFFSET.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE FUNCTION hangar_norm(t text) RETURNS text

@@ -19,7 +19,7 @@ import { type Kysely, sql } from "kysely";
  *   answers in milliseconds; the planner's parallel plans for them (Gather Merge over a parallel index
  *   scan) cost more in worker start-up than they save and take cores from concurrent requests.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE asset_list_days (

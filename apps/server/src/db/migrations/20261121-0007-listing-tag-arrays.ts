@@ -13,7 +13,7 @@ import { type Kysely, sql } from "kysely";
  * The search trigger (migration 0005) already runs when tags change (the tag triggers touch the asset),
  * so it fills both arrays with the search text.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE assets ADD COLUMN tag_names text[] NOT NULL DEFAULT '{}', ADD COLUMN ai_labels text[] NOT NULL DEFAULT '{}'`.execute(
     db,

@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
  * lower(name)) is a plain column; its index answers the walk to the offset from the index alone.
  * Adding a stored generated column rewrites the table once (about half a minute per million assets).
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE assets ADD COLUMN name_sort text GENERATED ALWAYS AS (lower(name)) STORED`.execute(db);
   await sql`CREATE INDEX assets_list_name_sort_idx ON assets (workspace_id, name_sort, id) WHERE deleted_at IS NULL AND NOT is_temp`.execute(

@@ -17,7 +17,7 @@ const BY_ASSET = ["asset_tags", "board_assets", "asset_favorites"];
 const BY_USER = ["sessions"];
 const ALL = [...BY_WORKSPACE, ...BY_ASSET, ...BY_USER, "workspaces", "users"];
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql
     .raw(`

@@ -9,7 +9,7 @@ import { type Kysely, sql } from "kysely";
  * columns (90,000 rows) sees such tags and estimates them near their count (156 for 100), and a
  * tag that appears nowhere near zero (78). ANALYZE of a million assets takes ~4.5 s instead of ~1.3 s.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE assets ALTER COLUMN tag_names SET STATISTICS 300`.execute(db);
   await sql`ALTER TABLE assets ALTER COLUMN ai_labels SET STATISTICS 300`.execute(db);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Comments and annotations (DESIGN.md §9, spec 02 §3 Comment). A comment belongs to an asset; a reply
+ * Comments and annotations (docs/architecture.md §9, spec 02 §3 Comment). A comment belongs to an asset; a reply
  * names its parent and the thread's root (`thread_id`, the root's own id for a top-level comment), so
  * a thread lists flat under its root with one index range. Coordinates are percent of the image or
  * page; `timestamp_s`/`duration_s` place a video remark. Visitors of a share link write with a name and
@@ -14,7 +14,7 @@ import { type Kysely, sql } from "kysely";
  *   comment, and every status change of an asset, as a small JSON message with ids only. Triggers
  *   send them at commit, whichever process writes, so any API process can tell its viewers.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE comments (

@@ -1,13 +1,13 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Custom fields (DESIGN.md §9, spec 02 §3): a workspace's fields in order, their coloured options, and
+ * Custom fields (docs/architecture.md §9, spec 02 §3): a workspace's fields in order, their coloured options, and
  * values on assets and boards — one row per (field, asset) or (field, board). A select's value is an
  * option id, a multi select's an array of them (GIN-indexed for any-of / all-of), text and dates as
  * such. `set_by_*` says who set it last (a member, a visitor by name, or an AI action), so an action
  * never overwrites a person's choice. Value changes notify the read cache (listing filters read them).
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE custom_fields (

@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
  * values and the labels of its chosen options. Value changes refresh the search text of the assets
  * they touch, once per statement (a 10,000-asset bulk set is one UPDATE of those assets).
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE OR REPLACE FUNCTION hangar_asset_tag_text(aid uuid) RETURNS text LANGUAGE sql STABLE AS $$

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Share links (DESIGN.md §9, spec 02 §3): one per (content, board context). The token is 256 random
+ * Share links (docs/architecture.md §9, spec 02 §3): one per (content, board context). The token is 256 random
  * bits (base64url, unique); the password an argon2id hash with a version that every change bumps, so
  * anything unlocked with an older password stops working at once.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE share_links (

@@ -4,7 +4,7 @@ import { type Kysely, sql } from "kysely";
  * What each share link was used for (issue 17 "Activity"): one counter row per link and kind (opens,
  * assets viewed, downloads, comments, field edits) with the last time, upserted by the public side.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE share_link_activity (

@@ -6,7 +6,7 @@ import { type Kysely, sql } from "kysely";
  * actions read later (object boxes, OCR words). OCR text joins the asset's search text the way
  * custom-field text did in 20261124-0003 (its changes touch the asset's name, which refreshes it).
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE ai_actions (

@@ -1,13 +1,13 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Billing (issue 18, DESIGN.md §9). One row per workspace that ever touched billing: the provider's
+ * Billing (issue 18, docs/architecture.md §9). One row per workspace that ever touched billing: the provider's
  * customer and subscription, our copy of its state, and `state_at` (the provider's event time of the
  * state we hold) so an older event never overwrites a newer state. The row is also the lock that
  * makes limit checks race-safe: uploads and invitations lock it in their own transaction.
  * Events are recorded by id in the transaction that applies them, so each is applied once.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE billing_subscriptions (

@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
  * (files and bytes reserved as uploads begin, so concurrent visitors cannot pass the cap); each file
  * sent through it is remembered with the visit that sent it, which is all a visitor can list.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE file_requests (

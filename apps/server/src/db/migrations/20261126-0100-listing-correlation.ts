@@ -17,7 +17,7 @@ import { type Kysely, sql } from "kysely";
  *   labels) was a scan of every AI tag (214 ms at 1M) for each page.
  * Building them takes about 20 s on a million assets.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   const listable = sql.raw("WHERE deleted_at IS NULL AND NOT is_temp");
   await sql`CREATE STATISTICS IF NOT EXISTS assets_type_camera_stats (mcv, dependencies)

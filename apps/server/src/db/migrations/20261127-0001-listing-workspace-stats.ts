@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
  * documents). Extended statistics on (workspace, file type) give it each large workspace's own mix;
  * the estimate decides whether a listing counts exactly or answers an estimate, and its plan.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE STATISTICS IF NOT EXISTS assets_workspace_type_stats (mcv, dependencies)
             ON workspace_id, file_type FROM assets`.execute(db);

@@ -12,7 +12,7 @@ import { type Kysely, sql } from "kysely";
  * implied by the filter, to its probe and count when a filter combines two facets or more
  * (filters-repo.ts facetsCond). About 12 s to build on a million assets, 6 MB.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE OR REPLACE FUNCTION hangar_listing_facets(tag_names text[], ai_labels text[], colors text[], file_type text)

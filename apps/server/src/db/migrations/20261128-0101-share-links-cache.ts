@@ -6,7 +6,7 @@ import { type Kysely, sql } from "kysely";
  * was cached of it at once. A change sends its workspace's key ("w:<workspace>", migration 0009), the
  * key every cached answer about the link depends on (with its asset's and boards' changes).
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TRIGGER share_links_cache_notify AFTER INSERT OR UPDATE OR DELETE ON share_links

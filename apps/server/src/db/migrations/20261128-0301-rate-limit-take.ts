@@ -8,7 +8,7 @@ import { type Kysely, sql } from "kysely";
  * full window ends (Retry-After). A refused attempt counts nowhere (unless `p_count_refused`): a
  * guesser stopped on one key adds nothing to the others (the account-wide login count stays the owner's).
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE OR REPLACE FUNCTION rate_limit_take(p_keys text[], p_max integer[], p_secs integer[], p_count_refused boolean)

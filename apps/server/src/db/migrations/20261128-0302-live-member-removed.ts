@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
  * ends that member's live streams of the workspace at once (platform/live-events.ts), not at the
  * stream's next heartbeat. A deleted workspace ends its members' streams the same way (the cascade).
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql
     .raw(`

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Versions (issue 29, DESIGN.md §10): each upload of an asset's file is a row of `asset_versions`
+ * Versions (issue 29, docs/architecture.md §10): each upload of an asset's file is a row of `asset_versions`
  * with the file's own facts and media directory (`{workspace}/{version id}`). The asset keeps its
  * identity and a copy of its current version's facts (the assets module keeps it when a version
  * becomes current), so the listing and every reader of `assets` stay as they were.
@@ -61,7 +61,7 @@ const firstVersions = (source: string) => `
     .join(", ")}, s.uploaded_by, s.date_uploaded
   FROM ${source} s`;
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (DESIGN.md §3)
+// biome-ignore lint/suspicious/noExplicitAny: migrations never import app types (docs/architecture.md §3)
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE asset_versions (

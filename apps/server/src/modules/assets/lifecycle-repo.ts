@@ -20,7 +20,7 @@ export interface NewAsset {
 
 /**
  * The asset rows' life outside the asset routes: created by uploads, filed on boards, deleted with a
- * board, restored and purged from Recently deleted. The assets feature owns these tables (DESIGN.md
+ * board, restored and purged from Recently deleted. The assets feature owns these tables (docs/architecture.md
  * §3), so every other feature writes them through the assets service, which calls these. Each takes
  * `db` or a transaction, so a caller keeps its statements atomic with its own.
  */

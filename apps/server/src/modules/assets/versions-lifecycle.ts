@@ -53,12 +53,7 @@ export function createVersionLifecycle(
   /** Writes a version's results; a status change of a version that is not current may make it current. */
   async function write(assetId: string, versionId: string, patch: Patch): Promise<boolean> {
     return db.transaction().execute(async (tx) => {
-      const asset = await tx
-        .selectFrom("assets")
-        .select(["id", "current_version_id", "workspace_id"])
-        .where("id", "=", assetId)
-        .forUpdate()
-        .executeTakeFirst();
+      const asset = await versionsRepo.pointer(tx, assetId, true);
       await versionsRepo.update(tx, versionId, factsOf(patch));
       if (!asset) return false;
       if ((asset.current_version_id ?? asset.id) === versionId) {
@@ -117,12 +112,7 @@ export function createVersionLifecycle(
 
     /** An abandoned version upload's row; only while it still waits for bytes. */
     async deleteUploadingVersion(tx: Db, assetId: string, versionId: string) {
-      await tx
-        .deleteFrom("asset_versions")
-        .where("id", "=", versionId)
-        .where("asset_id", "=", assetId)
-        .where("status", "=", "uploading")
-        .execute();
+      await versionsRepo.deleteUploading(tx, assetId, versionId);
       await versionsRepo.refresh(tx, assetId);
     },
 
@@ -155,11 +145,7 @@ export function createVersionLifecycle(
     async versionWork(versionId: string): Promise<VersionWork | null> {
       const row = await versionsRepo.get(db, versionId);
       if (!row) return null;
-      const asset = await db
-        .selectFrom("assets")
-        .select(["id", "current_version_id", "deleted_at"])
-        .where("id", "=", row.asset_id)
-        .executeTakeFirst();
+      const asset = await versionsRepo.pointer(db, row.asset_id);
       if (!asset) return null;
       const assetId = asset.id;
       return {
@@ -168,23 +154,13 @@ export function createVersionLifecycle(
         isCurrent: (asset.current_version_id ?? asset.id) === versionId,
         row: { ...row, deleted_at: row.deleted_at ?? asset.deleted_at },
         async bumpAttempts() {
-          const r = await db
-            .updateTable("asset_versions")
-            .set((eb) => ({ processing_attempts: eb("processing_attempts", "+", 1) }))
-            .where("id", "=", versionId)
-            .returning("processing_attempts")
-            .executeTakeFirst();
-          const attempts = r?.processing_attempts ?? 0;
+          const attempts = await versionsRepo.bumpAttempts(db, versionId);
           await versionsRepo.updateIfCurrent(db, assetId, versionId, { processing_attempts: attempts });
           return attempts;
         },
         update: (patch) => write(assetId, versionId, patch),
         async replaceAiTags(tags) {
-          const now = await db
-            .selectFrom("assets")
-            .select(["id", "current_version_id"])
-            .where("id", "=", assetId)
-            .executeTakeFirst();
+          const now = await versionsRepo.pointer(db, assetId);
           if (now && (now.current_version_id ?? now.id) === versionId)
             await replaceAssetAiTags(assetId, row.workspace_id, tags);
           else

@@ -23,7 +23,7 @@ describe("storage with versions", () => {
     const v3 = await start({ name: "a3.bin", size: 300, version_of: id });
     expect(v3.statusCode).toBe(402);
     expect(v3.json()).toMatchObject({ code: "PLAN_LIMIT" });
-    expect(v3.json().detail).toMatch(/Storage limit reached: 800 bytes of 1.00 KB used on the Free plan/);
+    expect(v3.json().detail).toMatch(/Storage limit reached: 800 B of 1000 B used on the Free plan/);
     // A version in Recently deleted still holds its bytes until it is purged.
     const del = await admin.client.del(`/workspaces/${ws.id}/assets/${id}/versions/${v2.json().version_id}`);
     expect(del.statusCode, del.body).toBe(200);

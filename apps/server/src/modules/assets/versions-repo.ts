@@ -78,6 +78,36 @@ export const versionsRepo = {
     return db.selectFrom("asset_versions").selectAll().where("id", "=", versionId).executeTakeFirst();
   },
 
+  /** An asset's version pointer (live or deleted; `lock`: until the transaction ends). */
+  pointer(db: Db, assetId: string, lock = false) {
+    const q = db
+      .selectFrom("assets")
+      .select(["id", "workspace_id", "current_version_id", "deleted_at"])
+      .where("id", "=", assetId);
+    return (lock ? q.forUpdate() : q).executeTakeFirst();
+  },
+
+  /** One more processing attempt of a version; answers how many it has had. */
+  async bumpAttempts(db: Db, versionId: string): Promise<number> {
+    const r = await db
+      .updateTable("asset_versions")
+      .set((eb) => ({ processing_attempts: eb("processing_attempts", "+", 1) }))
+      .where("id", "=", versionId)
+      .returning("processing_attempts")
+      .executeTakeFirst();
+    return r?.processing_attempts ?? 0;
+  },
+
+  /** An abandoned version upload's row; only while it still waits for bytes. */
+  async deleteUploading(tx: Db, assetId: string, versionId: string) {
+    await tx
+      .deleteFrom("asset_versions")
+      .where("id", "=", versionId)
+      .where("asset_id", "=", assetId)
+      .where("status", "=", "uploading")
+      .execute();
+  },
+
   /** The live asset of the workspace, locked until the transaction ends: version changes go one at a time. */
   async lockAsset(tx: Db, workspaceId: string, assetId: string) {
     const r = await sql<{ id: string; workspace_id: string; name: string; current_id: string; current_number: number }>`

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../db/db.ts";
 import type { UserRow } from "../../db/types.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import type { Access } from "../../platform/access.ts";
+import { type Access, account } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { AppError, conflict, invalid, notFound, unauthenticated, uniqueOr } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
@@ -14,6 +14,7 @@ import type { MembersService } from "../members/index.ts";
 import { toUser, type UsersService } from "../users/index.ts";
 import { authMails } from "./mails.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { AUTH } from "./policy.ts";
 import { authRepo } from "./repo.ts";
 
 const TOUCH_AFTER_MS = 3600_000;
@@ -341,6 +342,7 @@ export function createAuthService(deps: {
       next: string,
       meta: { ip: string; userAgent: string | null },
     ) {
+      await access.require(actor, AUTH.changePassword, account(actor.userId));
       await checkCurrentPassword(actor, current);
       const user = await users.update(actor.userId, { password_hash: await hashPassword(next) });
       await endSessions(actor.userId);
@@ -352,6 +354,7 @@ export function createAuthService(deps: {
      * address's owner is told instead), and tells the current address. Limited per account and recipient.
      */
     async changeEmail(actor: UserActor, newEmail: string, currentPassword: string) {
+      await access.require(actor, AUTH.changeEmail, account(actor.userId));
       await checkCurrentPassword(actor, currentPassword);
       if (newEmail === actor.user.email.toLowerCase())
         throw invalid("That is already your e-mail address.", [{ field: "new_email", message: "Same as current" }]);

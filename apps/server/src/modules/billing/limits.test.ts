@@ -38,7 +38,8 @@ describe("storage and largest upload", () => {
     expect(ok).toHaveLength(11); // 11 × 90 = 990 ≤ 1000 < 12 × 90
     const body = refused[0]?.json();
     expect(body.code).toBe("PLAN_LIMIT");
-    expect(body.detail).toMatch(/Storage limit reached: 990 bytes of 1.00 KB used on the Free plan/);
+    // Sizes as spec 02 §9 shows them (1024 units, B to TB): 1000 bytes is still "1000 B".
+    expect(body.detail).toMatch(/Storage limit reached: 990 B of 1000 B used on the Free plan/);
     const used = await env.rt.db
       .selectFrom("assets")
       .select((eb) => eb.fn.sum<number>("size").as("s"))
@@ -52,7 +53,7 @@ describe("storage and largest upload", () => {
     const res = await admin.client.post(`/workspaces/${ws.id}/assets/upload`, { name: "big.bin", size: 501 });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: "PLAN_LIMIT" });
-    expect(res.json().detail).toMatch(/Free plan takes files up to 500 bytes; this one is 501 bytes/);
+    expect(res.json().detail).toMatch(/Free plan takes files up to 500 B; this one is 501 B/);
     // A paid plan raises it.
     await setPlan(ws.id, "team", "active");
     const ok = await admin.client.post(`/workspaces/${ws.id}/assets/upload`, { name: "big.bin", size: 501 });

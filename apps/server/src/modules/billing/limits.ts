@@ -1,3 +1,4 @@
+import { formatBytes } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PlanBook, PlanDefinition } from "./plans.ts";
@@ -16,17 +17,6 @@ export function effectivePlan(book: PlanBook, row: SubscriptionRow | undefined, 
   return book.free;
 }
 
-const fmtBytes = (n: number) => {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let v = n;
-  let u = 0;
-  while (v >= 1000 && u < units.length - 1) {
-    v /= 1000;
-    u++;
-  }
-  return u === 0 ? `${n} bytes` : `${v.toFixed(v < 10 ? 2 : 1)} ${units[u]}`;
-};
-
 export const planLimit = (detail: string) => new AppError("PLAN_LIMIT", detail);
 
 /**
@@ -43,13 +33,13 @@ export function createLimits(deps: { enabled: boolean; book: PlanBook }) {
       const plan = effectivePlan(book, await billingRepo.lock(tx, workspaceId));
       if (bytes > plan.limits.max_upload_bytes) {
         throw planLimit(
-          `The ${plan.name} plan takes files up to ${fmtBytes(plan.limits.max_upload_bytes)}; this one is ${fmtBytes(bytes)}.`,
+          `The ${plan.name} plan takes files up to ${formatBytes(plan.limits.max_upload_bytes)}; this one is ${formatBytes(bytes)}.`,
         );
       }
       const used = await billingRepo.storageBytes(tx, workspaceId);
       if (used + bytes > plan.limits.storage_bytes) {
         throw planLimit(
-          `Storage limit reached: ${fmtBytes(used)} of ${fmtBytes(plan.limits.storage_bytes)} used on the ${plan.name} plan; this file needs ${fmtBytes(bytes)} more.`,
+          `Storage limit reached: ${formatBytes(used)} of ${formatBytes(plan.limits.storage_bytes)} used on the ${plan.name} plan; this file needs ${formatBytes(bytes)} more.`,
         );
       }
     },
@@ -59,13 +49,13 @@ export function createLimits(deps: { enabled: boolean; book: PlanBook }) {
       const plan = effectivePlan(book, await billingRepo.lock(tx, workspaceId));
       if (bytes > plan.limits.max_upload_bytes) {
         throw planLimit(
-          `The ${plan.name} plan takes files up to ${fmtBytes(plan.limits.max_upload_bytes)}; this one is ${fmtBytes(bytes)}.`,
+          `The ${plan.name} plan takes files up to ${formatBytes(plan.limits.max_upload_bytes)}; this one is ${formatBytes(bytes)}.`,
         );
       }
       const used = await billingRepo.storageBytes(tx, workspaceId);
       if (used > plan.limits.storage_bytes) {
         throw planLimit(
-          `Storage limit reached: ${fmtBytes(used)} of ${fmtBytes(plan.limits.storage_bytes)} used on the ${plan.name} plan.`,
+          `Storage limit reached: ${formatBytes(used)} of ${formatBytes(plan.limits.storage_bytes)} used on the ${plan.name} plan.`,
         );
       }
     },

@@ -1,1 +1,2 @@
+export { BOARD, boardAbilities } from "./policy.ts";
 export { type BoardsService, createBoardsService } from "./service.ts";

@@ -1,8 +1,8 @@
 import { downloadsApi as api } from "@hangar/contract";
+import { contentDisposition } from "../../platform/content-disposition.ts";
 import type { App } from "../../platform/http.ts";
 import { addRoute } from "../../platform/register-route.ts";
 import { userOf } from "../../platform/route-helpers.ts";
-import { contentDisposition } from "../media/content-disposition.ts";
 import type { DownloadsService } from "./service.ts";
 
 export function downloadsRoutes(app: App, downloads: DownloadsService) {

@@ -1,3 +1,3 @@
-export { type AiActionsService, createAiActionsService } from "./ai-service.ts";
 export { FIELD } from "./policy.ts";
-export { createFieldsService, type FieldsService } from "./service.ts";
+export { createFieldsService, type FieldsService, type OptionActions } from "./service.ts";
+export type { ActionValue } from "./values-repo.ts";

@@ -10,9 +10,3 @@ export const FIELD = {
   manage: action("field.manage", "admin"),
   setValue: action("field.set", "edit", (f) => f.show_custom_fields && f.allow_editing_custom_fields),
 };
-
-/** AI actions (issue 16): ADMIN manages them and starts runs; members read results and OCR text. */
-export const AI = {
-  view: action("ai.view", "view"),
-  manage: action("ai.manage", "admin"),
-};

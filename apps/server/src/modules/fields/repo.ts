@@ -1,4 +1,3 @@
-import type { AiAction } from "@hangar/contract";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/db.ts";
 import type { CustomFieldsTable } from "../../db/types.ts";
@@ -11,7 +10,7 @@ export interface FieldRow {
   field_type: FieldType;
   position: number;
   value_count: number;
-  options: Array<{ id: string; label: string; color: string; position: number; ai_actions: AiAction[] }>;
+  options: Array<{ id: string; label: string; color: string; position: number }>;
 }
 
 export interface ValueRow {
@@ -31,11 +30,7 @@ export interface ValueRow {
 const fieldsSql = (where: RawBuilder<SqlBool>) => sql<FieldRow>`
   SELECT f.id, f.workspace_id, f.title, f.field_type, f.position,
     (SELECT count(*) FROM field_values v WHERE v.field_id = f.id)::int AS value_count,
-    coalesce((SELECT json_agg(json_build_object('id', o.id, 'label', o.label, 'color', o.color, 'position', o.position,
-                 'ai_actions', coalesce((SELECT json_agg(json_build_object('id', a.id, 'field_id', a.field_id,
-                     'option_id', a.option_id, 'kind', a.kind, 'config', a.config,
-                     'created_at', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY a.created_at)
-                   FROM ai_actions a WHERE a.option_id = o.id), '[]'))
+    coalesce((SELECT json_agg(json_build_object('id', o.id, 'label', o.label, 'color', o.color, 'position', o.position)
                ORDER BY o.position, o.label) FROM field_options o WHERE o.field_id = f.id), '[]') AS options
   FROM custom_fields f WHERE ${where} ORDER BY f.position, f.created_at`;
 
@@ -49,6 +44,15 @@ export const fieldsRepo = {
   },
   async get(db: Db, workspaceId: string, fieldId: string): Promise<FieldRow | null> {
     return (await fieldsSql(sql`f.workspace_id = ${workspaceId} AND f.id = ${fieldId}`).execute(db)).rows[0] ?? null;
+  },
+  /** A field of the workspace, without its options. */
+  find(db: Db, workspaceId: string, fieldId: string) {
+    return db
+      .selectFrom("custom_fields")
+      .select(["id", "field_type"])
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", fieldId)
+      .executeTakeFirst();
   },
   async titleTaken(db: Db, workspaceId: string, title: string, except?: string) {
     const r = await sql<{ id: string }>`SELECT id FROM custom_fields

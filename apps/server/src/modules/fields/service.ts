@@ -9,40 +9,46 @@ import type {
 } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import { type Access, inWorkspace } from "../../platform/access.ts";
+import { type Access, inWorkspace, type WorkspaceResource } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { conflict, invalid, notFound, uniqueOr } from "../../platform/errors.ts";
 import { FIELD } from "./policy.ts";
 import { type FieldRow, fieldsRepo, type ValueRow } from "./repo.ts";
-import { type NewValue, type Setter, valuesRepo } from "./values-repo.ts";
+import { type ActionValue, type NewValue, type Setter, valuesRepo } from "./values-repo.ts";
 
 const FIELD_NOT_FOUND = "Field not found.";
+/** One field (its definition, its options), or its value on one asset: the access layer's `field`. */
+const fieldIn = (workspaceId: string, fieldId: string, assetId?: string): WorkspaceResource =>
+  assetId === undefined ? { kind: "field", workspaceId, fieldId } : { kind: "field", workspaceId, fieldId, assetId };
 /** The unique indexes a race on a title or a label reaches (migration 20261124-0002). */
 const TITLE_KEY = "custom_fields_title";
 const LABEL_KEY = "field_options_label";
 
-const toOption = (o: {
-  id: string;
-  label: string;
-  color: string;
-  position: number;
-  ai_actions?: FieldOption["ai_actions"];
-}): FieldOption => ({
+/** The AI actions on a workspace's options, by option id (modules/ai-actions answers; runtime.ts wires it). */
+export type OptionActions = (
+  workspaceId: string,
+  fieldIds: string[],
+) => Promise<Map<string, FieldOption["ai_actions"]>>;
+
+const toOption = (
+  o: { id: string; label: string; color: string; position: number },
+  actions: FieldOption["ai_actions"] = [],
+): FieldOption => ({
   id: o.id,
   label: o.label,
   color: o.color,
   position: o.position,
-  ai_actions: o.ai_actions ?? [],
-  ai_action_configs: (o.ai_actions ?? []).map((a) => ({ kind: a.kind, ...a.config })),
+  ai_actions: actions,
+  ai_action_configs: actions.map((a) => ({ kind: a.kind, ...a.config })),
 });
-const toField = (r: FieldRow): CustomField => ({
+const toField = (r: FieldRow, actions: Map<string, FieldOption["ai_actions"]>): CustomField => ({
   id: r.id,
   workspace_id: r.workspace_id,
   title: r.title,
   field_type: r.field_type,
   position: r.position,
   value_count: r.value_count,
-  options: r.options.map(toOption),
+  options: r.options.map((o) => toOption(o, actions.get(o.id))),
 });
 
 export function toValue(r: ValueRow, type: FieldRow["field_type"] | undefined): FieldValue {
@@ -72,8 +78,17 @@ export function toValue(r: ValueRow, type: FieldRow["field_type"] | undefined): 
 }
 
 /** Custom fields, their options and values (issue 16). SQL in repo.ts and values-repo.ts. */
-export function createFieldsService(deps: { db: Db; access: Access }) {
+export function createFieldsService(deps: { db: Db; access: Access; optionActions?: OptionActions }) {
   const { db, access } = deps;
+
+  /** Fields as answered: each option with the AI actions on it (read once for all of them). */
+  async function shown(workspaceId: string, rows: FieldRow[]): Promise<CustomField[]> {
+    const withOptions = rows.filter((f) => f.options.length).map((f) => f.id);
+    const actions =
+      withOptions.length && deps.optionActions ? await deps.optionActions(workspaceId, withOptions) : null;
+    return rows.map((f) => toField(f, actions ?? new Map()));
+  }
+  const shownOne = async (workspaceId: string, row: FieldRow) => (await shown(workspaceId, [row]))[0]!;
 
   async function field(workspaceId: string, fieldId: string): Promise<FieldRow> {
     const f = await fieldsRepo.get(db, workspaceId, fieldId);
@@ -115,7 +130,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
   return {
     async list(actor: Actor, workspaceId: string): Promise<CustomField[]> {
       await access.require(actor, FIELD.view, inWorkspace(workspaceId));
-      return (await fieldsRepo.list(db, workspaceId)).map(toField);
+      return shown(workspaceId, await fieldsRepo.list(db, workspaceId));
     },
     async create(actor: Actor, workspaceId: string, body: z.output<typeof CreateFieldBody>): Promise<CustomField> {
       await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
@@ -131,15 +146,15 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
         TITLE_KEY,
         taken,
       );
-      return toField((await fieldsRepo.get(db, workspaceId, id))!);
+      return shownOne(workspaceId, (await fieldsRepo.get(db, workspaceId, id))!);
     },
     async reorder(actor: Actor, workspaceId: string, ids: string[]): Promise<CustomField[]> {
       await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
       await fieldsRepo.reorder(db, workspaceId, ids);
-      return (await fieldsRepo.list(db, workspaceId)).map(toField);
+      return shown(workspaceId, await fieldsRepo.list(db, workspaceId));
     },
     async update(actor: Actor, workspaceId: string, fieldId: string, body: z.output<typeof UpdateFieldBody>) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       if (body.title !== undefined && body.title !== f.title) {
         const taken = () => conflict(`A field named "${body.title}" exists already.`);
@@ -150,10 +165,13 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       if (body.field_type !== undefined && body.field_type !== f.field_type) {
         cleared = await fieldsRepo.changeType(db, f.id, f.field_type, body.field_type);
       }
-      return { ...toField((await fieldsRepo.get(db, workspaceId, f.id))!), values_cleared: cleared };
+      return {
+        ...(await shownOne(workspaceId, (await fieldsRepo.get(db, workspaceId, f.id))!)),
+        values_cleared: cleared,
+      };
     },
     async remove(actor: Actor, workspaceId: string, fieldId: string) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       return { status: "ok" as const, values_removed: await fieldsRepo.remove(db, f.id) };
     },
@@ -163,7 +181,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       fieldId: string,
       body: { label: string; color: string; position?: number },
     ) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       if (!f.field_type.endsWith("SELECT")) throw invalid("Only select fields have options");
       const taken = () => conflict(`The field has an option "${body.label}" already.`);
@@ -172,13 +190,13 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
     },
     /** A new order for a field's options: the list must name each of them once, or it is stale (409). */
     async reorderOptions(actor: Actor, workspaceId: string, fieldId: string, ids: string[]): Promise<CustomField> {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       const known = new Set(f.options.map((o) => o.id));
       if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
         throw conflict("The options of this field changed meanwhile: reload and try again.");
       await fieldsRepo.reorderOptions(db, f.id, ids);
-      return toField((await fieldsRepo.get(db, workspaceId, f.id))!);
+      return shownOne(workspaceId, (await fieldsRepo.get(db, workspaceId, f.id))!);
     },
     async updateOption(
       actor: Actor,
@@ -187,7 +205,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       optId: string,
       body: z.output<typeof UpdateOptionBody>,
     ) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       if (!(await fieldsRepo.option(db, f.id, optId))) throw notFound("Option not found.");
       const taken = () => conflict(`The field has an option "${body.label}" already.`);
@@ -195,7 +213,7 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       return toOption(await uniqueOr(fieldsRepo.updateOption(db, optId, body), LABEL_KEY, taken));
     },
     async removeOption(actor: Actor, workspaceId: string, fieldId: string, optId: string) {
-      await access.require(actor, FIELD.manage, inWorkspace(workspaceId));
+      await access.require(actor, FIELD.manage, fieldIn(workspaceId, fieldId));
       const f = await field(workspaceId, fieldId);
       if (!(await fieldsRepo.option(db, f.id, optId))) throw notFound("Option not found.");
       return { status: "ok" as const, values_cleared: await fieldsRepo.removeOption(db, f.id, optId) };
@@ -205,9 +223,10 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       workspaceId: string,
       target: { assetId?: string; boardId?: string },
     ): Promise<FieldValue[]> {
-      const resource = target.assetId
-        ? ({ kind: "field", workspaceId, fieldId: "", assetId: target.assetId } as const)
-        : ({ kind: "board", workspaceId, boardId: target.boardId! } as const);
+      // Every field's value on one asset or board: the object's own resource (a visitor's link must share it).
+      const resource: WorkspaceResource = target.assetId
+        ? { kind: "asset", workspaceId, assetId: target.assetId }
+        : { kind: "board", workspaceId, boardId: target.boardId! };
       await access.require(actor, FIELD.view, resource);
       const live = target.assetId
         ? await valuesRepo.liveAssets(db, workspaceId, [target.assetId])
@@ -222,13 +241,14 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
       workspaceId: string,
       assetId: string,
     ): Promise<Array<{ field: CustomField; value: FieldValue | null }>> {
-      await access.require(actor, FIELD.view, { kind: "field", workspaceId, fieldId: "", assetId });
+      await access.require(actor, FIELD.view, { kind: "asset", workspaceId, assetId });
       if (!(await valuesRepo.liveAssets(db, workspaceId, [assetId]))) throw notFound("Asset not found.");
-      const fields = await fieldsRepo.list(db, workspaceId);
+      const rows = await fieldsRepo.list(db, workspaceId);
+      const fields = await shown(workspaceId, rows);
       const values = new Map((await valuesRepo.of(db, workspaceId, { assetId })).map((v) => [v.field_id, v]));
-      return fields.map((f) => {
+      return rows.map((f, i) => {
         const v = values.get(f.id);
-        return { field: toField(f), value: v ? toValue(v, f.field_type) : null };
+        return { field: fields[i]!, value: v ? toValue(v, f.field_type) : null };
       });
     },
     /** Sets one value on many assets and boards (spec 02 §7); visitors pass their name as the setter. */
@@ -241,10 +261,11 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
     ) {
       const assetIds = [...new Set(body.asset_ids ?? [])];
       const boardIds = [...new Set(body.board_ids ?? [])];
+      // The field's value on one asset (what a visitor may set, inside their link), or on many objects.
       const resource =
         assetIds.length === 1 && boardIds.length === 0
-          ? ({ kind: "field", workspaceId, fieldId, assetId: assetIds[0]! } as const)
-          : inWorkspace(workspaceId);
+          ? fieldIn(workspaceId, fieldId, assetIds[0]!)
+          : fieldIn(workspaceId, fieldId);
       const grant = await access.require(actor, FIELD.setValue, resource);
       const f = await field(workspaceId, fieldId);
       const value = await valueFor(f, body);
@@ -263,6 +284,12 @@ export function createFieldsService(deps: { db: Db; access: Access }) {
         count += await valuesRepo.set(db, workspaceId, f.id, { column: "board_id", ids: boardIds }, value, by);
       return { success: true as const, count, field_id: f.id };
     },
+    /** A field of the workspace (its type), for a feature that checked its own access (AI actions). */
+    fieldOf: (workspaceId: string, fieldId: string) => fieldsRepo.find(db, workspaceId, fieldId),
+    /** An option of a field, for a feature that checked its own access (AI actions). */
+    optionOf: (fieldId: string, optId: string) => fieldsRepo.option(db, fieldId, optId),
+    /** Sets the values AI actions chose, by their rules (values-repo.ts), all in one transaction. */
+    applyByActions: (workspaceId: string, values: ActionValue[]) => valuesRepo.applyByActions(db, workspaceId, values),
   };
 }
 export type FieldsService = ReturnType<typeof createFieldsService>;

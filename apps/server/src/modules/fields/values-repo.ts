@@ -9,6 +9,15 @@ export type NewValue =
   | { kind: "text"; text: string }
   | { kind: "date"; date: string | null };
 
+/** What the AI actions chose for one field of one asset (null: nothing matched). */
+export interface ActionValue {
+  fieldId: string;
+  assetId: string;
+  want: { optionId: string | null; optionIds: string[] } | null;
+  /** The action the value is credited to (the most confident match). */
+  actionId: string | null;
+}
+
 /** Who sets it. */
 export interface Setter {
   userId: string | null;
@@ -82,57 +91,112 @@ export const valuesRepo = {
     return Number(r.numAffectedRows ?? 0);
   },
   /**
-   * An AI action's value for one asset (issue 16): written only when the asset has no value, an empty
-   * one nobody set, or one an action set; never over a person's (or visitor's) value, even a cleared one.
-   * `want` null clears an action-owned value. Answers whether the value now is the action's and whether
-   * it changed. The row is locked, and a person's value inserted meanwhile wins (ON CONFLICT DO NOTHING).
+   * AI actions' values (issue 16), many (field, asset) pairs in one transaction: each is written only
+   * when the asset has no value, an empty one nobody set, or one an action set; never over a person's
+   * (or visitor's) value, even a cleared one. `want` null clears an action-owned value. Answers, in
+   * order, whether each value now is the action's and whether it changed. The rows are locked in one
+   * order (field, asset), so two batches never wait on each other in a circle, and a person's value
+   * inserted meanwhile wins (ON CONFLICT DO NOTHING).
    */
-  async applyByAction(
+  async applyByActions(
     db: Db,
     workspaceId: string,
-    fieldId: string,
-    assetId: string,
-    want: { optionId: string | null; optionIds: string[] } | null,
-    actionId: string | null,
-  ): Promise<{ written: boolean; changed: boolean }> {
+    values: ActionValue[],
+  ): Promise<Array<{ written: boolean; changed: boolean }>> {
+    if (!values.length) return [];
+    const key = (fieldId: string, assetId: string | null) => `${fieldId} ${assetId}`;
     return db.transaction().execute(async (tx) => {
-      const cur = (
-        await sql<{
-          id: string;
-          option_id: string | null;
-          multi_option_ids: string[];
-          text_value: string | null;
-          date_value: string | null;
-          set_by_user_id: string | null;
-          set_by_name: string | null;
-          set_by_action_id: string | null;
-        }>`SELECT id, option_id, multi_option_ids, text_value, date_value::text, set_by_user_id, set_by_name, set_by_action_id
-          FROM field_values WHERE field_id = ${fieldId} AND asset_id = ${assetId} FOR UPDATE`.execute(tx)
-      ).rows[0];
-      const empty = !cur || (!cur.option_id && cur.multi_option_ids.length === 0 && !cur.text_value && !cur.date_value);
-      const ours = !cur || !!cur.set_by_action_id || (empty && !cur.set_by_user_id && cur.set_by_name === null);
-      if (!ours) return { written: false, changed: false };
-      if (!want) {
-        if (!cur?.set_by_action_id || empty) return { written: false, changed: false };
-        await sql`DELETE FROM field_values WHERE id = ${cur.id}`.execute(tx);
-        return { written: false, changed: true };
+      const rows = await tx
+        .selectFrom("field_values")
+        .select([
+          "id",
+          "field_id",
+          "asset_id",
+          "option_id",
+          "multi_option_ids",
+          "text_value",
+          "date_value",
+          "set_by_user_id",
+          "set_by_name",
+          "set_by_action_id",
+        ])
+        .where("field_id", "in", [...new Set(values.map((v) => v.fieldId))])
+        .where("asset_id", "in", [...new Set(values.map((v) => v.assetId))])
+        .orderBy("field_id")
+        .orderBy("asset_id")
+        .forUpdate()
+        .execute();
+      const current = new Map(rows.map((r) => [key(r.field_id, r.asset_id), r]));
+      const out = values.map(() => ({ written: false, changed: false }));
+      const inserts: number[] = [];
+      const deletes: number[] = [];
+      for (const [i, v] of values.entries()) {
+        const cur = current.get(key(v.fieldId, v.assetId));
+        const empty =
+          !cur || (!cur.option_id && cur.multi_option_ids.length === 0 && !cur.text_value && cur.date_value === null);
+        const ours = !cur || !!cur.set_by_action_id || (empty && !cur.set_by_user_id && cur.set_by_name === null);
+        if (!ours) continue;
+        if (!v.want) {
+          if (cur?.set_by_action_id && !empty) deletes.push(i);
+          continue;
+        }
+        if (!cur) {
+          inserts.push(i);
+          continue;
+        }
+        const multi = [...v.want.optionIds].sort();
+        const same = cur.option_id === v.want.optionId && [...cur.multi_option_ids].sort().join() === multi.join();
+        out[i] = { written: true, changed: !same };
+        if (same && cur.set_by_action_id === v.actionId) continue;
+        const want = v.want;
+        await tx
+          .updateTable("field_values")
+          .set((eb) => ({
+            option_id: want.optionId,
+            multi_option_ids: multi,
+            text_value: null,
+            date_value: null,
+            set_by_user_id: null,
+            set_by_name: null,
+            set_by_action_id: v.actionId,
+            ...(same ? {} : { set_at: eb.fn<Date>("now") }),
+          }))
+          .where("id", "=", cur.id)
+          .execute();
       }
-      const multi = [...want.optionIds].sort();
-      if (!cur) {
-        const r =
-          await sql`INSERT INTO field_values (workspace_id, field_id, asset_id, option_id, multi_option_ids, set_by_action_id)
-          VALUES (${workspaceId}, ${fieldId}, ${assetId}, ${want.optionId}, ${multi}::uuid[], ${actionId})
-          ON CONFLICT (field_id, asset_id) WHERE asset_id IS NOT NULL DO NOTHING`.execute(tx);
-        const written = Number(r.numAffectedRows ?? 0) > 0;
-        return { written, changed: written };
+      if (deletes.length) {
+        await tx
+          .deleteFrom("field_values")
+          .where(
+            "id",
+            "in",
+            deletes.map((i) => current.get(key(values[i]!.fieldId, values[i]!.assetId))!.id),
+          )
+          .execute();
+        for (const i of deletes) out[i] = { written: false, changed: true };
       }
-      const same = cur.option_id === want.optionId && [...cur.multi_option_ids].sort().join() === multi.join();
-      if (same && cur.set_by_action_id === actionId) return { written: true, changed: false };
-      await sql`UPDATE field_values SET option_id = ${want.optionId}, multi_option_ids = ${multi}::uuid[], text_value = NULL,
-          date_value = NULL, set_by_user_id = NULL, set_by_name = NULL, set_by_action_id = ${actionId},
-          set_at = CASE WHEN ${same} THEN set_at ELSE now() END
-        WHERE id = ${cur.id}`.execute(tx);
-      return { written: true, changed: !same };
+      if (inserts.length) {
+        const byKey = (i: number) => key(values[i]!.fieldId, values[i]!.assetId);
+        inserts.sort((a, b) => (byKey(a) < byKey(b) ? -1 : byKey(a) > byKey(b) ? 1 : 0));
+        const added = await tx
+          .insertInto("field_values")
+          .values(
+            inserts.map((i) => ({
+              workspace_id: workspaceId,
+              field_id: values[i]!.fieldId,
+              asset_id: values[i]!.assetId,
+              option_id: values[i]!.want!.optionId,
+              multi_option_ids: [...values[i]!.want!.optionIds].sort(),
+              set_by_action_id: values[i]!.actionId,
+            })),
+          )
+          .onConflict((oc) => oc.columns(["field_id", "asset_id"]).where("asset_id", "is not", null).doNothing())
+          .returning(["field_id", "asset_id"])
+          .execute();
+        const written = new Set(added.map((r) => key(r.field_id, r.asset_id)));
+        for (const i of inserts) if (written.has(byKey(i))) out[i] = { written: true, changed: true };
+      }
+      return out;
     });
   },
 };

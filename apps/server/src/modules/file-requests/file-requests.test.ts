@@ -160,7 +160,8 @@ describe("file requests: the visitor's side", () => {
     const visit = randomUUID();
     const big = await start(v, r.token, visit, "huge.mov", 10_001);
     expect(big.statusCode).toBe(413);
-    expect(big.json().detail).toBe("Files sent through this link can be at most 10 KB.");
+    // 10 000 bytes as spec 02 §9 shows sizes (1024 units, 2 decimals).
+    expect(big.json().detail).toBe("Files sent through this link can be at most 9.77 KB.");
     const noVisit = await start(v, r.token, null, "a.jpg", 100);
     expect(noVisit.statusCode).toBe(422);
     const a = await start(v, r.token, visit, "a.jpg", 100);

@@ -3,22 +3,21 @@ import {
   FileRequestMessages,
   type FileRequestPage,
   type RequestUploadBody,
-  SHARE_MESSAGES,
   type UploadInitAnswer,
 } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { AppError, conflict, invalid, notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
-import type { Signer } from "../../storage/signer.ts";
-import { createLinkGate, type VisitInput } from "../shares/visitor.ts";
+import { linkInactive, linkIsLive, type PublicLinks, type VisitInput } from "../public-links/index.ts";
 import type { UploadsService } from "../uploads/index.ts";
-import { fileRequestsRepo as repo } from "./repo.ts";
+import { REQUEST_LINKS, type RequestUploader } from "./kind.ts";
+import { type RequestLinkRow, fileRequestsRepo as repo } from "./repo.ts";
 
-type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.byToken>>>;
-/** A visitor of a file request: the request, the visit (the page's random id), the address. */
+/** A visitor of a file request: the request, who they upload as, the visit (the page's random id), the address. */
 export interface RequestVisit {
-  request: RequestRow;
+  request: RequestLinkRow;
+  uploader: RequestUploader;
   visitId: string | null;
   ip: string;
 }
@@ -35,15 +34,15 @@ export function createRequestUploadsService(deps: {
   db: Db;
   uploads: UploadsService;
   limiter: RateLimiter;
-  signer: Signer;
+  links: PublicLinks;
 }) {
   const { db } = deps;
-  const gate = createLinkGate(deps, "request");
+  const links = deps.links.kind(REQUEST_LINKS);
 
   const makerOf = (v: RequestVisit) => {
     // The maker left (or was deleted): the request lapses with their right to upload.
-    if (!v.request.created_by) throw notFound(FileRequestMessages.notFound);
-    return { kind: "on-behalf" as const, userId: v.request.created_by };
+    if (!v.uploader) throw notFound(FileRequestMessages.notFound);
+    return v.uploader;
   };
   const visitOf = (v: RequestVisit): string => {
     if (!v.visitId || !UUID.test(v.visitId)) throw invalid(FileRequestMessages.visit);
@@ -51,12 +50,10 @@ export function createRequestUploadsService(deps: {
   };
 
   return {
-    /** The request behind a token, through the same gate as share links (404, 403, 401, throttled). */
+    /** The request behind a token, through the public links' gate (404, 403, 401, throttled). */
     async resolve(input: VisitInput, visitId: string | null): Promise<RequestVisit & { credential?: string }> {
-      const request = await repo.byToken(db, input.token);
-      if (!request) return gate.unknown(input.ip, FileRequestMessages.notFound);
-      const { credential } = await gate.pass(request, input);
-      return { request, visitId, ip: input.ip, ...(credential ? { credential } : {}) };
+      const { link, visitor, ip, credential } = await links.resolve(input);
+      return { request: link, uploader: visitor, visitId, ip, ...(credential ? { credential } : {}) };
     },
 
     async page(v: RequestVisit): Promise<FileRequestPage> {
@@ -118,8 +115,7 @@ export function createRequestUploadsService(deps: {
     /** The uploads service asks before taking a part: a request closed since its upload began takes no more. */
     async partGuard(assetId: string): Promise<void> {
       const r = await repo.ofAsset(db, assetId);
-      if (r && (!r.is_active || (r.expires_at !== null && r.expires_at.getTime() <= Date.now())))
-        throw new AppError("SHARE_LINK_INACTIVE", SHARE_MESSAGES.expired);
+      if (r && !linkIsLive(r)) throw linkInactive();
     },
   };
 }

@@ -4,6 +4,8 @@ import type { Db } from "../../db/db.ts";
 import type { FileRequestsTable } from "../../db/types-requests.ts";
 
 export type FileRequestRow = Selectable<FileRequestsTable>;
+/** A request as its token opens it: with its board's and workspace's names. */
+export type RequestLinkRow = FileRequestRow & { board_name: string; workspace_name: string };
 
 /** File requests and the files sent through them (migration 20261126-0001). */
 export const fileRequestsRepo = {
@@ -59,7 +61,7 @@ export const fileRequestsRepo = {
       .executeTakeFirst();
   },
   /** The request with its board and workspace names; a request whose board is in the trash is no request. */
-  async byToken(db: Db, token: string) {
+  async byToken(db: Db, token: string): Promise<RequestLinkRow | undefined> {
     return (
       db
         .selectFrom("file_requests as r")

@@ -11,24 +11,20 @@ import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
-import { newToken } from "../../platform/tokens.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import type { BoardsService } from "../boards/index.ts";
-import { BOARD } from "../boards/policy.ts";
-import { SHARE } from "../shares/policy.ts";
-import { gateChanges } from "../shares/visitor.ts";
+import { gateChanges, gateOnCreate, gateView, linkPage, newLinkToken } from "../public-links/index.ts";
+import { REQUEST_LINKS } from "./kind.ts";
+import { FILE_REQUEST } from "./policy.ts";
 import { type FileRequestRow, fileRequestsRepo as repo } from "./repo.ts";
 
 export const toFileRequest = (r: FileRequestRow): FileRequest => ({
   id: r.id,
   board_id: r.board_id,
   token: r.token,
-  path: `/r/${r.token}`,
+  path: linkPage(REQUEST_LINKS, r.token),
   title: r.title,
   message: r.message,
-  is_active: r.is_active,
-  expires_at: r.expires_at?.toISOString() ?? null,
-  has_password: r.password_hash !== null,
+  ...gateView(r),
   max_files: r.max_files,
   max_file_bytes: r.max_file_bytes,
   files_received: r.files_received,
@@ -50,8 +46,15 @@ export function createFileRequestsService(deps: {
 }) {
   const { db, access } = deps;
 
-  async function mayManage(actor: Actor, workspaceId: string, boardId: string): Promise<string | null> {
-    const grant = await access.require(actor, BOARD.share, { kind: "board", workspaceId, boardId });
+  /** The caller may manage the board's request links (`requestId`: one of them); answers the member's id. */
+  async function mayManage(
+    actor: Actor,
+    workspaceId: string,
+    boardId: string,
+    requestId: string | null = null,
+  ): Promise<string | null> {
+    const resource = { kind: "file_request" as const, workspaceId, boardId, requestId };
+    const grant = await access.require(actor, FILE_REQUEST.manage, resource);
     await deps.boards.assertLive(workspaceId, boardId);
     return grant.kind === "member" ? grant.userId : null;
   }
@@ -59,7 +62,7 @@ export function createFileRequestsService(deps: {
     const row = await repo.byId(db, workspaceId, requestId);
     // Not in this workspace, or not the caller's to see: the same answer.
     if (!row) throw notFound("File request not found.");
-    await mayManage(actor, workspaceId, row.board_id);
+    await mayManage(actor, workspaceId, row.board_id, row.id);
     return row;
   }
   function checkCaps(body: { max_file_bytes?: number | undefined }) {
@@ -72,7 +75,7 @@ export function createFileRequestsService(deps: {
   return {
     /** Every upload link of the workspace, to review or revoke (ADMIN, as share links are). */
     async listAll(actor: Actor, workspaceId: string): Promise<FileRequestSummary[]> {
-      await access.require(actor, SHARE.review, inWorkspace(workspaceId));
+      await access.require(actor, FILE_REQUEST.review, inWorkspace(workspaceId));
       return (await repo.listAll(db, workspaceId)).map((r) => ({
         ...toFileRequest(r),
         board_name: r.board_name,
@@ -94,11 +97,10 @@ export function createFileRequestsService(deps: {
       const row = await repo.create(db, {
         workspace_id: workspaceId,
         board_id: boardId,
-        token: newToken(32),
+        token: newLinkToken(),
         title: body.title ?? "",
         message: body.message ?? "",
-        expires_at: body.expires_at ? new Date(body.expires_at) : null,
-        password_hash: body.password ? await hashPassword(body.password) : null,
+        ...(await gateOnCreate(body)),
         max_files: body.max_files ?? FILE_REQUEST_DEFAULTS.max_files,
         max_file_bytes: body.max_file_bytes ?? Math.min(FILE_REQUEST_DEFAULTS.max_file_bytes, deps.maxUploadBytes),
         created_by: userId,

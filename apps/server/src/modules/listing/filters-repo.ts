@@ -11,7 +11,7 @@ import {
 } from "@hangar/contract";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { hexToLab } from "../../media/colors.ts";
-import { customFieldsConds } from "./custom-fields-filter.ts";
+import { customFieldsConds } from "./custom-fields-repo.ts";
 
 /**
  * The filter payload (contract listing.ts) as one SQL condition over `assets a`. Pure: no database,

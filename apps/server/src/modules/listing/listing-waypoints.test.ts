@@ -6,7 +6,7 @@ import type { UserActor } from "../../platform/actor.ts";
 import { assetViewRepo } from "../assets/index.ts";
 import { listingOrder, listingWhere } from "./filters-repo.ts";
 import { pageIdsSql } from "./repo.ts";
-import { seekPageIds } from "./seek.ts";
+import { seekPageIds } from "./seek-repo.ts";
 import { createListingService } from "./service.ts";
 import { createWaypoints, WAYPOINT_MIN_OFFSET } from "./waypoints.ts";
 

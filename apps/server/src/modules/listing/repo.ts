@@ -15,7 +15,7 @@ import {
   roughEstimate,
   uploadRange,
 } from "./filters-repo.ts";
-import { seekPageIds, pageWindow as window } from "./seek.ts";
+import { seekPageIds, pageWindow as window } from "./seek-repo.ts";
 
 /**
  * The listing's plans: which ids make a page (the order index, the day counts, or a probe of few

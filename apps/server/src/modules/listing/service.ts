@@ -3,12 +3,12 @@ import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { ASSET, assetAbilities, linkViewOf, serializeView, type Viewer, viewerOf } from "../assets/index.ts";
-
-const NO_USER = "00000000-0000-0000-0000-000000000000";
-
+import { assetAbilities, linkViewOf, serializeView, type Viewer, viewerOf } from "../assets/index.ts";
+import { LISTING } from "./policy.ts";
 import { type ListingTuning, listingRepo } from "./repo.ts";
 import type { Waypoints } from "./waypoints.ts";
+
+const NO_USER = "00000000-0000-0000-0000-000000000000";
 
 /** POST /workspaces/{id}/assets: the filtered, ordered page (semantics in contract listing.ts). */
 export function createListingService(deps: {
@@ -31,14 +31,14 @@ export function createListingService(deps: {
      */
     async listBoard(visitor: VisitorActor, boardId: string, page: number, pageSize: number): Promise<AssetListAnswer> {
       const workspaceId = visitor.workspaceId;
-      const grant = await access.require(visitor, ASSET.view, { kind: "board", workspaceId, boardId });
+      const grant = await access.require(visitor, LISTING.board, { kind: "board", workspaceId, boardId });
       const viewer = viewerOf(visitor, grant);
       const body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
       const scope = { workspaceId, userId: NO_USER, commentBoard: linkViewOf(visitor).board };
       return answer(body, await listingRepo.find(db, body, scope, deps.tuning), viewer);
     },
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
-      const grant = await access.require(actor, ASSET.list, inWorkspace(workspaceId));
+      const grant = await access.require(actor, LISTING.workspace, inWorkspace(workspaceId));
       const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
@@ -50,7 +50,7 @@ export function createListingService(deps: {
       // A full page with more after it: its last asset is where the next page starts.
       const last = found.rows.length > body.page_size ? found.rows[body.page_size - 1] : undefined;
       if (wp && last) {
-        // By date taken, an asset without one sorts last (seek.ts).
+        // By date taken, an asset without one sorts last (seek-repo.ts).
         const nullKey = body.order_by.endsWith("date_taken") && last.date_taken === null;
         wp.remember(
           workspaceId,

@@ -6,7 +6,7 @@ import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
  * Deep pages of a scroll (issue 19). The client asks pages by number, one after another as the grid
  * scrolls, and OFFSET makes page 5,000 walk the 49,990 matches before it. So every page served leaves
  * a waypoint: "in this listing, the match at position N is asset X". The next page starts right after
- * X in the listing's order (a keyset seek, seek.ts `seekPageIds`) and skips only what lies between.
+ * X in the listing's order (a keyset seek, seek-repo.ts `seekPageIds`) and skips only what lies between.
  *
  * Exact by construction: waypoints live in the coherent read cache (platform/read-cache.ts) under the
  * workspace's change key, so any change to the workspace's assets, tags, boards, favourites, fields,
@@ -14,7 +14,7 @@ import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
  * every cached read, a change made by another process is seen within the notification's latency; a
  * change this process makes, at once. Per caller (favourites differ), per filter and order; a page asked
  * out of the blue (a jump to page 5,000) walks its offset as before. Every order is served; by date
- * taken, the undated assets sort last and are a range of their own (seek.ts).
+ * taken, the undated assets sort last and are a range of their own (seek-repo.ts).
  */
 export interface Waypoint {
   /** Matches before the asset (its position in the listing). */

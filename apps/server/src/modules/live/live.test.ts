@@ -32,7 +32,7 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   assetId = row.id;
-}, 90_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const p of [a, b]) if (p && p.proc.exitCode === null) p.proc.kill("SIGKILL");

@@ -2,17 +2,15 @@ import { eventsApi } from "@hangar/contract";
 import type { App } from "../../platform/http.ts";
 import type { LiveHub } from "../../platform/live-events.ts";
 import { addRoute } from "../../platform/register-route.ts";
+import type { LiveService } from "./service.ts";
 
 /**
- * `GET /workspaces/{id}/events`: the workspace's live events as Server-Sent Events. The session hook
- * has already checked that the caller is a member (access "workspace"). A removed member's stream
- * ends when the removal commits (the hub hears it); the heartbeat checks the membership again in
- * case that notice was missed (a lost listener connection). A session's streams are capped in the hub.
+ * `GET /workspaces/{id}/events`: the workspace's live events as Server-Sent Events, for a member the
+ * access layer admits (policy.ts). A removed member's stream ends when the removal commits (the hub
+ * hears it); the heartbeat asks the access layer again in case that notice was missed (a lost
+ * listener connection). A session's streams are capped in the hub.
  */
-export function liveRoutes(
-  app: App,
-  deps: { hub: LiveHub; heartbeatMs: number; stillMember: (userId: string, ws: string) => Promise<boolean> },
-) {
+export function liveRoutes(app: App, deps: { hub: LiveHub; heartbeatMs: number; live: LiveService }) {
   // Streams never end by themselves: a closing server ends them so it is not kept waiting.
   const open = new Set<import("node:http").ServerResponse>();
   app.addHook("preClose", async () => {
@@ -20,8 +18,7 @@ export function liveRoutes(
   });
   addRoute(app, eventsApi.stream, async (req, reply) => {
     const ws = req.params.id;
-    const userId = req.actor.kind === "user" ? req.actor.userId : null;
-    const sessionId = req.actor.kind === "user" ? req.actor.sessionId : null;
+    const user = await deps.live.admit(req.actor, ws);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -37,14 +34,14 @@ export function liveRoutes(
     };
     const unsubscribe = deps.hub.subscribe({
       workspaceId: ws,
-      userId,
-      sessionId,
+      userId: user.userId,
+      sessionId: user.sessionId,
       onEvent: (event) => send(event.type, event),
       onResync: () => send("resync", {}),
       end: () => res.end(),
     });
     const beat = setInterval(async () => {
-      if (userId && !(await deps.stillMember(userId, ws).catch(() => true))) {
+      if (!(await deps.live.stillAdmitted(user, ws))) {
         res.end();
         return;
       }
@@ -62,7 +59,7 @@ export function liveRoutes(
     // "ready" once changes are being heard (the hub's LISTEN is in place), so nothing after it is missed.
     await Promise.race([deps.hub.ready(), new Promise((r) => setTimeout(r, 5_000))]);
     // A removal that committed between the session hook's check and the subscription was not heard.
-    if (userId && !(await deps.stillMember(userId, ws).catch(() => true))) res.end();
+    if (!(await deps.live.stillAdmitted(user, ws))) res.end();
     send("ready", {});
     return reply;
   });

@@ -1,13 +1,13 @@
 import { nameWithExtension } from "@hangar/contract";
 import type { FastifyReply } from "fastify";
 import { type Access, parseIssuer } from "../../platform/access.ts";
+import { contentDisposition } from "../../platform/content-disposition.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
 import type { AssetsService } from "../assets/index.ts";
-import { ASSET } from "../assets/policy.ts";
-import { contentDisposition } from "./content-disposition.ts";
+import { MEDIA } from "./policy.ts";
 
 /** Types a browser may render inline from our origin; anything else (SVG, HTML, unknown) downloads. */
 const INLINE_SAFE = new Set([
@@ -80,7 +80,7 @@ export function mediaRoutes(
     const resource = { kind: "asset", workspaceId, assetId } as const;
     // The original is the download: a share link hands it out only with allow_downloads, and a URL
     // issued to a link without it is refused here too (no way around the flag).
-    const act = file === "original" ? ASSET.download : ASSET.view;
+    const act = file === "original" ? MEDIA.original : MEDIA.rendition;
     const path = `/media/${workspaceId}/${directoryId}/${file}`;
     const issuer = q.sig === undefined ? null : await deps.signer.verify("GET", path, q.exp, q.sig, q.by ?? "");
     const issuedTo = issuer ? parseIssuer(issuer) : null;

@@ -4,6 +4,6 @@ export {
   processAsset,
   type Tagger,
   type TextReader,
-  type Vision,
 } from "./pipeline.ts";
 export { readAssetText, type TextJobDeps, textSources } from "./text-job.ts";
+export { createVisionRecords, type Extracted, type Vision, type VisionRecords } from "./vision.ts";

@@ -12,21 +12,14 @@ import { probeVideo, transcodeVideo, videoPoster } from "../../media/video.ts";
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import { copyToLocalFile } from "../../storage/local-copy.ts";
 import type { AssetLifecycle, VersionWork } from "../assets/index.ts";
-import type { TextOutcome } from "./read-text.ts";
 import { textSources } from "./text-job.ts";
+import type { Vision, VisionRecords } from "./vision.ts";
 
 export type { TextReader } from "./read-text.ts";
 
 export interface Tagger {
   tag(imagePath: string): Promise<Array<{ label: string; confidence: number; type: string; box?: number[] | null }>>;
   close?(): Promise<void>;
-}
-
-/** What the pipeline saw of an asset, handed to the AI actions before it is COMPLETED. */
-export interface Vision {
-  objects: Array<{ label: string; confidence: number; box: number[] | null }>;
-  /** `pending` when the `read-text` job will read it after COMPLETED (text-job.ts). */
-  ocr: TextOutcome | { status: "pending" } | null;
 }
 
 export interface PipelineDeps {
@@ -38,8 +31,10 @@ export interface PipelineDeps {
   tagger: () => Promise<Tagger | null>;
   /** Queues the asset's OCR after it is COMPLETED (text-job.ts); absent when OCR is off. */
   readTextLater?: (assetId: string) => Promise<void>;
+  /** Where what the pipeline saw is kept (asset_vision), before the asset is COMPLETED. */
+  records: Pick<VisionRecords, "save">;
   /** Called once the asset's facts are stored, before it is COMPLETED (AI actions); a failure is only logged. */
-  afterProcessed?: (workspaceId: string, assetId: string, vision: Vision) => Promise<void>;
+  afterProcessed?: (workspaceId: string, assetId: string) => Promise<void>;
   /** After this many tries a transient failure becomes a kept error instead of another retry. */
   maxAttempts: number;
   /** Told of every asset that ends in error (metrics). */
@@ -68,7 +63,7 @@ async function walk(dir: string, base = dir): Promise<string[]> {
 
 /**
  * Processing is a feature of its own: this orchestrates the pure steps of media/ (bytes in, facts and
- * renditions out) around the asset's row and its blobs. The `process-asset` job (DESIGN.md §6): sniff the real type, then per type metadata and
+ * renditions out) around the asset's row and its blobs. The `process-asset` job (docs/architecture.md §6): sniff the real type, then per type metadata and
  * renditions under media/{directory}/, colours, quality, AI tags; COMPLETED, or `error` with the
  * reason kept. Safe to run twice: everything is recomputed and overwritten.
  *
@@ -192,20 +187,28 @@ export async function processAsset(deps: PipelineDeps, jobAssetId: string, versi
     await Promise.all(Array.from({ length: Math.min(PUT_PARALLEL, files.length) }, putNext));
     const done = { status: "COMPLETED" as const, is_temp: false, error_reason: null, processed_at: new Date() };
     const runActions = () =>
-      deps.afterProcessed!(row.workspace_id, assetId, vision).catch((err: Error) =>
+      deps.afterProcessed!(row.workspace_id, assetId).catch((err: Error) =>
         log.warn({ assetId, err: { message: err.message } }, "AI actions after processing failed"),
       );
     let current = version.isCurrent;
-    if (deps.afterProcessed && current) {
-      // Actions read the asset's facts from its row: write them first, and say COMPLETED only after
-      // the actions ran, so whoever sees the asset done also sees the values they set.
-      await version.update({ ...patch, renditions });
-      await runActions();
-      await version.update(done);
+    if (current) {
+      // What it saw is the pipeline's own record (the asset's, so its current version's); whoever
+      // sees the asset done can read it.
+      await deps.records.save(row.workspace_id, assetId, vision);
+      if (deps.afterProcessed) {
+        // Actions read the asset's facts from its row: write them first, and say COMPLETED only after
+        // the actions ran, so whoever sees the asset done also sees the values they set.
+        await version.update({ ...patch, renditions });
+        await runActions();
+        await version.update(done);
+      } else await version.update({ ...patch, renditions, ...done });
     } else {
       current = await version.update({ ...patch, renditions, ...done });
-      // A newer version that just became current: the actions read its facts, now the asset's.
-      if (deps.afterProcessed && current) await runActions();
+      // A newer version that just became current: its record and the actions are now the asset's.
+      if (current) {
+        await deps.records.save(row.workspace_id, assetId, vision);
+        if (deps.afterProcessed) await runActions();
+      }
     }
     // Text last, in its own job at a lower priority: a slow read never holds up the next asset.
     if (readsText && current) await deps.readTextLater!(assetId);

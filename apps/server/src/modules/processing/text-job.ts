@@ -15,6 +15,7 @@ import {
   type TextOutcome,
   type TextReader,
 } from "./read-text.ts";
+import type { VisionRecords } from "./vision.ts";
 
 /**
  * Text in images and document pages (issue 16) is read after the asset is COMPLETED, by the
@@ -29,8 +30,10 @@ export interface TextJobDeps {
   log: Logger;
   /** null when OCR is off or its engine could not load. */
   ocr: () => Promise<TextReader | null>;
-  /** Keeps the outcome and evaluates the AI actions again (fields/ai-service.ts). */
-  afterText: (workspaceId: string, assetId: string, text: TextOutcome) => Promise<void>;
+  /** Where the outcome is kept (asset_vision). */
+  records: Pick<VisionRecords, "saveText" | "publishText">;
+  /** Evaluates the AI actions again, between the text kept and the text said to be read (ai-actions). */
+  afterText?: (workspaceId: string, assetId: string) => Promise<void>;
   /** The quick look's CPU budget on the first try (OCR_CPU_BUDGET_MS); each retry has twice the last (a noise-like photo costs 3 + 6 + 12 s of CPU before the last, unbudgeted try). */
   cpuBudgetMs: number;
   /** Tries after the first (the job's retry limit): the last one reads without a CPU budget. */
@@ -65,6 +68,20 @@ export function textSources(row: SourceRow): { keys: string[]; kind: "image" | "
 }
 
 /**
+ * Keeps the text, then has the actions evaluated again, and only then says it is read (it stays
+ * `pending` meanwhile), so whoever sees the text read also sees the values it set.
+ */
+async function keepText(deps: TextJobDeps, workspaceId: string, assetId: string, text: TextOutcome) {
+  if (!deps.afterText) return deps.records.saveText(workspaceId, assetId, text);
+  await deps.records.saveText(workspaceId, assetId, text, true);
+  try {
+    await deps.afterText(workspaceId, assetId);
+  } finally {
+    await deps.records.publishText(assetId, text.status);
+  }
+}
+
+/**
  * The `read-text` job: safe to run twice (the outcome is overwritten, the actions evaluated again).
  * A read over its budget throws TextLater: nothing is recorded (the text stays pending) and the job
  * engine runs it again after a backoff, with a larger budget.
@@ -77,7 +94,7 @@ export async function readAssetText(deps: TextJobDeps, assetId: string, attempt 
   const log = deps.log.child({ assetId });
   const reader = await deps.ocr();
   if (!reader) {
-    await deps.afterText(row.workspace_id, assetId, { status: "failed", error: TEXT_FAILED });
+    await keepText(deps, row.workspace_id, assetId, { status: "failed", error: TEXT_FAILED });
     return;
   }
   const work = await mkdtemp(path.join(os.tmpdir(), "hangar-text-"));
@@ -101,7 +118,7 @@ export async function readAssetText(deps: TextJobDeps, assetId: string, attempt 
     const outcome = files.length
       ? await readText(reader, files, source.kind, log, cpuBudgetFor(deps, attempt))
       : ({ status: "failed", error: TEXT_FAILED } as const);
-    await deps.afterText(row.workspace_id, assetId, outcome);
+    await keepText(deps, row.workspace_id, assetId, outcome);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

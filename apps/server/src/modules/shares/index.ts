@@ -1,3 +1,3 @@
 export { createSharedService, type SharedService } from "./public-service.ts";
 export { createSharesService, type SharesService } from "./service.ts";
-export { createVisitorResolver, type VisitorResolver } from "./visitor.ts";
+export { createVisitorResolver, SHARE_LINKS, type Visit, type VisitorResolver } from "./visitor.ts";

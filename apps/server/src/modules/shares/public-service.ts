@@ -10,7 +10,6 @@ import type {
 } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import type { VisitorActor } from "../../platform/actor.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import type { AssetsService } from "../assets/index.ts";
@@ -18,15 +17,8 @@ import type { CommentsService } from "../comments/index.ts";
 import type { DownloadsService } from "../downloads/index.ts";
 import type { FieldsService } from "../fields/index.ts";
 import type { ListingService } from "../listing/index.ts";
-import { type ShareLinkRow, sharesRepo } from "./repo.ts";
-
-/** A resolved visit: who (the visitor) through which link. */
-export interface Visit {
-  visitor: VisitorActor;
-  link: ShareLinkRow;
-  /** The caller's address: visitors' writes are throttled by it. */
-  ip: string;
-}
+import { sharesRepo } from "./repo.ts";
+import type { Visit } from "./visitor.ts";
 
 /** Visitors' comments and field edits, per address and link: plenty for a person, little for a script. */
 export const VISITOR_WRITES: Limit = { max: 60, windowSeconds: 600 };

@@ -12,19 +12,19 @@ import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { Actor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
-import { newToken } from "../../platform/tokens.ts";
-import { ASSET } from "../assets/policy.ts";
-import { BOARD } from "../boards/policy.ts";
+import { ASSET } from "../assets/index.ts";
+import { BOARD } from "../boards/index.ts";
+import { gateChanges, gateView, linkPage, newLinkToken } from "../public-links/index.ts";
 import { SHARE } from "./policy.ts";
 import { type ShareLinkRow, sharesRepo } from "./repo.ts";
-import { gateChanges } from "./visitor.ts";
+import { SHARE_LINKS } from "./visitor.ts";
 
 type Target = { type: "asset" | "board"; objectId: string; boardId: string | undefined };
 
 export const toShareLink = (r: ShareLinkRow): ShareLink => ({
   id: r.id,
   token: r.token,
-  path: `/s/${r.token}`,
+  path: linkPage(SHARE_LINKS, r.token),
   content_type: r.content_type,
   object_id: r.object_id,
   board_id: r.board_id,
@@ -33,9 +33,7 @@ export const toShareLink = (r: ShareLinkRow): ShareLink => ({
   show_custom_fields: r.show_custom_fields,
   allow_editing_custom_fields: r.allow_editing_custom_fields,
   allow_downloads: r.allow_downloads,
-  is_active: r.is_active,
-  expires_at: r.expires_at?.toISOString() ?? null,
-  has_password: r.password_hash !== null,
+  ...gateView(r),
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
 });
@@ -49,7 +47,7 @@ const activityOf = (rows: ActivityRow[], linkId: string): ShareActivity[] =>
 /**
  * Managing share links (spec 02 §7 Share links): ADMIN and EDITOR get-or-create, update and delete
  * the link of an asset in a board, or of a board; COMMENTER gets 403, an outsider 404. The public
- * side is public-service.ts, its visitors resolved by visitor.ts.
+ * side is public-service.ts, its visitors let through by the public links' gate (visitor.ts).
  */
 export function createSharesService(deps: { db: Db; access: Access }) {
   const { db, access } = deps;
@@ -83,7 +81,7 @@ export function createSharesService(deps: { db: Db; access: Access }) {
         content_type: t.type,
         object_id: t.objectId,
         board_id: boardId,
-        token: newToken(32),
+        token: newLinkToken(),
         created_by: userId,
       },
       DEFAULT_SHARE_FLAGS,

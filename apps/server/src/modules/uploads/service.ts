@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
   DIRECT_UPLOAD_MAX_BYTES,
+  formatBytes,
   MAX_PARTS,
   MIB,
   MIN_PART_BYTES,
@@ -76,7 +77,10 @@ export function createUploadsService(deps: UploadDeps) {
 
   function checkSize(size: number) {
     if (size > deps.maxUploadBytes) {
-      throw new AppError("PAYLOAD_TOO_LARGE", `The file is ${size} bytes; the limit is ${deps.maxUploadBytes} bytes.`);
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `The file is ${formatBytes(size)}; the limit is ${formatBytes(deps.maxUploadBytes)}.`,
+      );
     }
   }
 

@@ -52,18 +52,4 @@ export const usersRepo = {
   async deleteAvatar(db: Conn, userId: string): Promise<void> {
     await db.deleteFrom("user_avatars").where("user_id", "=", userId).execute();
   },
-  /** True when the two users share at least one live workspace. */
-  async shareWorkspace(db: Conn, a: string, b: string): Promise<boolean> {
-    const row = await db
-      .selectFrom("memberships as m1")
-      .innerJoin("memberships as m2", "m2.workspace_id", "m1.workspace_id")
-      .innerJoin("workspaces as w", "w.id", "m1.workspace_id")
-      .select("m1.workspace_id")
-      .where("m1.user_id", "=", a)
-      .where("m2.user_id", "=", b)
-      .where("w.deleted_at", "is", null)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
 };

@@ -7,7 +7,7 @@ import { userOf } from "../../platform/route-helpers.ts";
 import type { UsersService } from "./service.ts";
 
 export function usersRoutes(app: App, users: UsersService) {
-  addRoute(app, api.me, async (req) => ({ status: "ok" as const, data: users.me(userOf(req)) }));
+  addRoute(app, api.me, async (req) => ({ status: "ok" as const, data: await users.me(userOf(req)) }));
 
   addRoute(app, api.patchMe, async (req) => ({
     status: "ok" as const,

@@ -3,9 +3,11 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/db.ts";
 import type { NewUser, UserUpdate } from "../../db/types.ts";
 import { decodeImage, sharpFromPixels } from "../../media/image.ts";
+import { type Access, account } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { AppError, invalid, notFound } from "../../platform/errors.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
+import { USER } from "./policy.ts";
 import { usersRepo } from "./repo.ts";
 import { toUser } from "./serialize.ts";
 
@@ -20,8 +22,8 @@ const AVATAR_TYPES = new Set([
   "image/tiff",
 ]);
 
-export function createUsersService(deps: { db: Db; cache: ReadCache }) {
-  const { db, cache } = deps;
+export function createUsersService(deps: { db: Db; cache: ReadCache; access: Access }) {
+  const { db, cache, access } = deps;
   return {
     // For other features (auth, members): they reach users through this service, never the repo.
     count: () => usersRepo.count(db),
@@ -36,16 +38,19 @@ export function createUsersService(deps: { db: Db; cache: ReadCache }) {
       return row;
     },
 
-    me(actor: UserActor) {
+    async me(actor: UserActor) {
+      await access.require(actor, USER.view, account(actor.userId));
       return toUser(actor.user);
     },
     async patchMe(actor: UserActor, body: PatchMeBody) {
+      await access.require(actor, USER.edit, account(actor.userId));
       const row = await usersRepo.update(db, actor.userId, body);
       if (!row) throw notFound();
       return toUser(row);
     },
     /** The type comes from the bytes, never the name; the image is re-encoded, so nothing else survives. */
     async setAvatar(actor: UserActor, bytes: Buffer) {
+      await access.require(actor, USER.edit, account(actor.userId));
       if (bytes.length === 0)
         throw invalid("The avatar file is empty.", [{ field: "avatar_file", message: "Empty file" }]);
       const type = await fileTypeFromBuffer(bytes);
@@ -70,13 +75,14 @@ export function createUsersService(deps: { db: Db; cache: ReadCache }) {
       return toUser(row!);
     },
     async deleteAvatar(actor: UserActor) {
+      await access.require(actor, USER.edit, account(actor.userId));
       await usersRepo.deleteAvatar(db, actor.userId);
       const row = await usersRepo.update(db, actor.userId, { avatar_updated_at: null });
       return toUser(row!);
     },
     /** Own avatar, or the avatar of someone who shares a workspace with the caller; else 404. */
     async avatar(actor: UserActor, userId: string) {
-      if (userId !== actor.userId && !(await usersRepo.shareWorkspace(db, actor.userId, userId))) throw notFound();
+      await access.require(actor, USER.view, account(userId));
       const a = await usersRepo.getAvatar(db, userId);
       if (!a) throw new AppError("NOT_FOUND", "No avatar.");
       return a;

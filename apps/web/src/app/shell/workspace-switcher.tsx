@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, Text } from "@mantine/core";
 import { IconCheck, IconChevronDown, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
-import { useSelectWorkspace, useWorkspaces } from "../../features/workspaces";
+import { useSelectWorkspace, useWorkspaces } from "../../entities/workspace";
 import { Menu } from "../../lib/lazy-menu";
 import { ROLE_LABELS } from "../../ui/role-badge";
 

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, authApi, type LoginBody, type RegisterBody, type User, usersApi } from "@hangar/contract";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { selectionStore } from "../../entities/workspace";
 import { callApi, clearCsrfToken, isApiError, refreshCsrfToken } from "../../lib/api-client";
-import { selectionStore } from "../workspaces";
 
 export const authKeys = {
   all: ["auth"] as const,

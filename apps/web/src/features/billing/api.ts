@@ -1,7 +1,7 @@
 import { type BillingInterval, billingApi } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { workspaceKeys } from "../../entities/workspace";
 import { callApi } from "../../lib/api-client";
-import { workspaceKeys } from "../workspaces";
 
 export const billingKeys = {
   state: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "billing"] as const,

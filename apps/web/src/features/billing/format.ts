@@ -1,18 +1,7 @@
 import { BILLING_INTERVALS, type BillingInterval } from "@hangar/contract";
-/** Money and sizes as the subscription pages show them. */
+/** Money and dates as the subscription pages show them (sizes: formatBytes in @hangar/contract). */
 export function formatMoney(amount: number, currency: string) {
   return new Intl.NumberFormat(undefined, { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
-}
-
-export function formatBytes(n: number) {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let v = n;
-  let u = 0;
-  while (v >= 1000 && u < units.length - 1) {
-    v /= 1000;
-    u++;
-  }
-  return u === 0 ? `${n} bytes` : `${v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });

@@ -1,6 +1,4 @@
-// The boards feature's public surface: what the shell, the router and other features may import.
-export { boardKeys, useBoardTree } from "./api";
+// The boards feature's public surface: the navbar's boards panel and the board page's route. The
+// tree's queries and helpers are in entities/board, the full tree and the board picker in entities/board-tree.
 export { BoardsPanel } from "./components/boards-panel";
-export { BoardSelectDialog, type Destination } from "./dialogs/board-select-dialog";
 export { boardRoute } from "./routes";
-export { indexTree } from "./tree-utils";

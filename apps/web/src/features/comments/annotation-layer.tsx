@@ -1,10 +1,11 @@
 import type { Comment } from "@hangar/contract";
 import { Box, Button, CloseButton, Group, Paper, Portal, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import { relativeTime } from "../../entities/format";
 import { UserAvatar } from "../../ui/user-avatar";
 import { useCommentMutations } from "./api";
 import { useReview } from "./review-context";
-import { popoverPosition, relativeTime, shapeOf, toPercent } from "./review-math";
+import { popoverPosition, shapeOf, toPercent } from "./review-math";
 import { SEVERITY_STYLE } from "./severity";
 
 type Point = { x: number; y: number };

@@ -8,9 +8,8 @@ import {
   type UpdateCommentBody,
 } from "@hangar/contract";
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { assetKeys, invalidateAssetQueries } from "../../entities/asset";
 import { ApiError, callApi } from "../../lib/api-client";
-import { invalidateAssetQueries } from "../assets/actions/api";
-import { assetKeys } from "../assets/api";
 import type { Review } from "./review-context";
 
 /** What the comment calls need of the review: the asset, and the link's token in a shared view. */

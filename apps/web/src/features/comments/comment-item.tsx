@@ -10,13 +10,14 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { relativeTime } from "../../entities/format";
 import { errorMessage } from "../../lib/api-client";
 import { openConfirm } from "../../lib/confirm-modal";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { UserAvatar } from "../../ui/user-avatar";
 import { useCommentMutations } from "./api";
 import { useReview } from "./review-context";
-import { clock, mentionRuns, relativeTime } from "./review-math";
+import { clock, mentionRuns } from "./review-math";
 import { SEVERITY_STYLE } from "./severity";
 
 /** Text as typed, never HTML; members it mentions highlighted. */

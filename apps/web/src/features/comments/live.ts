@@ -1,8 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
+import type { Asset, AssetListAnswer } from "@hangar/contract";
+import { type InfiniteData, isCancelledError, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { type LiveListener, liveConnected, subscribeLive, watchLive } from "../../lib/live-events";
-import { invalidateAssetQueries } from "../assets/actions/api";
-import { assetKeys } from "../assets/api";
+import { type AssetListView, assetKeys, assetQuery } from "../../entities/asset";
+import { type LiveListener, type LiveSignal, liveConnected, subscribeLive, watchLive } from "../../lib/live-events";
 import { commentKeys } from "./api";
 
 /** Hears the workspace's live events while mounted (the latest `listener` is called). */
@@ -23,20 +23,97 @@ export function useLiveConnected(workspaceId: string | null | undefined): boolea
   );
 }
 
-/**
- * Keeps the viewer's asset fresh: comment changes refetch its comment lists and its open-thread count;
- * a status change refetches it; anything else of the workspace refreshes the grids behind.
- */
+/** Keeps the viewer's asset, its comments and the grids behind fresh as the workspace's events arrive. */
 export function useLiveAsset(workspaceId: string | null, assetId: string) {
   const queryClient = useQueryClient();
-  useLiveEvents(workspaceId, (event) => {
-    if (!workspaceId) return;
-    const mine = event.type === "resync" || event.asset_id === assetId;
-    if (mine) {
-      if (event.type !== "asset.status")
-        void queryClient.invalidateQueries({ queryKey: commentKeys.asset(workspaceId, assetId) });
-      void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, assetId) });
-    }
-    invalidateAssetQueries(queryClient, workspaceId);
+  useLiveEvents(workspaceId, (signal) => {
+    if (workspaceId) void applyLiveSignal(queryClient, workspaceId, assetId, signal);
   });
+}
+
+/** Statuses that end processing: the asset joins the listings then (is_temp false), with its AI tags. */
+const SETTLED = new Set(["COMPLETED", "error"]);
+
+/**
+ * What one live event makes stale (docs/architecture.md §4.3: events carry ids only, the client refetches), and
+ * only that:
+ * - a comment: the asset's top-level comments, and a reply's thread. A thread opened, resolved or
+ *   deleted (a top-level comment's created, resolved or deleted) also changes the asset's open-thread
+ *   count: the asset is fetched once and its card updated in every grid that shows it; the grids
+ *   filtered on open comments are refetched, since the asset may enter or leave them.
+ * - an asset's status: the asset, and, when processing has ended, the listings (the asset joins
+ *   them, with its tags); a status on the way (uploading, processing) is a temporary asset's, which no
+ *   grid lists, unless one does (it is updated in place then).
+ * - `resync` (events may have been missed): the shown asset, its comments and the listings.
+ * `shownAssetId` is the asset on screen (the viewer's).
+ */
+export async function applyLiveSignal(
+  queryClient: QueryClient,
+  workspaceId: string,
+  shownAssetId: string,
+  signal: LiveSignal,
+): Promise<void> {
+  if (signal.type === "resync") {
+    void queryClient.invalidateQueries({ queryKey: commentKeys.asset(workspaceId, shownAssetId) });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, shownAssetId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.all(workspaceId) });
+    return;
+  }
+  const assetId = signal.asset_id;
+  if (signal.type === "asset.status") {
+    if (!SETTLED.has(signal.status)) return refreshAsset(queryClient, workspaceId, assetId);
+    void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, assetId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.all(workspaceId) });
+    return;
+  }
+  // Top-level comments show their thread's reply count: a reply changes them too.
+  void queryClient.invalidateQueries({ queryKey: [...commentKeys.asset(workspaceId, assetId), "top"] });
+  if (signal.parent_id !== null) {
+    void queryClient.invalidateQueries({ queryKey: commentKeys.replies(workspaceId, assetId, signal.thread_id) });
+    return; // a reply: the open-thread count is the same
+  }
+  if (signal.type === "comment.updated") return; // an edit: so is it
+  void queryClient.invalidateQueries({
+    queryKey: assetKeys.lists(workspaceId),
+    predicate: (q) => (q.queryKey[3] as AssetListView | undefined)?.filters?.has_open_comments !== undefined,
+  });
+  await refreshAsset(queryClient, workspaceId, assetId);
+}
+
+const listsOf = (queryClient: QueryClient, workspaceId: string) =>
+  queryClient.getQueriesData<InfiniteData<AssetListAnswer>>({ queryKey: assetKeys.lists(workspaceId) });
+const holds = (data: InfiniteData<AssetListAnswer> | undefined, assetId: string) =>
+  !!data?.pages.some((p) => p.data.some((a) => a.id === assetId));
+
+/**
+ * The asset again: its own query is refetched if shown; if a grid shows it, it is fetched once and
+ * replaces its card in every cached page, instead of each grid refetching its pages.
+ */
+async function refreshAsset(queryClient: QueryClient, workspaceId: string, assetId: string) {
+  const detail = assetKeys.detail(workspaceId, assetId);
+  if (!listsOf(queryClient, workspaceId).some(([, data]) => holds(data, assetId))) {
+    await queryClient.invalidateQueries({ queryKey: detail, exact: true });
+    return;
+  }
+  let fresh: Asset;
+  try {
+    // A refresh still under way for an earlier event gives way: this one reads after both changes.
+    await queryClient.cancelQueries({ queryKey: detail, exact: true });
+    fresh = await queryClient.fetchQuery({ ...assetQuery(workspaceId, assetId), staleTime: 0 });
+  } catch (error) {
+    if (isCancelledError(error)) return; // a later event's refresh took over
+    // Gone (deleted, trashed) or unreachable: the grids that show it ask for their pages again.
+    void queryClient.invalidateQueries({
+      queryKey: assetKeys.lists(workspaceId),
+      predicate: (q) => holds(q.state.data as InfiniteData<AssetListAnswer> | undefined, assetId),
+    });
+    return;
+  }
+  for (const [key, data] of listsOf(queryClient, workspaceId)) {
+    if (!data || !holds(data, assetId)) continue;
+    queryClient.setQueryData<InfiniteData<AssetListAnswer>>(key, {
+      ...data,
+      pages: data.pages.map((p) => ({ ...p, data: p.data.map((a) => (a.id === assetId ? fresh : a)) })),
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import { annotationIssues } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
-import { clock, mentionQuery, mentionRuns, popoverPosition, relativeTime, shapeOf, toPercent } from "./review-math";
+import { relativeTime } from "../../entities/format";
+import { clock, mentionQuery, mentionRuns, popoverPosition, shapeOf, toPercent } from "./review-math";
 
 describe("relativeTime", () => {
   const now = Date.parse("2026-11-24T12:00:00Z");

@@ -1,17 +1,5 @@
 import { ANNOTATION_POINT_THRESHOLD, ANNOTATION_POPOVER } from "@hangar/contract";
 
-/** Spec 02 §9: "just now" under a minute, "Nm ago", "Nh ago" under a day, "Nd ago" under a week, else a date. */
-export function relativeTime(iso: string, now = Date.now(), locale?: string): string {
-  const then = new Date(iso).getTime();
-  if (!Number.isFinite(then)) return "N/A";
-  const seconds = Math.max(0, (now - then) / 1000);
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h ago`;
-  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)}d ago`;
-  return new Date(then).toLocaleDateString(locale);
-}
-
 /** A pointer position as percent of the element's box (its on-screen box, so CSS zoom does not matter). */
 export function toPercent(rect: { left: number; top: number; width: number; height: number }, x: number, y: number) {
   const clamp = (v: number) => Math.min(100, Math.max(0, v));

@@ -1,9 +1,9 @@
 import { type AiActionBody, type AiRun, aiActionsApi } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { invalidateAssetQueries } from "../../entities/asset";
+import { workspaceKeys } from "../../entities/workspace";
 import { callApi } from "../../lib/api-client";
-import { invalidateAssetQueries } from "../assets/actions/api";
-import { workspaceKeys } from "../workspaces";
 import { fieldKeys } from "./api";
 
 const FAILED = "Failed to update AI action";

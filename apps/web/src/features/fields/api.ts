@@ -8,9 +8,9 @@ import {
 } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
+import { invalidateAssetQueries } from "../../entities/asset";
+import { workspaceKeys } from "../../entities/workspace";
 import { callApi } from "../../lib/api-client";
-import { invalidateAssetQueries } from "../assets/actions/api";
-import { workspaceKeys } from "../workspaces";
 
 export const fieldKeys = {
   list: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "fields"] as const,

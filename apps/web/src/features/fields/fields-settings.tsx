@@ -15,11 +15,11 @@ import {
 } from "@mantine/core";
 import { IconForms, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useMemo, useState } from "react";
+import { useCurrentWorkspace } from "../../entities/workspace";
 import { errorMessage } from "../../lib/api-client";
 import { openConfirm } from "../../lib/confirm-modal";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { EmptyPanel } from "../../ui/empty-panel";
-import { useCurrentWorkspace } from "../workspaces";
 import { useFieldAdmin, useFields } from "./api";
 import { Options } from "./field-options";
 import { useFieldOrder } from "./field-order";

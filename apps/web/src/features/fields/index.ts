@@ -7,3 +7,4 @@ export { FieldEditor } from "./field-editor";
 export { FieldValueDialog } from "./field-value-dialog";
 export { FieldsPanel } from "./fields-panel";
 export { FieldsPanelFrame } from "./fields-panel-frame";
+export { FieldsSettings } from "./fields-settings";

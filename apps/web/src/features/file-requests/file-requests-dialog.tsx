@@ -1,4 +1,4 @@
-import type { Board, FileRequest } from "@hangar/contract";
+import { type Board, type FileRequest, formatBytes } from "@hangar/contract";
 import {
   ActionIcon,
   Badge,
@@ -19,10 +19,9 @@ import {
 } from "@mantine/core";
 import { IconCopy, IconInbox, IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { copyLink, publicLink } from "../../entities/public-link";
 import { errorMessage } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { copyLink, publicLink } from "../shares/share-link-utils";
-import { formatBytes } from "../uploads/format-bytes";
 import { useFileRequestMutations, useFileRequests } from "./api";
 import { ReceivedFiles } from "./received-files";
 import { requestState } from "./request-state";

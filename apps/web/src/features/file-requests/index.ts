@@ -4,6 +4,7 @@ import { lazyNamed } from "../../lib/deferred";
 import { lazyPage } from "../../lib/lazy-page";
 
 export const FileRequestsDialog = lazyNamed(() => import("./file-requests-dialog"), "FileRequestsDialog");
+export { UploadLinksReview } from "./upload-links-review";
 
 /** /r/:token, the public upload page: no sign-in, its own layout. */
 export const requestRoute: RouteObject = {

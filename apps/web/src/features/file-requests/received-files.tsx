@@ -1,7 +1,7 @@
+import { formatBytes } from "@hangar/contract";
 import { Button, Collapse, Group, Loader, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api-client";
-import { formatBytes } from "../uploads/format-bytes";
 import { useReceivedFiles } from "./api";
 
 /** A link's received files, on demand: name, size, who sent it (the name they gave) and when. */

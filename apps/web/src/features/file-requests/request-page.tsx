@@ -1,14 +1,11 @@
-import { capText, FileRequestMessages, type FileRequestPage, requestUploadsApi } from "@hangar/contract";
+import { FileRequestMessages, type FileRequestPage, formatBytes, requestUploadsApi } from "@hangar/contract";
 import { Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconCloudUpload, IconFiles } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
+import { CenteredPage, PasswordPrompt, SharedError, useNoIndex } from "../../entities/public-link";
 import { callApi, errorMessage, isApiError } from "../../lib/api-client";
-import { CenteredPage, PasswordPrompt, SharedError, useNoIndex } from "../shares/pages/public-frame";
-import { dragHasFiles, filesFromDrop, fromFileList } from "../uploads/file-entries";
-import { formatBytes } from "../uploads/format-bytes";
-import { putBytes, sendParts } from "../uploads/send-bytes";
-import { forEachLimit } from "../uploads/transport";
+import { dragHasFiles, filesFromDrop, forEachLimit, fromFileList, putBytes, sendParts } from "../uploads";
 import { useRequestPage, visitHeaders, visitIdFor } from "./api";
 
 const NAME_KEY = "hangar:request-name";
@@ -177,7 +174,7 @@ function Uploader(props: { token: string; visitId: string; info: FileRequestPage
                 Choose files
               </Button>
               <Text size="xs" c="dimmed">
-                {info.files_left} of {info.max_files} files left · up to {capText(info.max_file_bytes)} each
+                {info.files_left} of {info.max_files} files left · up to {formatBytes(info.max_file_bytes)} each
                 {info.expires_at ? ` · open until ${new Date(info.expires_at).toLocaleString()}` : ""}
               </Text>
             </Stack>

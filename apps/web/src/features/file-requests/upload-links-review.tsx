@@ -1,11 +1,10 @@
-import type { FileRequestSummary } from "@hangar/contract";
+import { type FileRequestSummary, formatBytes } from "@hangar/contract";
 import { ActionIcon, Alert, Badge, Group, Loader, Stack, Switch, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconCopy, IconInbox, IconLock, IconTrash } from "@tabler/icons-react";
+import { copyLink, publicLink } from "../../entities/public-link";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { EmptyPanel } from "../../ui/empty-panel";
-import { copyLink, publicLink } from "../shares/share-link-utils";
-import { formatBytes } from "../uploads/format-bytes";
 import { useFileRequestMutations, useWorkspaceFileRequests } from "./api";
 import { requestState } from "./request-state";
 

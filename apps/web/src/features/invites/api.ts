@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES, membersApi } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { rememberWorkspace } from "../../entities/workspace";
 import { callApi } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
-import { rememberWorkspace } from "../workspaces";
 
 export const inviteKeys = {
   info: (token: string) => ["invites", "info", token] as const,

@@ -1,8 +1,8 @@
 import { type Invite, type Member, membersApi, type Role, STORE_MESSAGES } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { forgetWorkspace, workspaceKeys } from "../../entities/workspace";
 import { callApi, expectArray } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
-import { forgetWorkspace, workspaceKeys } from "../workspaces";
 
 export const memberKeys = {
   members: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "members"] as const,

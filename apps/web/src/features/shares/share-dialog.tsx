@@ -26,10 +26,10 @@ import {
 } from "@mantine/core";
 import { IconCaretDown, IconCaretRight, IconCopy, IconCopyCheck, IconExternalLink } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { copyLink, publicLink } from "../../entities/public-link";
 import { errorMessage } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { type ShareTarget, useShareLink, useShareLinkMutations } from "./api";
-import { copyLink, publicLink } from "./share-link-utils";
 
 const ACTIVITY_LABELS: Record<ShareActivity["kind"], string> = {
   open: "Opens",

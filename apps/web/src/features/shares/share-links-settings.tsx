@@ -1,11 +1,11 @@
 import { SHARE_MESSAGES, type ShareLinkSummary, shareSummary } from "@hangar/contract";
 import { ActionIcon, Alert, Badge, Group, Loader, Stack, Switch, Table, Text, Tooltip } from "@mantine/core";
 import { IconCopy, IconLink, IconLinkOff, IconLock } from "@tabler/icons-react";
+import { copyLink, publicLink } from "../../entities/public-link";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { EmptyPanel } from "../../ui/empty-panel";
 import { useShareLinkMutations, useWorkspaceShareLinks } from "./api";
-import { copyLink, publicLink } from "./share-link-utils";
 
 const total = (l: ShareLinkSummary, kind: string) => l.activity.find((a) => a.kind === kind)?.count ?? 0;
 const lastUsed = (l: ShareLinkSummary) =>

@@ -3,11 +3,11 @@ import { ActionIcon, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Tex
 import { IconAdjustments, IconCopy } from "@tabler/icons-react";
 import { useQueries } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { copyLink, publicLink } from "../../entities/public-link";
 import { errorMessage } from "../../lib/api-client";
 import { notifyError } from "../../lib/notify";
 import { fetchShareLink, type ShareTarget, shareKeys } from "./api";
 import { ShareDialog } from "./share-dialog";
-import { copyLink, publicLink } from "./share-link-utils";
 
 /**
  * Sharing many items at once (spec 01 §2 "for one item and for many"): each asset or board keeps its

@@ -1,18 +1,16 @@
 import { type TrashList as TrashListSchema, trashApi } from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { trashKeys } from "../../entities/asset";
+import { boardKeys } from "../../entities/board";
+import { workspaceKeys } from "../../entities/workspace";
 import { callApi, errorMessage } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { boardKeys } from "../boards";
-import { workspaceKeys } from "../workspaces";
 
 export type TrashList = z.infer<typeof TrashListSchema>;
 export type TrashItem = TrashList["assets"][number];
 
-/** Recently deleted: the list, restore and delete forever (spec 01 §2, issue #5). */
-export const trashKeys = {
-  list: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "recently-deleted"] as const,
-};
+/** Recently deleted: the list, restore and delete forever (spec 01 §2, issue #5); its keys in entities/asset. */
 
 export const TRASH_MESSAGES = {
   loadFailed: "Failed to load recently deleted items",

@@ -1,3 +1,2 @@
-// The trash feature's public surface: its route and the query keys others invalidate.
-export { trashKeys } from "./api";
+// The trash feature's public surface: its route (its query keys are in entities/asset, beside the assets').
 export { trashRoute } from "./routes";

@@ -9,10 +9,10 @@ import {
 } from "@hangar/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { assetQuery } from "../../entities/asset";
+import { workspaceKeys } from "../../entities/workspace";
 import { answerIs, isText } from "../../lib/answer-check";
 import { API_BASE, callApi, isApiError, routeUrl } from "../../lib/api-client";
-import { assetQuery } from "../assets";
-import { workspaceKeys } from "../workspaces";
 import {
   csrfHeaders,
   failedAnswer,
@@ -67,7 +67,7 @@ export async function completeUpload(
 }
 
 // One GET-asset request for the whole app: the assets feature's.
-export { fetchAsset } from "../assets";
+export { fetchAsset } from "../../entities/asset";
 export { putBytes } from "./send-bytes";
 
 export interface FolderFile {

@@ -1,6 +1,6 @@
 import type { Asset } from "@hangar/contract";
 import { useQuery } from "@tanstack/react-query";
-import { assetQuery } from "../assets";
+import { assetQuery } from "../../entities/asset";
 import type { UploadItem } from "./upload-store";
 
 /**

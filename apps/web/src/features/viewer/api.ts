@@ -1,8 +1,7 @@
 import { assetsApi } from "@hangar/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { assetKeys, invalidateAssetQueries } from "../../entities/asset";
 import { callApi } from "../../lib/api-client";
-import { invalidateAssetQueries } from "../assets/actions/api";
-import { assetKeys } from "../assets/api";
 
 /**
  * The viewer's quiet saves (spec 02 §5, §8): name and description autosave, tags on change. Their

@@ -1,4 +1,4 @@
-import type { Asset, ShareSettings } from "@hangar/contract";
+import type { Asset } from "@hangar/contract";
 import { ActionIcon, Alert, Box, Center, Drawer, Loader, Modal, ScrollArea, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
@@ -11,20 +11,19 @@ import {
   IconMessageCircle,
 } from "@tabler/icons-react";
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { isNotFound, useAsset } from "../../entities/asset";
 import { errorMessage } from "../../lib/api-client";
-import { lazyNamed, WhenOpened } from "../../lib/deferred";
-import { useDownload } from "../assets/actions/use-download";
-import { isNotFound, useAsset } from "../assets/api";
-import { ReviewProvider, type SharedReview } from "../comments";
-
+import { WhenOpened } from "../../lib/deferred";
+import { ReviewProvider } from "../comments";
+import { useDownload } from "../downloads";
 // The share dialog loads the first time it opens: not part of the viewer's own chunk.
-const ShareDialog = lazyNamed(() => import("../shares/share-dialog"), "ShareDialog");
-
+import { ShareDialog } from "../shares";
 import { SidebarPanel } from "./sidebar-panel";
 import { VIEWER_SIDEBAR } from "./viewer-constants";
 import { ViewerHeader } from "./viewer-header";
 import { Preview, pageCountOf } from "./viewer-preview";
 import { INITIAL_VIEWER_STATE, type ViewerTab, viewerReducer, visibleTabs } from "./viewer-state";
+import type { SharedViewerOptions } from "./viewer-types";
 
 const TAB_META: Record<ViewerTab, { label: string; icon: ReactNode }> = {
   comments: { label: "Comments", icon: <IconMessageCircle size={20} /> },
@@ -33,27 +32,6 @@ const TAB_META: Record<ViewerTab, { label: string; icon: ReactNode }> = {
   fields: { label: "Fields", icon: <IconForms size={20} /> },
   boards: { label: "Boards", icon: <IconFolders size={20} /> },
 };
-
-/**
- * The viewer in a shared view (spec 02 §2, §6): the asset comes through the link, the tabs follow
- * its flags, details are read-only, there is no Share, no Boards and no board name, and a product
- * logo link stands where Close was. The shares feature provides what differs.
- */
-export interface SharedViewerOptions {
-  token: string;
-  settings: ShareSettings;
-  /** The asset as the link answers it. */
-  asset: { data: Asset | undefined; isError: boolean; error: unknown };
-  identify: SharedReview["identify"];
-  /** The fields tab as the link allows it. */
-  renderFields(asset: Asset): ReactNode;
-  /** The product logo link shown instead of Close. */
-  logo: ReactNode;
-  /** Inside a shared board the viewer can go back to it (Escape and Back do too). */
-  canClose: boolean;
-  /** A download through the link (the Download button shows only when the link allows it). */
-  download(asset: Asset): void;
-}
 
 export interface AssetViewerProps {
   workspaceId: string;

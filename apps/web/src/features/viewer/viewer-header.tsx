@@ -2,7 +2,7 @@ import { type Asset, BOARD_REQUIRED, SHARE_MESSAGES } from "@hangar/contract";
 import { ActionIcon, Box, Button, Group, Modal, Text, Tooltip } from "@mantine/core";
 import { IconArrowLeft, IconDownload, IconShare, IconX } from "@tabler/icons-react";
 import { notifyError } from "../../lib/notify";
-import type { SharedViewerOptions } from "./asset-viewer";
+import type { SharedViewerOptions } from "./viewer-types";
 
 /**
  * The viewer's header (spec 02 §2): name and current board, Share, Download and Close; in a shared

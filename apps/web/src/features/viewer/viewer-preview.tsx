@@ -1,8 +1,8 @@
 import { type Asset, BROWSER_SAFE_IMAGE_TYPES, ZOOM_ORIGINAL_MAX_BYTES } from "@hangar/contract";
 import { Center, Text } from "@mantine/core";
 import { useMemo } from "react";
+import { placeholderUrl } from "../../entities/asset";
 import { AnnotationLayer } from "../comments";
-import { placeholderUrl } from "../uploads/components/asset-thumb";
 import { DocumentViewer } from "./components/document-viewer";
 import { VideoPlayer } from "./components/video-player";
 import { ZoomableImage } from "./components/zoomable-image";

@@ -1,4 +1,27 @@
-import type { Asset } from "@hangar/contract";
+import type { Asset, ShareSettings } from "@hangar/contract";
+import type { ReactNode } from "react";
+import type { SharedReview } from "../comments";
 
 /** A document page as the viewer uses it (a sharper page render may come with it later). */
 export type ViewerPage = Asset["pages"][number] & { large_url?: string | null };
+
+/**
+ * The viewer in a shared view (spec 02 §2, §6): the asset comes through the link, the tabs follow
+ * its flags, details are read-only, there is no Share, no Boards and no board name, and a product
+ * logo link stands where Close was. The shared-view feature provides what differs.
+ */
+export interface SharedViewerOptions {
+  token: string;
+  settings: ShareSettings;
+  /** The asset as the link answers it. */
+  asset: { data: Asset | undefined; isError: boolean; error: unknown };
+  identify: SharedReview["identify"];
+  /** The fields tab as the link allows it. */
+  renderFields(asset: Asset): ReactNode;
+  /** The product logo link shown instead of Close. */
+  logo: ReactNode;
+  /** Inside a shared board the viewer can go back to it (Escape and Back do too). */
+  canClose: boolean;
+  /** A download through the link (the Download button shows only when the link allows it). */
+  download(asset: Asset): void;
+}

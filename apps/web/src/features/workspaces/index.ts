@@ -1,15 +1,4 @@
-// The workspaces feature's public surface: what the router, the shell and other features may import.
-export {
-  forgetWorkspace,
-  rememberWorkspace,
-  switchWorkspace,
-  useRenameWorkspace,
-  useSelectWorkspace,
-  useWorkspace,
-  useWorkspaces,
-  workspaceKeys,
-} from "./api";
+// The workspaces feature's public surface: its pages' routes and the delete dialog (settings). The
+// workspace's queries, the current workspace and the selection store are in entities/workspace.
 export { DeleteWorkspaceDialog } from "./dialogs/delete-workspace-dialog";
 export { createWorkspaceRoute, workspaceHomeRoute, workspacesRedirectRoute } from "./routes";
-export { selectionStore, useSelection } from "./selection-store";
-export { useCurrentWorkspace, WorkspaceContext } from "./workspace-context";

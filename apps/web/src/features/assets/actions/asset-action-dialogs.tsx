@@ -1,11 +1,11 @@
 import type { Asset } from "@hangar/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { indexTree, useBoardTree } from "../../boards";
+import { useAsset } from "../../../entities/asset";
+import { indexTree, useBoardTree } from "../../../entities/board";
+import { AddToBoardDialog, MoveToBoardDialog, RemoveFromBoardDialog } from "../../board-membership";
 import { FieldValueDialog } from "../../fields";
-import { useAsset } from "./api";
 import { findCachedAssets } from "./cached-assets";
-import { AddToBoardDialog, MoveToBoardDialog, RemoveFromBoardDialog } from "./dialogs/board-membership-dialogs";
 import { DeleteAssetsDialog } from "./dialogs/delete-assets-dialog";
 import { EditAssetDialog } from "./dialogs/edit-asset-dialog";
 import { TagsDialog } from "./dialogs/tags-dialog";

@@ -15,15 +15,14 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { type SyntheticEvent, useState } from "react";
+import { selectionStore } from "../../../entities/workspace";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { Menu } from "../../../lib/lazy-menu";
+import { useDownload } from "../../downloads";
 import { ShareButtonDialog } from "../../shares";
-import { selectionStore } from "../../workspaces";
 import { useSetFavorite } from "./api";
 import type { AssetDialogKind } from "./asset-action-dialogs";
-
 import { useAssetPermissions } from "./use-asset-permissions";
-import { useDownload } from "./use-download";
 
 // Fetched the first time a dialog opens: not part of the grid's first load.
 const AssetActionDialogs = lazyNamed(() => import("./asset-action-dialogs"), "AssetActionDialogs");

@@ -14,14 +14,15 @@ import {
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { memo, type ReactNode, useEffect, useReducer, useState } from "react";
+import { assetQuery } from "../../../entities/asset";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
+import { downloadAsset, downloadItems, useDownload } from "../../downloads";
 import { ShareButtonDialog } from "../../shares";
-import { assetQuery, useSetFavorite } from "./api";
+import { useSetFavorite } from "./api";
 import type { AssetDialogKind } from "./asset-action-dialogs";
 import { findCachedAssets } from "./cached-assets";
 import { useAssetPermissions } from "./use-asset-permissions";
-import { downloadAsset, downloadItems, useDownload } from "./use-download";
 
 // Fetched the first time a dialog opens: not part of the grid's first load.
 const AssetActionDialogs = lazyNamed(() => import("./asset-action-dialogs"), "AssetActionDialogs");

@@ -1,6 +1,6 @@
 import type { Asset } from "@hangar/contract";
 import type { QueryClient } from "@tanstack/react-query";
-import { assetKeys } from "./api";
+import { assetKeys } from "../../../entities/asset";
 
 type Known = Pick<Asset, "id" | "name" | "tags" | "size" | "favorite">;
 

@@ -1,6 +1,6 @@
 import { canEdit } from "@hangar/contract";
 import { useContext } from "react";
-import { useWorkspace, WorkspaceContext } from "../../workspaces";
+import { useWorkspace, WorkspaceContext } from "../../../entities/workspace";
 
 /**
  * What the caller may do with assets (spec 01 §6): everyone may favourite and download; only ADMIN

@@ -3,17 +3,16 @@ import { Button, Stack } from "@mantine/core";
 import { IconSearchOff } from "@tabler/icons-react";
 import { type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { hasFilters, useAssetList } from "../../../entities/asset";
+import { selectionStore, useSelection } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
-import { selectionStore, useSelection } from "../../workspaces";
 import { AssetCardMenu } from "../actions/asset-card-menu";
 import { BulkBar } from "../actions/bulk-bar";
-import { useAssetList } from "../api";
 import { ActiveFilterChips } from "../filters/active-filter-chips";
 import { filterChips } from "../filters/filter-chips";
-import { hasFilters } from "../filters/filter-model";
 import { AssetGrid, AssetGridSkeleton } from "../grid/asset-grid";
 import { clickOutcome, isAssetBulkMode, selectAll } from "../grid/selection";
 import { AssetToolbar } from "./asset-toolbar";
@@ -22,7 +21,7 @@ import { useBrowseParams } from "./use-browse-params";
 
 // Opened on demand: neither is part of the grid's first load.
 const FilterDrawer = lazyNamed(() => import("../filters/filter-drawer"), "FilterDrawer");
-const AssetViewer = lazyNamed(() => import("../../viewer/asset-viewer"), "AssetViewer");
+const AssetViewer = lazyNamed(() => import("../../viewer"), "AssetViewer");
 const NO_PAGES: readonly { data: readonly Asset[] }[] = [];
 
 /** History state of an address opened from the grid: closing the preview goes back instead of forward. */

@@ -3,9 +3,9 @@ import { Badge, Button, CloseButton, Group, Text, TextInput } from "@mantine/cor
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconArrowsSort, IconChecks, IconForms, IconSearch } from "@tabler/icons-react";
 import { memo, useEffect, useRef, useState } from "react";
+import { ORDER_OPTIONS } from "../../../entities/asset";
 import { LazySelect as Select } from "../../../lib/lazy-select";
 import { useFields } from "../../fields";
-import { ORDER_OPTIONS } from "../filters/labels";
 import { setCardField, useCardField } from "../grid/card-field";
 
 export const SEARCH_DEBOUNCE_MS = 300;

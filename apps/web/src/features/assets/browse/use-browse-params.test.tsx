@@ -2,7 +2,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, useLocation, useNavigate } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { encodeFilters, PARAM } from "../filters/url-state";
+import { encodeFilters, PARAM } from "../../../entities/asset";
 import { useBrowseParams } from "./use-browse-params";
 
 /**

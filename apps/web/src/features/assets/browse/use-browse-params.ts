@@ -1,8 +1,8 @@
 import type { ListingOrder } from "@hangar/contract";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
-import type { AssetFilters } from "../filters/filter-model";
-import { type BrowseParams, readBrowseParams, writeBrowseParams } from "../filters/url-state";
+import type { AssetFilters } from "../../../entities/asset";
+import { type BrowseParams, readBrowseParams, writeBrowseParams } from "../../../entities/asset";
 
 /**
  * The grid's search, order and filters, read from and written to the URL. A change makes a new listing

@@ -1,8 +1,6 @@
 import { AspectRatio, Card, Group, SimpleGrid, Skeleton, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { AssetThumb } from "../../uploads/components/asset-thumb";
-import { useAssetList } from "../api";
-import { DEFAULT_ORDER } from "../filters/filter-model";
+import { AssetThumb, DEFAULT_ORDER, useAssetList } from "../../../entities/asset";
 
 const VIEW = { boardId: null, search: "", order: DEFAULT_ORDER, filters: {} };
 const SHOWN = 8;

@@ -1,7 +1,7 @@
 import { Button, ColorSwatch, Group, Pill } from "@mantine/core";
 import { memo } from "react";
+import type { AssetFilters } from "../../../entities/asset";
 import { filterChips, removeChip } from "./filter-chips";
-import type { AssetFilters } from "./filter-model";
 
 /**
  * One removable chip per active condition, and "Clear filters". Renders nothing without filters.

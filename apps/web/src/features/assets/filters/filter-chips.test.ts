@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { AssetFilters } from "../../../entities/asset";
 import { filterChips, removeChip } from "./filter-chips";
-import type { AssetFilters } from "./filter-model";
 
 describe("filter chips", () => {
   const filters: AssetFilters = {

@@ -1,6 +1,15 @@
 import type { FileType, OrGroup } from "@hangar/contract";
-import { type AssetFilters, getIn, pruneFilters, setIn } from "./filter-model";
-import { COLOR_SWATCHES, type ColorName, FILE_TYPE_LABELS, formatExposure, formatRange } from "./labels";
+import {
+  type AssetFilters,
+  COLOR_SWATCHES,
+  type ColorName,
+  FILE_TYPE_LABELS,
+  formatExposure,
+  formatRange,
+  getIn,
+  pruneFilters,
+  setIn,
+} from "../../../entities/asset";
 
 type Path = readonly (string | number)[];
 

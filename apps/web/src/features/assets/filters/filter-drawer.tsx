@@ -1,8 +1,7 @@
 import { Accordion, Badge, Button, Drawer, Group, Stack, Text } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useWorkspaceTags } from "../api";
+import { type AssetFilters, getIn, pruneFilters, setIn, useWorkspaceTags } from "../../../entities/asset";
 import { filterChips } from "./filter-chips";
-import { type AssetFilters, getIn, pruneFilters, setIn } from "./filter-model";
 import { OrGroupsSection } from "./or-groups-section";
 import { FavouriteDatesSection, type SetFilter, TypeSection } from "./sections-basic";
 import { ColorsSection, QualitySection } from "./sections-colors";

@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { IconCheck, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { COLOR_SWATCHES, capitalise, FILE_TYPE_OPTIONS } from "./labels";
+import { COLOR_SWATCHES, capitalise, FILE_TYPE_OPTIONS } from "../../../entities/asset";
 
 /**
  * Small controlled inputs of the filter builder. Each answers `undefined` for "no condition", so the

@@ -1,6 +1,6 @@
 import { Group, Stack } from "@mantine/core";
+import type { AssetFilters } from "../../../entities/asset";
 import { DateField, FileTypeChips, TextListInput, TriState } from "./filter-inputs";
-import type { AssetFilters } from "./filter-model";
 
 export type SetFilter = (path: (string | number)[], value: unknown) => void;
 

@@ -1,6 +1,6 @@
 import { Divider, Group, Stack, TextInput } from "@mantine/core";
+import { formatExposure, parseExposure, parsePositive } from "../../../entities/asset";
 import { DateField, NumberListInput, RangeFields, TextListInput, TriState } from "./filter-inputs";
-import { formatExposure, parseExposure, parsePositive } from "./labels";
 import type { SectionProps } from "./sections-basic";
 
 const text = (v: string) => (v.trim() ? v : undefined);

@@ -1,6 +1,6 @@
 import { Input, SegmentedControl, Slider, Stack } from "@mantine/core";
 import { useMemo } from "react";
-import { useWorkspaceAiTags, useWorkspaceTags } from "../api";
+import { useWorkspaceAiTags, useWorkspaceTags } from "../../../entities/asset";
 import { TextListInput } from "./filter-inputs";
 import type { SectionProps } from "./sections-basic";
 

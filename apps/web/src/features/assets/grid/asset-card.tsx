@@ -1,4 +1,4 @@
-import type { Asset } from "@hangar/contract";
+import { type Asset, formatBytes } from "@hangar/contract";
 import { IconStarFilled } from "@tabler/icons-react";
 import {
   type FocusEvent,
@@ -11,12 +11,9 @@ import {
   useRef,
   useState,
 } from "react";
-import { AssetThumb, formatBytes } from "../../uploads";
-import { FILE_TYPE_LABELS } from "../filters/labels";
+import { AssetThumb, FILE_TYPE_LABELS } from "../../../entities/asset";
 import classes from "./asset-grid.module.css";
 import { CardBadges, hasBadges } from "./card-badges";
-
-export { formatDuration } from "./card-badges";
 
 /** Spec 01 §4: COMPLETED, has a url, and an IMAGE or VIDEO. */
 export const isReady = (asset: Asset) =>

@@ -1,15 +1,8 @@
 import type { Asset } from "@hangar/contract";
 import { IconAlertTriangle, IconMessageCircle, IconPlayerPlayFilled } from "@tabler/icons-react";
 import type { CSSProperties, ReactNode } from "react";
+import { formatDuration } from "../../../entities/format";
 import classes from "./card-badges.module.css";
-
-export function formatDuration(seconds: number): string {
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
-}
 
 /**
  * A badge drawn as Mantine's Badge draws it (the same sizes, colours and parts, see card-badges.module.css)

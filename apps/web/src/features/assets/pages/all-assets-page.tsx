@@ -1,7 +1,7 @@
 import { IconPhoto } from "@tabler/icons-react";
+import { useCurrentWorkspace } from "../../../entities/workspace";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { PageHeader } from "../../../ui/page-header";
-import { useCurrentWorkspace } from "../../workspaces";
 import { AssetBrowser } from "../browse/asset-browser";
 
 /**

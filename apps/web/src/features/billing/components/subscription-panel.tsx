@@ -1,4 +1,4 @@
-import type { BillingInterval, BillingState, Plan } from "@hangar/contract";
+import { type BillingInterval, type BillingState, formatBytes, type Plan } from "@hangar/contract";
 import {
   Alert,
   Badge,
@@ -19,7 +19,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { useOpenPortal, useSubscriptionAction } from "../api";
-import { formatBytes, formatDate, formatMoney, STATUS_LABEL } from "../format";
+import { formatDate, formatMoney, STATUS_LABEL } from "../format";
 import { UsageBars } from "./usage-bars";
 
 const LIVE = new Set(["active", "trialing", "past_due", "unpaid"]);

@@ -1,6 +1,5 @@
-import type { BillingState } from "@hangar/contract";
+import { type BillingState, formatBytes } from "@hangar/contract";
 import { Progress, Stack, Text } from "@mantine/core";
-import { formatBytes } from "../format";
 
 function UsageBar({ label, used, limit, text }: { label: string; used: number; limit: number; text: string }) {
   const pct = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
-import { useCurrentWorkspace } from "../../workspaces";
 import { useBilling, usePreviewChange, useSubscriptionAction } from "../api";
 import { asInterval, formatDate, formatMoney } from "../format";
 

@@ -1,9 +1,10 @@
+import { formatBytes } from "@hangar/contract";
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { Link, useSearchParams } from "react-router-dom";
+import { useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
-import { useCurrentWorkspace } from "../../workspaces";
 import { useBilling, useStartCheckout } from "../api";
-import { asInterval, formatBytes, formatMoney } from "../format";
+import { asInterval, formatMoney } from "../format";
 
 /** /w/:ws/checkout?plan=&interval= (ADMIN): the plan, its price and what changes, then the provider's page. */
 export function CheckoutPage() {

@@ -1,9 +1,9 @@
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { CenteredLoader } from "../../../ui/centered-loader";
-import { useCurrentWorkspace } from "../../workspaces";
 import { useCheckoutSession, useSessionOwner } from "../api";
 
 /** After this long without the provider's confirmation, the page explains the delay (and keeps waiting). */

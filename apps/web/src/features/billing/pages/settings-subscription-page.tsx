@@ -1,7 +1,7 @@
 import { Skeleton } from "@mantine/core";
+import { useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { ErrorState } from "../../../ui/error-state";
-import { useCurrentWorkspace } from "../../workspaces";
 import { useBilling } from "../api";
 import { SubscriptionPanel } from "../components/subscription-panel";
 

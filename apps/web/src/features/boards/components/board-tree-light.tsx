@@ -2,10 +2,16 @@ import { BOARD_MESSAGES, type Board, TREE_INDENT_PX } from "@hangar/contract";
 import { ActionIcon } from "@mantine/core";
 import { IconChevronRight, IconDots, IconFolder, IconFolderOpen, IconPlus } from "@tabler/icons-react";
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
-import { indexTree } from "../tree-utils";
-import classes from "./board-tree.module.css";
+import {
+  boardTreeClasses as classes,
+  indexTree,
+  readOpenState,
+  TREE_PADDING_BOTTOM,
+  TREE_PADDING_TOP,
+  TREE_ROW_HEIGHT,
+  writeOpenState,
+} from "../../../entities/board";
 import { ancestorIds, type LightRow, lightRows } from "./light-rows";
-import { readOpenState, TREE_PADDING_BOTTOM, TREE_PADDING_TOP, TREE_ROW_HEIGHT, writeOpenState } from "./open-state";
 
 /** What Mantine's Highlight (a Text of size sm) sets on the name in the full tree. */
 const LIGHT_NAME_STYLE = { fontSize: "var(--mantine-font-size-sm)", lineHeight: "var(--mantine-line-height-sm)" };

@@ -4,14 +4,22 @@ import { useElementSize } from "@mantine/hooks";
 import { IconAlertTriangle, IconFolderOff, IconPlus, IconRefresh, IconSearch } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMatch, useNavigate } from "react-router-dom";
+import {
+  indexTree,
+  isSelfOrDescendant,
+  planDrop,
+  topmostInTreeOrder,
+  useBoardTree,
+  useCreateBoard,
+  useDropBoards,
+  useRenameBoard,
+  useTreeFilter,
+} from "../../../entities/board";
+import { selectionStore, useSelection, useWorkspace } from "../../../entities/workspace";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
 import { FileRequestsDialog } from "../../file-requests";
 import { ShareButtonDialog } from "../../shares";
-import { selectionStore, useSelection, useWorkspace } from "../../workspaces";
-import { planDrop, useBoardTree, useCreateBoard, useDropBoards, useRenameBoard } from "../api";
-import { indexTree, isSelfOrDescendant, topmostInTreeOrder } from "../tree-utils";
-import { useTreeFilter } from "../use-tree-filter";
 import { BoardTreeLight } from "./board-tree-light";
 import { BoardsBulkBar } from "./boards-bulk-bar";
 import { useFullTree } from "./use-full-tree";
@@ -23,7 +31,7 @@ type AddRowAt = string | null | undefined;
 const DeleteBoardsDialog = lazyNamed(() => import("../dialogs/delete-boards-dialog"), "DeleteBoardsDialog");
 const MoveBoardsDialog = lazyNamed(() => import("../dialogs/move-boards-dialog"), "MoveBoardsDialog");
 
-import { DownloadBoardDialog } from "../../assets";
+import { DownloadBoardDialog } from "../../downloads";
 
 /** The dialog on screen; its boards are kept while it animates out. */
 type Pending = { kind: "delete" | "move"; boards: Board[]; open: boolean };

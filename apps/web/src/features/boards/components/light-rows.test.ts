@@ -1,6 +1,6 @@
 import type { Board } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
-import { indexTree } from "../tree-utils";
+import { indexTree } from "../../../entities/board";
 import { ancestorIds, lightRows } from "./light-rows";
 
 const board = (id: string, children: Board[] = []): Board =>

@@ -1,5 +1,5 @@
 import type { Board } from "@hangar/contract";
-import type { BoardLocation } from "../tree-utils";
+import type { BoardLocation } from "../../../entities/board";
 
 /** One row of the first-paint tree. */
 export interface LightRow {

@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { loadBoardTree } from "../../../entities/board-tree";
 import { afterIdle } from "../../../lib/after-idle";
 import { loadOnce } from "../../../lib/load-once";
 import { whenReleased } from "../../../lib/when-released";
 
-type FullTree = typeof import("./board-tree");
+type FullTree = Awaited<ReturnType<typeof loadBoardTree>>;
 
 /** After the page has settled, the full tree loads on its own (when the browser is idle). */
 const IDLE_AFTER_MS = 3000;
 const IDLE_TIMEOUT_MS = 2000;
 
 /** React-arborist's tree (its drag-and-drop stack included), fetched once per page. */
-const fullTree = loadOnce((): Promise<FullTree> => import("./board-tree"));
+const fullTree = loadOnce((): Promise<FullTree> => loadBoardTree());
 
 /** Where keyboard focus was in the first-paint tree: a row's control (by its label), or the tree. */
 type FocusAt = { boardId: string; label: string } | "tree";

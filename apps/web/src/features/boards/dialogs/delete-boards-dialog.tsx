@@ -1,7 +1,7 @@
 import { BOARD_MESSAGES, type Board } from "@hangar/contract";
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useDeleteBoards } from "../api";
+import { useDeleteBoards } from "../../../entities/board";
 
 const LISTED = 5;
 

@@ -1,9 +1,9 @@
 import { BOARD_MESSAGES, type Board } from "@hangar/contract";
 import { useEffect, useState } from "react";
+import { useMoveBoards } from "../../../entities/board";
+import { BoardSelectDialog, type Destination } from "../../../entities/board-tree";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
-import { useMoveBoards } from "../api";
-import { BoardSelectDialog, type Destination } from "./board-select-dialog";
 
 /**
  * "Move board" for one board or many: choose a destination (or Root), then one PUT each. A refusal

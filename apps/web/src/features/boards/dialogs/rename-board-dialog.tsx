@@ -1,7 +1,7 @@
 import { BOARD_MESSAGES, type Board } from "@hangar/contract";
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
-import { useRenameBoard } from "../api";
+import { useRenameBoard } from "../../../entities/board";
 
 /** Rename from the board page (the tree renames inline). 350 px wide; Save is off for an empty name. */
 export function RenameBoardDialog({

@@ -26,19 +26,19 @@ import {
 } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
+import { indexTree, useBoardAncestors, useBoardTree } from "../../../entities/board";
+import { selectionStore, useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { WhenOpened } from "../../../lib/deferred";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
-import { AssetBrowser, DownloadBoardDialog } from "../../assets";
+import { AssetBrowser } from "../../assets";
+import { DownloadBoardDialog } from "../../downloads";
 import { ShareButtonDialog } from "../../shares";
-import { selectionStore, useCurrentWorkspace } from "../../workspaces";
-import { useBoardAncestors, useBoardTree } from "../api";
 import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
 import { MoveBoardsDialog } from "../dialogs/move-boards-dialog";
 import { RenameBoardDialog } from "../dialogs/rename-board-dialog";
-import { indexTree } from "../tree-utils";
 
 const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);
 

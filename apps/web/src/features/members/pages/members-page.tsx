@@ -1,9 +1,9 @@
 import { canAdmin } from "@hangar/contract";
 import { Alert, Stack } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
+import { useCurrentWorkspace } from "../../../entities/workspace";
 import { PageHeader } from "../../../ui/page-header";
 import { useCurrentUser } from "../../auth";
-import { useCurrentWorkspace } from "../../workspaces";
 import { MembersTable } from "../components/members-table";
 import { PendingInvites } from "../components/pending-invites";
 import { InviteMemberDialog } from "../dialogs/invite-member-dialog";

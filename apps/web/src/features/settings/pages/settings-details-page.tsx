@@ -1,11 +1,12 @@
 import { canAdmin } from "@hangar/contract";
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect } from "react";
+import { useCurrentWorkspace, useRenameWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/role-badge";
-import { DeleteWorkspaceDialog, useCurrentWorkspace, useRenameWorkspace } from "../../workspaces";
+import { DeleteWorkspaceDialog } from "../../workspaces";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 

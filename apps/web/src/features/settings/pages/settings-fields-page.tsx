@@ -1,4 +1,4 @@
-import { FieldsSettings } from "../../fields/fields-settings";
+import { FieldsSettings } from "../../fields";
 
 export function SettingsFieldsPage() {
   return <FieldsSettings />;

@@ -1,6 +1,6 @@
-import { UploadLinksReview } from "../../file-requests/upload-links-review";
-import { ShareLinksSettings } from "../../shares/share-links-settings";
-import { useCurrentWorkspace } from "../../workspaces";
+import { useCurrentWorkspace } from "../../../entities/workspace";
+import { UploadLinksReview } from "../../file-requests";
+import { ShareLinksSettings } from "../../shares";
 
 /** Settings → Share links (ADMIN): the share links, then the upload links (file requests). */
 export function SettingsShareLinksPage() {

@@ -1,8 +1,8 @@
 import { Tabs } from "@mantine/core";
 import { IconCreditCard, IconForms, IconInfoCircle, IconLink } from "@tabler/icons-react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { useCurrentWorkspace } from "../../../entities/workspace";
 import { PageHeader } from "../../../ui/page-header";
-import { useCurrentWorkspace } from "../../workspaces";
 
 const TABS = [
   { value: "details", label: "Details", icon: IconInfoCircle },

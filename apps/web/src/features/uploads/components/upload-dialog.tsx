@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from "@mantine
 import { IconCloudUpload, IconFolder, IconPhoto, IconX } from "@tabler/icons-react";
 import { type DragEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useMatch } from "react-router-dom";
-import { indexTree, useBoardTree } from "../../boards";
+import { indexTree, useBoardTree } from "../../../entities/board";
 import { dragHasFiles, filesFromDrop, fromFileList, type PickedFile } from "../file-entries";
 import { cancelAllUploads, startUploads } from "../upload-runner";
 import { isFinished, summarize, summaryLine, uploadStore, useUploads } from "../upload-store";

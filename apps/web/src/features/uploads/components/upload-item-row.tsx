@@ -1,12 +1,12 @@
+import { formatBytes } from "@hangar/contract";
 import { ActionIcon, Anchor, Badge, Box, Group, Loader, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPlayerStop, IconRefresh, IconX } from "@tabler/icons-react";
 import { memo } from "react";
 import { Link } from "react-router-dom";
-import { formatBytes } from "../format-bytes";
+import { AssetThumb, fileTypeOf } from "../../../entities/asset";
 import { cancelUpload, retryUpload } from "../upload-runner";
 import { isFinished, type UploadItem, uploadStore } from "../upload-store";
 import { useUploadedAsset } from "../use-uploaded-asset";
-import { AssetThumb, fileTypeOf } from "./asset-thumb";
 
 export const ROW_HEIGHT = 68;
 

@@ -8,8 +8,8 @@ import {
   IconVolumeOff,
 } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { timecode } from "../../../entities/format";
 import { useReview } from "../../comments";
-import { timecode } from "../format";
 import { VIDEO_PLAYER } from "../viewer-constants";
 
 export interface VideoPlayerProps {

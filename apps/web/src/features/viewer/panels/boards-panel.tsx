@@ -2,8 +2,7 @@ import type { Asset } from "@hangar/contract";
 import { ActionIcon, Badge, Button, Group, Menu, NavLink, Stack, Text } from "@mantine/core";
 import { IconDots, IconFolder, IconLayoutGrid, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useRemoveFromBoard } from "../../assets/actions/api";
-import { AddToBoardDialog } from "../../assets/actions/dialogs/board-membership-dialogs";
+import { AddToBoardDialog, useRemoveFromBoard } from "../../board-membership";
 import { VIEWER_MESSAGES } from "../viewer-constants";
 
 export interface BoardsPanelProps {

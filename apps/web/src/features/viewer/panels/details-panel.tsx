@@ -1,4 +1,4 @@
-import type { Asset } from "@hangar/contract";
+import { type Asset, formatBytes } from "@hangar/contract";
 import {
   Badge,
   Box,
@@ -16,14 +16,10 @@ import {
 } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useWorkspaceTags } from "../../assets/api";
-import { FILE_TYPE_LABELS, formatExposure } from "../../assets/filters/labels";
-import { encodeFilters, PARAM } from "../../assets/filters/url-state";
-import { formatDuration } from "../../assets/grid/asset-card";
+import { encodeFilters, FILE_TYPE_LABELS, formatExposure, PARAM, useWorkspaceTags } from "../../../entities/asset";
+import { formatDuration, relativeTime } from "../../../entities/format";
 import { RecognisedTextSection } from "../../fields";
-import { formatBytes } from "../../uploads/format-bytes";
 import { useAutosaveAsset, useSaveTags } from "../api";
-import { relativeTime } from "../format";
 import { useAutosave } from "../use-autosave";
 import { VIEWER_MESSAGES } from "../viewer-constants";
 

@@ -4,9 +4,9 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle, IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { useDeleteWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
-import { useDeleteWorkspace } from "../api";
 
 /** "Delete workspace" button and its typed confirmation (the name must be typed exactly). */
 export function DeleteWorkspaceDialog({ workspace }: { workspace: Workspace }) {

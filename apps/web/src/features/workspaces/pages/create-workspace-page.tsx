@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { useCreateWorkspace, useSelectWorkspace, useWorkspaces } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError } from "../../../lib/notify";
 import { useCurrentUser, useLogout } from "../../auth";
-import { useCreateWorkspace, useSelectWorkspace, useWorkspaces } from "../api";
 
 const NAME_MAX = 100;
 

@@ -12,13 +12,13 @@ import {
 } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
+import { useBoardTree } from "../../../entities/board";
+import { useCurrentWorkspace } from "../../../entities/workspace";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { PageHeader } from "../../../ui/page-header";
 import { RoleBadge } from "../../../ui/role-badge";
 import { RecentAssets, useAssetCount } from "../../assets";
 import { useCurrentUser } from "../../auth";
-import { useBoardTree } from "../../boards";
-import { useCurrentWorkspace } from "../workspace-context";
 
 function QuickLink({ to, icon: LinkIcon, title, text }: { to: string; icon: Icon; title: string; text: string }) {
   return (

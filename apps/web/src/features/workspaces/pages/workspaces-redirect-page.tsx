@@ -1,11 +1,10 @@
 import { STORE_MESSAGES } from "@hangar/contract";
 import { Center, Container } from "@mantine/core";
 import { Navigate } from "react-router-dom";
+import { selectionStore, useWorkspaces } from "../../../entities/workspace";
 import { isApiError } from "../../../lib/api-client";
 import { CenteredLoader } from "../../../ui/centered-loader";
 import { ErrorState } from "../../../ui/error-state";
-import { useWorkspaces } from "../api";
-import { selectionStore } from "../selection-store";
 
 /** /w: open the last used workspace if it is still ours, else the first one, else create one. */
 export function WorkspacesRedirectPage() {

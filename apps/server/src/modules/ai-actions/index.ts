@@ -1,0 +1,2 @@
+export { AI } from "./policy.ts";
+export { type AiActionsService, createAiActionsService } from "./service.ts";

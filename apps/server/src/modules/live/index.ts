@@ -1,0 +1,1 @@
+export { createLiveService, type LiveService } from "./service.ts";
