@@ -339,6 +339,7 @@ export interface ShareLinksTable {
   show_custom_fields: boolean;
   allow_editing_custom_fields: boolean;
   allow_downloads: boolean;
+  show_versions: Generated<boolean>;
   is_active: Generated<boolean>;
   expires_at: NullableTimestamp;
   password_hash: string | null;
