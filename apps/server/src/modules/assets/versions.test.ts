@@ -192,6 +192,16 @@ describe("a new version", () => {
     expect(await getAsset(c, ws.id, id)).toMatchObject({ current_version: { number: 5 }, newer_version: null });
     await processNow(env, id, v4.version_id);
     expect(await getAsset(c, ws.id, id)).toMatchObject({ current_version: { number: 5 } });
+    // The abandoned upload is cleaned up after a day: its version row goes, the others stay. (Only
+    // this upload is aged: the database is shared with the other files' uploads under way.)
+    await env.rt.db
+      .updateTable("uploads")
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+      .where("id", "=", v3.json().upload_id)
+      .execute();
+    expect(await env.rt.services.uploads.cleanupAbandoned()).toBeGreaterThanOrEqual(1);
+    expect((await versions(c, ws.id, id)).map((v) => v.number)).toEqual([5, 4, 2, 1]);
+    expect(await getAsset(c, ws.id, id)).toMatchObject({ version_count: 4, newer_version: null });
   }, 120_000);
 });
 
