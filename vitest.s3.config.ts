@@ -18,6 +18,12 @@ export const S3_SUITES = [
   "apps/server/src/modules/shares/shared.test.ts",
   // backup → restore round trip between two S3 servers (each env has its own)
   "apps/server/src/ops/backup.test.ts",
+  // versions: each version's media, its download, and the backup round trip with versions
+  "apps/server/src/modules/assets/versions.test.ts",
+  "apps/server/src/modules/assets/versions-stack.test.ts",
+  "apps/server/src/ops/backup-versions.test.ts",
+  // versions through share links: each version's media and original signed for the link
+  "apps/server/src/modules/assets/versions-links.test.ts",
 ];
 
 // A suite that moved must not drop out of the S3 run silently.

@@ -56,6 +56,10 @@ function fakeAsset(i: number, workspaceId: string): Asset {
     date_uploaded: now,
     created_at: now,
     updated_at: now,
+    version_count: 1,
+    current_version: { id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, number: 1 },
+    newer_version: null,
+    duplicate_of: null,
   } satisfies Asset);
 }
 

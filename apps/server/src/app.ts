@@ -16,6 +16,7 @@ import { trustProxyOption } from "./config.ts";
 import { migrationsApplied, ping } from "./db/db.ts";
 import { aiActionsRoutes } from "./modules/ai-actions/routes.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
+import { versionsRoutes } from "./modules/assets/versions-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
@@ -121,6 +122,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       membersRoutes(a, rt.services.members, rt.services.workspaces);
       boardsRoutes(a, rt.services.boards);
       assetsRoutes(a, rt.services.assets);
+      versionsRoutes(a, rt.services.versions);
       uploadsRoutes(a, rt.services.uploads, config.MAX_UPLOAD_BYTES);
       downloadsRoutes(a, rt.services.downloads);
       listingRoutes(a, rt.services.listing);

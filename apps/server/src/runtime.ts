@@ -17,7 +17,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
 import { createOcr } from "./media/ocr.ts";
 import { createAiActionsService } from "./modules/ai-actions/index.ts";
-import { createAssetsService } from "./modules/assets/index.ts";
+import { createAssetsService, createVersionsService } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBilling } from "./modules/billing/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
@@ -131,8 +131,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     limits: billing.limits,
     partGuard: (assetId) => requestUploads.partGuard(assetId),
-    enqueueProcessing: async (assetId) => {
-      await jobs.send(processAssetSpec, { asset_id: assetId });
+    enqueueProcessing: async (assetId, versionId) => {
+      await jobs.send(processAssetSpec, { asset_id: assetId, ...(versionId ? { version_id: versionId } : {}) });
     },
   });
   const members = createMembersService({
@@ -146,11 +146,18 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   });
   const shares = createSharesService({ db, access });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
+  const versions = createVersionsService({
+    db,
+    access,
+    signer,
+    getAsset: (actor, ws, id) => assets.get(actor, ws, id),
+    commentsFollow: (tx, to, from) => comments.follow(tx, to, from),
+  });
   // Public links (share, request files): one token, gate, throttling and credential cookie for every kind.
   const publicLinks = createPublicLinks({ db, limiter, signer, cache });
   // The public side of share links: visitors resolved from the token, acting through the same services.
   const shareVisitors = createVisitorResolver({ links: publicLinks });
-  const shared = createSharedService({ db, assets, listing, comments, fields, downloads, limiter });
+  const shared = createSharedService({ db, assets, versions, listing, comments, fields, downloads, limiter });
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
   const requestUploads = createRequestUploadsService({ db, uploads, limiter, links: publicLinks });
@@ -245,6 +252,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       auth,
       boards,
       assets,
+      versions,
       uploads,
       trash,
       listing,

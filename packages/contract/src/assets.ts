@@ -15,6 +15,27 @@ export const AssetPage = z.object({
   label: z.string().nullable(),
 });
 
+/** Videos: frames tiled in one picture for the scrub bar's previews. */
+export const AssetSprite = z.object({
+  url: z.string(),
+  columns: z.number().int(),
+  rows: z.number().int(),
+  interval: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/** A version of an asset, briefly: its id and its number (1, 2, …; numbers of deleted versions are not reused). */
+export const VersionRef = z.object({ id: Id, number: z.number().int() });
+export type VersionRef = z.infer<typeof VersionRef>;
+
+/**
+ * The same bytes (sha256) already in the workspace, live or in Recently deleted, as found when the
+ * upload completed: the asset and version holding them (the earliest such version).
+ */
+export const DuplicateOf = z.object({ asset_id: Id, version_id: Id, name: z.string() });
+export type DuplicateOf = z.infer<typeof DuplicateOf>;
+
 export const Asset = z.object({
   id: Id,
   abilities: AssetAbilities,
@@ -36,16 +57,7 @@ export const Asset = z.object({
   /** Videos: frames per second (frame stepping, timecode). */
   fps: z.number().nullable(),
   /** Videos: frames tiled in one picture for the scrub bar's previews. */
-  sprite: z
-    .object({
-      url: z.string(),
-      columns: z.number().int(),
-      rows: z.number().int(),
-      interval: z.number(),
-      width: z.number().int(),
-      height: z.number().int(),
-    })
-    .nullable(),
+  sprite: AssetSprite.nullable(),
   placeholder: z.string().nullable(),
   directory: z.string().nullable(),
   favorite: z.boolean(),
@@ -88,6 +100,20 @@ export const Asset = z.object({
   date_uploaded: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Versions (issue 29): the asset's facts and media above are its current version's. How many live
+   * versions it has (1 for an asset never re-uploaded), and which one is current (this server always
+   * says; the defaults only fill in answers from before versions).
+   */
+  version_count: z.number().int().default(1),
+  current_version: VersionRef.nullable().default(null),
+  /**
+   * A newer version uploaded and not COMPLETED yet (uploading, processing, or failed): until it is
+   * COMPLETED the asset answers with its current version; null when none.
+   */
+  newer_version: VersionRef.extend({ status: AssetStatus }).nullable().default(null),
+  /** The current version's bytes were already in the workspace when it was uploaded (null: they were not). */
+  duplicate_of: DuplicateOf.nullable().default(null),
 });
 export type Asset = z.infer<typeof Asset>;
 
@@ -140,19 +166,40 @@ export const CountAnswer = z.object({ status: z.literal("ok"), count: z.number()
 export const TrashItem = z.object({
   id: Id,
   name: z.string(),
-  kind: z.enum(["asset", "board"]),
+  /** `version`: one version of an asset that is itself live (restoring it brings it back into its asset). */
+  kind: z.enum(["asset", "board", "version"]),
   file_type: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   deleted_at: z.string(),
   deleted_by: z.object({ id: Id, name: z.string() }).nullable(),
   batch_id: Id.nullable(),
   purge_at: z.string(),
+  /** Versions only: the asset it is a version of, and its number. */
+  asset_id: Id.optional(),
+  version_number: z.number().int().optional(),
 });
-export const TrashList = z.object({ assets: z.array(TrashItem), boards: z.array(TrashItem) });
+export const TrashList = z.object({
+  assets: z.array(TrashItem),
+  boards: z.array(TrashItem),
+  /** Versions deleted on their own (an asset deleted whole is listed once, under `assets`). */
+  versions: z.array(TrashItem),
+});
 export const TrashSelection = z
-  .object({ asset_ids: z.array(Id).max(10_000).default([]), board_ids: z.array(Id).max(10_000).default([]) })
-  .refine((b) => b.asset_ids.length + b.board_ids.length > 0, { message: "Send at least one asset or board id" });
-export const TrashAnswer = z.object({ status: z.literal("ok"), assets: z.number().int(), boards: z.number().int() });
+  .object({
+    asset_ids: z.array(Id).max(10_000).default([]),
+    board_ids: z.array(Id).max(10_000).default([]),
+    version_ids: z.array(Id).max(10_000).default([]),
+  })
+  .refine((b) => b.asset_ids.length + b.board_ids.length + b.version_ids.length > 0, {
+    message: "Send at least one asset or board id",
+  });
+export const TrashAnswer = z.object({
+  status: z.literal("ok"),
+  assets: z.number().int(),
+  boards: z.number().int(),
+  /** Present when `version_ids` were sent: how many versions were restored or purged. */
+  versions: z.number().int().optional(),
+});
 export const TRASH_RETENTION_DAYS = 30;
 
 /** Texts of asset notifications (spec 01 §8). */

@@ -86,6 +86,11 @@ export const Comment = z.object({
   /** Set when a share-link visitor wrote it: the link it came through. */
   share_link_id: Id.nullable(),
   abilities: CommentAbilities,
+  /**
+   * The version of the asset it was made on (annotations are drawn on that version). This server
+   * always says; the default only fills in answers from before versions.
+   */
+  version: z.object({ id: Id, number: z.number().int() }).nullable().default(null),
 });
 export type Comment = z.infer<typeof Comment>;
 
@@ -159,6 +164,8 @@ export const CreateCommentBody = withAnnotationRules(
     board_id: Id.nullish(),
     /** Members named with `@`; each must belong to the workspace. */
     mentions: z.array(Id).max(50).default([]),
+    /** The version commented on (absent: the current one). Replies take their thread's. */
+    version_id: Id.nullish(),
   }),
 );
 export type CreateCommentBody = z.input<typeof CreateCommentBody>;
@@ -181,6 +188,15 @@ export const CommentsQuery = z.object({
   /** Opaque cursor from `next_cursor`. */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(COMMENT_PAGE_MAX).default(COMMENT_PAGE_SIZE),
+  /**
+   * Top-level comments of one version; absent: the current version's, unless `all_versions=true`
+   * (every version's). Replies (`parent_id`) are their thread's, whatever the version.
+   */
+  version_id: Id.optional(),
+  all_versions: z
+    .enum(["true", "false"], { message: "all_versions is true or false" })
+    .transform((v) => v === "true")
+    .optional(),
 });
 export type CommentsQuery = z.input<typeof CommentsQuery>;
 
@@ -216,6 +232,13 @@ export const LiveEvent = z.discriminatedUnion("type", [
     parent_id: Id.nullable(),
   }),
   z.object({ type: z.literal("asset.status"), asset_id: Id, status: z.string() }),
+  /** Versions (issue 29): the current version, the number of versions or the newer one in progress changed. */
+  z.object({
+    type: z.literal("asset.version"),
+    asset_id: Id,
+    current_version_id: Id,
+    version_count: z.number().int(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 

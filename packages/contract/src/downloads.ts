@@ -49,6 +49,8 @@ export const DownloadBody = z.object({
     .optional(),
   include_subboards: z.boolean().optional(),
   flatten_structure: z.boolean().optional(),
+  /** One asset only: this version of it (absent: the current version, as zips always take). */
+  version_id: Id.optional(),
 });
 export type DownloadBody = z.infer<typeof DownloadBody>;
 

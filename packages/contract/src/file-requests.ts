@@ -105,7 +105,8 @@ export const FileRequestPage = z.object({
 export type FileRequestPage = z.infer<typeof FileRequestPage>;
 
 /** A visitor's file: its name, size and type, with an optional name of who sends it. */
-export const RequestUploadBody = UploadInitBody.omit({ board_id: true }).extend({
+// A visitor's file is always a new asset of the request's board: no versions, no duplicate look-up.
+export const RequestUploadBody = UploadInitBody.omit({ board_id: true, version_of: true, sha256: true }).extend({
   uploader_name: z.string().trim().max(200).nullish(),
 });
 export type RequestUploadBody = z.input<typeof RequestUploadBody>;

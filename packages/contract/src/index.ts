@@ -19,5 +19,6 @@ export * from "./text.ts";
 export * from "./uploads.ts";
 export * from "./user-regex.ts";
 export * from "./users.ts";
+export * from "./versions.ts";
 export * from "./viewer.ts";
 export * from "./workspaces.ts";

@@ -6,8 +6,11 @@ import { z } from "zod";
  * deploy) fails loudly instead of acting on a payload it misreads.
  */
 
-/** `process-asset`: run the media pipeline for one asset. */
-export const ProcessAssetPayload = z.object({ asset_id: z.string() });
+/**
+ * `process-asset`: run the media pipeline for one asset, or for one version of it (`version_id`;
+ * absent: the version whose id is `asset_id`, an asset's first).
+ */
+export const ProcessAssetPayload = z.object({ asset_id: z.string(), version_id: z.string().optional() });
 export type ProcessAssetPayload = z.infer<typeof ProcessAssetPayload>;
 
 /** `read-text`: OCR of a processed asset (its picture or first pages), after it is COMPLETED. */

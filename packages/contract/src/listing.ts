@@ -20,7 +20,9 @@ import { FileType } from "./uploads.ts";
  *   AI tags or EXIF text (camera make, model, lens); case and accent insensitive ("cafe" finds
  *   "Café"). A word matches as a substring (trigram index) or as an English word stem (full-text).
  * - `favorite`: the caller's own favourites (true: only them; false: all but them).
- * - `has_open_comments`: true: assets with at least one unresolved comment thread; false: none.
+ * - `has_open_comments`: true: assets with at least one unresolved comment thread (on any version); false: none.
+ * - `has_versions`: true: assets with more than one live version; false: assets with one. Every other
+ *   condition (type, size, dates, EXIF…) applies to an asset's current version; each asset is listed once.
  * - Dates are ISO 8601 instants or plain dates (UTC). `_from` is inclusive; `_to` is inclusive, and a
  *   plain date `_to` covers that whole day.
  * - `ai_tags`: labels in includes/excludes match AI tags and manual tags alike; `ai_only` restricts the
@@ -264,6 +266,7 @@ export const AssetListBody = z
     file_extension: TextIncludesExcludes.optional(),
     favorite: z.boolean().optional(),
     has_open_comments: z.boolean().optional(),
+    has_versions: z.boolean().optional(),
     date_uploaded_from: DateBound.optional(),
     date_uploaded_to: DateBound.optional(),
     custom_fields: CustomFieldsFilter.optional(),

@@ -15,11 +15,30 @@ export type FileType = z.infer<typeof FileType>;
 export const ASSET_STATUSES = ["uploading", "processing", "COMPLETED", "error"] as const;
 export const AssetStatus = z.enum(ASSET_STATUSES);
 
+/** A file's SHA-256, as 64 hex digits (any case; kept in lower case). */
+export const Sha256 = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{64}$/, "sha256 must be 64 hex digits")
+  .transform((s) => s.toLowerCase());
+
 export const UploadInitBody = z.object({
   name: z.string().trim().min(1, "A file name is required").max(255, "The file name is too long"),
   size: z.coerce.number().int().min(0, "Size must be 0 or more"),
   content_type: z.string().trim().max(255).optional(),
   board_id: Id.nullish(),
+  /**
+   * Versions (issue 29): an asset of this workspace the file becomes the newest version of, once
+   * COMPLETED (the asset keeps its id, name, boards, tags, fields and links). EDITOR and ADMIN.
+   * `board_id` is ignored with it: the asset keeps its place.
+   */
+  version_of: Id.nullish(),
+  /**
+   * The file's SHA-256 as the client computed it (optional): the answer then lists the versions in
+   * the workspace holding the same bytes (`duplicates`). Nothing is refused for being a duplicate;
+   * the server hashes the bytes itself at completion in any case.
+   */
+  sha256: Sha256.nullish(),
 });
 export type UploadInitBody = z.infer<typeof UploadInitBody>;
 
@@ -31,6 +50,20 @@ export const UploadPart = z.object({
 });
 export type UploadPart = z.infer<typeof UploadPart>;
 
+/** A version in the workspace (live or in Recently deleted) holding the same bytes as the file being uploaded. */
+export const UploadDuplicate = z.object({
+  asset_id: Id,
+  version_id: Id,
+  version_number: z.number().int(),
+  /** The asset's name. */
+  name: z.string(),
+  /** The asset's live boards (none: it is at the root). */
+  boards: z.array(z.object({ id: Id, name: z.string() })),
+  /** In Recently deleted (the asset, or this version of it). */
+  deleted: z.boolean(),
+});
+export type UploadDuplicate = z.infer<typeof UploadDuplicate>;
+
 export const UploadInitAnswer = z.object({
   asset_id: Id,
   upload_id: Id,
@@ -38,6 +71,11 @@ export const UploadInitAnswer = z.object({
   direct_url: z.string().optional(),
   parts: z.array(UploadPart).optional(),
   part_size: z.number().int().optional(),
+  /** With `version_of`: the new version's id and number (it becomes current once COMPLETED). */
+  version_id: Id.optional(),
+  version_number: z.number().int().optional(),
+  /** With `sha256`: the same bytes already in the workspace, oldest first (empty: none). */
+  duplicates: z.array(UploadDuplicate).optional(),
 });
 export type UploadInitAnswer = z.infer<typeof UploadInitAnswer>;
 

@@ -4,7 +4,12 @@ import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscript
 export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable };
 
 import type { AiActionResultsTable, AiActionRunsTable, AiActionsTable, AssetVisionTable } from "./types-ai.ts";
+import type { ShareLinkActivityTable, ShareLinksTable } from "./types-links.ts";
 import type { FileRequestsTable, FileRequestUploadsTable } from "./types-requests.ts";
+
+export type { ShareLinkActivityTable, ShareLinksTable };
+
+import type { AssetVersionPointers, AssetVersionsTable } from "./types-versions.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -116,7 +121,7 @@ export interface BoardsTable {
 
 export type AssetStatus = "uploading" | "processing" | "COMPLETED" | "error";
 export type FileType = "IMAGE" | "VIDEO" | "DOCUMENT" | "AUDIO" | "ARCHIVE" | "OTHER";
-export interface AssetsTable {
+export interface AssetsTable extends AssetVersionPointers {
   id: Generated<string>;
   workspace_id: string;
   name: string;
@@ -202,6 +207,7 @@ export interface UploadsTable {
   created_by: string | null;
   created_at: Generated<Date>;
   completed_at: NullableTimestamp;
+  version_id: string | null; // the version it brings (null: the asset's first, whose id is the asset's)
 }
 export interface UploadPartsTable {
   upload_id: string;
@@ -266,6 +272,7 @@ export interface CommentsTable {
   parent_id: string | null;
   thread_id: string;
   board_id: string | null;
+  version_id: string; // the asset version it was made on
   author_id: string | null;
   author_name: string | null;
   author_email: string | null;
@@ -323,35 +330,6 @@ export interface FieldValuesTable {
   set_at: Generated<Date>;
 }
 
-/** Share links (migration 20261124-0004). */
-export interface ShareLinksTable {
-  id: Generated<string>;
-  workspace_id: string;
-  content_type: "asset" | "board";
-  object_id: string;
-  board_id: string | null;
-  token: string;
-  allow_commenting: boolean;
-  show_comments: boolean;
-  show_custom_fields: boolean;
-  allow_editing_custom_fields: boolean;
-  allow_downloads: boolean;
-  is_active: Generated<boolean>;
-  expires_at: NullableTimestamp;
-  password_hash: string | null;
-  password_version: Generated<number>;
-  created_by: string | null;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface ShareLinkActivityTable {
-  link_id: string;
-  kind: "open" | "view" | "download" | "comment" | "field_edit";
-  count: Generated<string>;
-  last_at: Generated<Date>;
-}
-
 export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
@@ -364,6 +342,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   boards: BoardsTable;
   assets: AssetsTable;
+  asset_versions: AssetVersionsTable;
   board_assets: BoardAssetsTable;
   uploads: UploadsTable;
   upload_parts: UploadPartsTable;

@@ -17,7 +17,8 @@ export function processAssetJob(
   /** Background work of this process (OCR) waits while assets are processed. */
   gate?: IdleGate,
 ): JobDefinition<typeof ProcessAssetPayload> {
-  const run = (assetId: string) => processAsset({ ...deps, maxAttempts: PROCESS_ASSET_RETRIES + 1 }, assetId);
+  const run = (assetId: string, versionId?: string) =>
+    processAsset({ ...deps, maxAttempts: PROCESS_ASSET_RETRIES + 1 }, assetId, versionId);
   return {
     ...processAssetSpec,
     retryLimit: PROCESS_ASSET_RETRIES,
@@ -25,6 +26,7 @@ export function processAssetJob(
     expireInSeconds: 30 * 60,
     heartbeatSeconds: 20,
     oneAtATime: true,
-    handle: (data) => (gate ? gate.run(() => run(data.asset_id)) : run(data.asset_id)),
+    handle: (data) =>
+      gate ? gate.run(() => run(data.asset_id, data.version_id)) : run(data.asset_id, data.version_id),
   };
 }

@@ -2,13 +2,15 @@ import type { Db } from "../db/db.ts";
 
 export const backupRepo = {
   /** Live assets whose processing had not finished when the backup was taken (their jobs were not kept). */
-  async processingAssetIds(db: Db): Promise<string[]> {
-    const rows = await db
-      .selectFrom("assets")
-      .select("id")
-      .where("status", "=", "processing")
-      .where("deleted_at", "is", null)
+  /** Versions being processed (an asset's first, or a newer one) of live assets. */
+  async processingVersions(db: Db): Promise<Array<{ id: string; asset_id: string }>> {
+    return db
+      .selectFrom("asset_versions as v")
+      .innerJoin("assets as a", "a.id", "v.asset_id")
+      .select(["v.id", "v.asset_id"])
+      .where("v.status", "=", "processing")
+      .where("v.deleted_at", "is", null)
+      .where("a.deleted_at", "is", null)
       .execute();
-    return rows.map((r) => r.id);
   },
 };

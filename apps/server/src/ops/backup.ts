@@ -202,11 +202,14 @@ export async function restore(deps: BackupDeps, dir: string): Promise<Manifest> 
   return manifest;
 }
 
-/** Jobs are not in a backup: assets that were being processed are queued again (the step is idempotent). */
+/**
+ * Jobs are not in a backup: versions that were being processed (an asset's first, or a newer one)
+ * are queued again (the step is idempotent).
+ */
 export async function requeueProcessing(rt: Runtime): Promise<number> {
-  const ids = await backupRepo.processingAssetIds(rt.db);
-  if (ids.length === 0) return 0;
+  const rows = await backupRepo.processingVersions(rt.db);
+  if (rows.length === 0) return 0;
   await rt.jobs.start(rt.jobDefinitions, { work: false, concurrency: 1 });
-  for (const id of ids) await rt.jobs.send(processAssetSpec, { asset_id: id });
-  return ids.length;
+  for (const r of rows) await rt.jobs.send(processAssetSpec, { asset_id: r.asset_id, version_id: r.id });
+  return rows.length;
 }

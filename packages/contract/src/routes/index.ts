@@ -11,6 +11,7 @@ import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
+import { versionsApi } from "./versions.ts";
 import { membersApi, workspacesApi } from "./workspaces.ts";
 
 export * from "./define.ts";
@@ -32,6 +33,7 @@ export {
   trashApi,
   uploadsApi,
   usersApi,
+  versionsApi,
   workspacesApi,
 };
 
@@ -43,6 +45,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   membersApi,
   boardsApi,
   assetsApi,
+  versionsApi,
   trashApi,
   uploadsApi,
   downloadsApi,

@@ -48,14 +48,6 @@ export const lifecycleRepo = {
       await db.insertInto("board_assets").values({ board_id: a.boardId, asset_id: a.id, added_by: a.userId }).execute();
     }
   },
-  /** The bytes have all arrived: the asset goes to `processing` with its real size and checksum. */
-  async markUploaded(db: Db, assetId: string, size: number, sha256: string) {
-    await db
-      .updateTable("assets")
-      .set({ status: "processing", size, sha256, updated_at: new Date() })
-      .where("id", "=", assetId)
-      .execute();
-  },
   /** An abandoned upload's asset; only while it still waits for bytes. */
   async deleteUploading(db: Db, assetId: string) {
     await db.deleteFrom("assets").where("id", "=", assetId).where("status", "=", "uploading").execute();
@@ -104,18 +96,31 @@ export const lifecycleRepo = {
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
   },
-  /** Deletes deleted assets for good, by id or by delete batch; answers their media directories. */
-  async purge(db: Db, workspaceId: string, by: { ids: string[] } | { batches: string[] }): Promise<string[]> {
+  /**
+   * Deletes deleted assets for good, by id or by delete batch; answers how many and the media
+   * directories of all their versions (the versions go with them, by the foreign key's cascade).
+   */
+  async purge(
+    db: Db,
+    workspaceId: string,
+    by: { ids: string[] } | { batches: string[] },
+  ): Promise<{ count: number; directories: string[] }> {
     const ids = "ids" in by ? by.ids : by.batches;
-    if (!ids.length) return [];
-    const rows = await db
-      .deleteFrom("assets")
-      .where("workspace_id", "=", workspaceId)
-      .where("deleted_at", "is not", null)
-      .where("ids" in by ? "id" : "delete_batch", "in", ids)
-      .returning("directory")
-      .execute();
-    return rows.flatMap((r) => (r.directory ? [r.directory] : []));
+    if (!ids.length) return { count: 0, directories: [] };
+    const column = sql.raw("ids" in by ? "id" : "delete_batch");
+    // One statement: its versions are read as they were before the delete (one snapshot for all of it).
+    const r = await sql<{ directory: string | null; asset: boolean }>`
+      WITH gone AS (
+        DELETE FROM assets WHERE workspace_id = ${workspaceId} AND deleted_at IS NOT NULL
+          AND ${column} = ANY(${ids}::uuid[])
+        RETURNING id, directory
+      )
+      SELECT directory, true AS asset FROM gone
+      UNION ALL
+      SELECT v.directory, false FROM asset_versions v JOIN gone g ON g.id = v.asset_id
+      WHERE v.directory IS DISTINCT FROM g.directory`.execute(db);
+    const directories = [...new Set(r.rows.flatMap((x) => (x.directory ? [x.directory] : [])))];
+    return { count: r.rows.filter((x) => x.asset).length, directories };
   },
   async addToBoard(db: Db, boardId: string, assetIds: string[], userId: string): Promise<number> {
     const r = await db

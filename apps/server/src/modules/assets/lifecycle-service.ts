@@ -2,6 +2,7 @@ import type { Db } from "../../db/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import { lifecycleRepo, type NewAsset } from "./lifecycle-repo.ts";
 import { assetsRepo } from "./repo.ts";
+import { createVersionLifecycle } from "./versions-lifecycle.ts";
 
 export type { NewAsset } from "./lifecycle-repo.ts";
 
@@ -12,7 +13,11 @@ export type { NewAsset } from "./lifecycle-repo.ts";
  * transaction (`tx`), so a caller's statements and these commit or roll back together.
  */
 export function createAssetLifecycle(db: Db) {
+  const versions = createVersionLifecycle(db, (assetId, workspaceId, tags) =>
+    assetsRepo.replaceAiTags(db, assetId, workspaceId, tags),
+  );
   return {
+    ...versions,
     // For the pipeline (same process or a worker machine): rows by id, results, failures.
     byId: (assetId: string) => assetsRepo.byId(db, assetId),
     update: (assetId: string, patch: Parameters<typeof assetsRepo.update>[2]) => assetsRepo.update(db, assetId, patch),
@@ -34,8 +39,9 @@ export function createAssetLifecycle(db: Db) {
     /** The row and its board membership, atomically (in the caller's transaction when given one). */
     create: (a: NewAsset, tx: Db = db) =>
       tx.isTransaction ? lifecycleRepo.insert(tx, a) : tx.transaction().execute((t) => lifecycleRepo.insert(t, a)),
-    markUploaded: (assetId: string, size: number, sha256: string, tx: Db = db) =>
-      lifecycleRepo.markUploaded(tx, assetId, size, sha256),
+    /** The bytes arrived: the version (by default the asset's first) goes to `processing` (versions-lifecycle.ts). */
+    markUploaded: (assetId: string, size: number, sha256: string, tx: Db = db, versionId = assetId) =>
+      versions.markVersionUploaded(tx, assetId, versionId, size, sha256),
     deleteUploading: (assetId: string, tx: Db = db) => lifecycleRepo.deleteUploading(tx, assetId),
     softDeleteOnlyIn: (workspaceId: string, boardIds: string[], userId: string, batch: string, tx: Db = db) =>
       lifecycleRepo.softDeleteOnlyIn(tx, workspaceId, boardIds, userId, batch),

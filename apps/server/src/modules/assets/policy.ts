@@ -18,6 +18,13 @@ export const ASSET = {
   comment: action("asset.comment", "comment", (f) => f.allow_commenting),
   share: action("asset.share", "edit"),
   download: action("asset.download", "view", (f) => f.allow_downloads),
+  /** Versions (issue 29): upload, make current, delete, stack, detach. */
+  version: action("asset.version", "edit"),
+  /**
+   * Seeing versions other than the current one (the list, their media): every member; a visitor when
+   * the link shows versions.
+   */
+  versions: action("asset.versions", "view", (f) => f.show_versions),
 };
 
 export const assetAbilities = (grant: Grant): AssetAbilities => ({

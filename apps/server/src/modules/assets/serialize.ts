@@ -1,8 +1,8 @@
 import type { Asset, AssetAbilities } from "@hangar/contract";
-import type { Renditions } from "../../db/types.ts";
 import { type Grant, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
+import { type MediaUrls, mediaUrls } from "./media-urls.ts";
 import { assetAbilities } from "./policy.ts";
 import type { AssetRow } from "./repo.ts";
 import type { AssetViewRow } from "./view-repo.ts";
@@ -39,7 +39,7 @@ export const viewerOf = (actor: UserActor | VisitorActor, grant: Grant): Viewer 
 const visitorExpiry = () => (Math.floor(Date.now() / 3_600_000) + 2) * 3600;
 
 /** Signs every `/media/…?v=` URL of an answer for the viewer (visitors only). */
-async function signMediaUrls(asset: Asset, signer: Signer, issuer: string): Promise<void> {
+export async function signMediaUrls(asset: MediaUrls, signer: Signer, issuer: string): Promise<void> {
   const exp = visitorExpiry();
   const sign = async (url: string | null) => {
     if (!url) return url;
@@ -55,18 +55,9 @@ async function signMediaUrls(asset: Asset, signer: Signer, issuer: string): Prom
   for (const p of asset.pages) p.url = (await sign(p.url || null)) ?? "";
 }
 
-function spriteOf(sprite: Renditions["sprite"], media: (file: string | undefined) => string | null) {
-  const url = media(sprite?.file);
-  if (!sprite || !url) return null;
-  const { file: _file, ...tiles } = sprite;
-  return { url, ...tiles };
-}
-
 /** Media URLs: renditions under /media/{directory}/ (versioned for caching), the original signed. */
 export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, viewer: Viewer): Promise<Asset> {
-  const r = row.renditions ?? {};
-  const v = row.processed_at ? `?v=${row.processed_at.getTime()}` : "";
-  const media = (file: string | undefined) => (file && row.directory ? `/media/${row.directory}/${file}${v}` : null);
+  const m = mediaUrls(row);
   const ready = row.status !== "uploading" && row.directory !== null;
   return {
     id: row.id,
@@ -85,12 +76,12 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
       ready && viewer.abilities.download
         ? await signer.sign("GET", `/media/${row.directory}/original`, ORIGINAL_URL_TTL_SECONDS, viewer.issuer)
         : null,
-    thumbnail_url: media(r.thumbnail),
-    grid_url: media(r.grid ?? r.thumbnail),
-    video_url: media(r.video),
-    large_url: media(r.large),
-    fps: r.fps ?? null,
-    sprite: spriteOf(r.sprite, media),
+    thumbnail_url: m.thumbnail_url,
+    grid_url: m.grid_url,
+    video_url: m.video_url,
+    large_url: m.large_url,
+    fps: m.fps,
+    sprite: m.sprite,
     placeholder: row.placeholder,
     directory: row.directory,
     favorite: false,
@@ -104,14 +95,8 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     height: row.height,
     duration: row.duration,
     page_count: row.page_count,
-    pages: (r.pages ?? []).map((p) => ({
-      number: p.number,
-      url: media(p.file) ?? "",
-      width: p.width,
-      height: p.height,
-      label: p.label ?? null,
-    })),
-    preview_unavailable: r.preview_unavailable ?? null,
+    pages: m.pages,
+    preview_unavailable: m.preview_unavailable,
     upload_board_id: row.upload_board_id,
     is_temp: row.is_temp,
     sha256: row.sha256,
@@ -143,6 +128,10 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     date_uploaded: row.date_uploaded.toISOString(),
     created_at: row.date_uploaded.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    version_count: row.version_count,
+    current_version: { id: row.current_version_id ?? row.id, number: row.current_version_number },
+    newer_version: null,
+    duplicate_of: row.duplicate_of,
   };
 }
 
@@ -152,6 +141,7 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   asset.favorite = row.is_favorite; // the caller's own
   asset.open_comment_count = row.open_comments;
   asset.field_chips = row.field_chips.filter((c) => c.display !== "");
+  asset.newer_version = row.newer_version;
   if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer.issuer);
   return viewer.link ? visitorAsset(asset, viewer.link) : asset;
 }

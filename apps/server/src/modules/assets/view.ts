@@ -12,6 +12,7 @@ import { type CacheInvalidation, cacheKeys } from "../../platform/read-cache.ts"
  */
 export const ASSET_VIEW_READS = {
   assets: "workspace_id",
+  asset_versions: "workspace_id",
   tags: "workspace_id",
   ai_tags: "workspace_id",
   boards: "workspace_id",

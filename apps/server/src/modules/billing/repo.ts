@@ -78,10 +78,13 @@ export const billingRepo = {
     return db.selectFrom("workspaces").select("name").where("id", "=", workspaceId).executeTakeFirst();
   },
 
-  /** Bytes of every original the workspace holds, trashed ones included (they occupy storage until purged). */
+  /**
+   * Bytes of every original the workspace holds: every version of every asset (issue 29), trashed
+   * ones included (they occupy storage until purged), uploads under way at their announced size.
+   */
   async storageBytes(db: Db, workspaceId: string): Promise<number> {
     const r = await db
-      .selectFrom("assets")
+      .selectFrom("asset_versions")
       .select(sql<number>`coalesce(sum(size), 0)::float8`.as("bytes"))
       .where("workspace_id", "=", workspaceId)
       .executeTakeFirstOrThrow();

@@ -19,6 +19,9 @@ export interface CommentRecord {
   parent_id: string | null;
   thread_id: string;
   board_id: string | null;
+  /** The asset version it was made on, and that version's number. */
+  version_id: string;
+  version_number: number;
   author_id: string | null;
   author_name: string | null;
   share_link_id: string | null;
@@ -49,7 +52,8 @@ const person = (alias: string) =>
 /** The comment rows matching `where` (on `c`), in thread order, at most `limit`. */
 function selectSql(where: RawBuilder<SqlBool>, limit: number) {
   return sql<CommentRecord>`
-    SELECT c.id, c.workspace_id, c.asset_id, c.parent_id, c.thread_id, c.board_id, c.author_id, c.author_name,
+    SELECT c.id, c.workspace_id, c.asset_id, c.parent_id, c.thread_id, c.board_id, c.version_id,
+      cv.number AS version_number, c.author_id, c.author_name,
       c.share_link_id, c.text, c.severity, c.annotation_type, c.x, c.y, c.width, c.height, c.page, c.timestamp_s,
       c.duration_s, c.resolved_at, c.created_at, c.updated_at,
       ${person("u")} AS author, ${person("r")} AS resolver, root.author_id AS thread_author_id,
@@ -61,6 +65,7 @@ function selectSql(where: RawBuilder<SqlBool>, limit: number) {
                 FROM comment_mentions m JOIN users mu ON mu.id = m.user_id WHERE m.comment_id = c.id), '[]') AS mentions
     FROM comments c
     JOIN comments root ON root.id = c.thread_id
+    JOIN asset_versions cv ON cv.id = c.version_id
     LEFT JOIN users u ON u.id = c.author_id
     LEFT JOIN users r ON r.id = c.resolved_by
     WHERE ${where}
@@ -90,13 +95,28 @@ export const commentsRepo = {
     const r = await selectSql(sql`c.id = ${id} AND c.workspace_id = ${workspaceId}`, 1).execute(db);
     return r.rows[0] ?? null;
   },
-  /** Top-level comments of an asset, oldest first, a page after `cursor` (limit + 1 read for has-more). */
-  async topLevel(db: Db, assetId: string, board: BoardScope, cursor: string | null, limit: number) {
-    const where = sql<SqlBool>`c.asset_id = ${assetId} AND c.parent_id IS NULL AND ${inBoard(board)} AND ${after(cursor)}`;
+  /**
+   * Top-level comments of an asset, oldest first, a page after `cursor` (limit + 1 read for has-more):
+   * of one version (`version`), or of every version (null).
+   */
+  async topLevel(
+    db: Db,
+    assetId: string,
+    board: BoardScope,
+    cursor: string | null,
+    limit: number,
+    version: string | null = null,
+  ) {
+    // Every version's: not those of versions in Recently deleted.
+    const ofVersion =
+      version === null
+        ? sql<SqlBool>`NOT EXISTS (SELECT 1 FROM asset_versions dv WHERE dv.id = c.version_id AND dv.deleted_at IS NOT NULL)`
+        : sql<SqlBool>`c.version_id = ${version}`;
+    const where = sql<SqlBool>`c.asset_id = ${assetId} AND c.parent_id IS NULL AND ${inBoard(board)} AND ${ofVersion} AND ${after(cursor)}`;
     const [rows, count] = await Promise.all([
       selectSql(where, limit + 1).execute(db),
       sql<{ n: number }>`SELECT count(*)::int AS n FROM comments c
-        WHERE c.asset_id = ${assetId} AND c.parent_id IS NULL AND ${inBoard(board)}`.execute(db),
+        WHERE c.asset_id = ${assetId} AND c.parent_id IS NULL AND ${inBoard(board)} AND ${ofVersion}`.execute(db),
     ]);
     return { rows: rows.rows, count: count.rows[0]?.n ?? 0 };
   },
@@ -191,6 +211,7 @@ export const commentsRepo = {
     return db
       .selectFrom("assets")
       .select(["id", "name", "page_count", "file_type", "directory", "renditions", "width", "height", "duration"])
+      .select(sql<string>`coalesce(current_version_id, id)`.as("current_version_id"))
       .where("id", "=", assetId)
       .where("workspace_id", "=", workspaceId)
       .where("deleted_at", "is", null)
@@ -242,6 +263,23 @@ export const commentsRepo = {
       .orderBy("a.name")
       .execute();
     return rows.map((r) => r.id);
+  },
+  /** A live (not deleted) version of the asset: what an annotation on it is checked against. */
+  versionFacts(db: Db, assetId: string, versionId: string) {
+    return db
+      .selectFrom("asset_versions")
+      .select(["id", "page_count", "file_type", "duration"])
+      .where("id", "=", versionId)
+      .where("asset_id", "=", assetId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+  },
+  /** Comments follow their versions to another asset (versions stacked onto it, or detached into it). */
+  async follow(db: Db, to: string, from: { assetIds: string[] } | { versionId: string }) {
+    if ("assetIds" in from && from.assetIds.length === 0) return;
+    let q = db.updateTable("comments").set({ asset_id: to });
+    q = "assetIds" in from ? q.where("asset_id", "in", from.assetIds) : q.where("version_id", "=", from.versionId);
+    await q.execute();
   },
   /** Users by id (for mention e-mails). */
   async users(db: Db, ids: string[]) {

@@ -48,5 +48,6 @@ export function serializeComment(r: CommentRecord, grant: Grant): Comment {
     // A visitor learns of no other link than their own.
     share_link_id: grant.kind === "visitor" && r.share_link_id !== grant.visitor.linkId ? null : r.share_link_id,
     abilities: commentAbilities(grant, r),
+    version: { id: r.version_id, number: r.version_number },
   };
 }

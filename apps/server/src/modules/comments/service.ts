@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type {
-  AnnotationFields,
-  Comment,
-  CommentPage,
-  CommentsExportQuery,
-  CommentsQuery,
-  CreateCommentBody,
-  UpdateCommentBody,
+import {
+  type AnnotationFields,
+  type Comment,
+  type CommentPage,
+  type CommentsExportQuery,
+  type CommentsQuery,
+  type CreateCommentBody,
+  type UpdateCommentBody,
+  VERSION_MESSAGES,
 } from "@hangar/contract";
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { composeMail } from "../../mail/compose.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import type { Access, Grant } from "../../platform/access.ts";
+import { type Access, allows, type Grant } from "../../platform/access.ts";
 import { type Actor, linkBoard } from "../../platform/actor.ts";
 import { forbidden, invalid, notFound } from "../../platform/errors.ts";
 import { isForeignKeyViolation } from "../../platform/pg-errors.ts";
@@ -63,13 +64,25 @@ export function createCommentsService(deps: {
     return { row, grant };
   }
 
+  /**
+   * The asset and the version commented on (`versionId`, else the current one), with the annotation
+   * checked against that version's pages and length.
+   */
   async function checkAnnotation(
     workspaceId: string,
     assetId: string,
     a: Pick<AnnotationFields, "page" | "timestamp" | "duration">,
+    versionId: string | null | undefined,
+    /** Whether the caller may write on another version than the current one (a link: show_versions). */
+    otherVersions: boolean,
   ) {
-    const asset = await commentsRepo.assetFacts(db, workspaceId, assetId);
-    if (!asset) throw notFound(ASSET_NOT_FOUND);
+    const found = await commentsRepo.assetFacts(db, workspaceId, assetId);
+    if (!found) throw notFound(ASSET_NOT_FOUND);
+    if (versionId && versionId !== found.current_version_id && !otherVersions)
+      throw forbidden(VERSION_MESSAGES.linkCurrentOnly);
+    const version = await commentsRepo.versionFacts(db, assetId, versionId ?? found.current_version_id);
+    if (!version) throw notFound(VERSION_MESSAGES.notFound);
+    const asset = { ...found, ...version, id: found.id, version_id: version.id };
     const errors: { field: string; message: string }[] = [];
     if (a.page != null) {
       if (!asset.page_count) errors.push({ field: "page", message: "This asset has no pages" });
@@ -134,6 +147,10 @@ export function createCommentsService(deps: {
     } comments.${ext}`;
 
   return {
+    /** Comments follow their versions to another asset (versions stacked or detached: assets/versions-service.ts). */
+    follow: (tx: Db, toAssetId: string, from: { assetIds: string[] } | { versionId: string }) =>
+      commentsRepo.follow(tx, toAssetId, from),
+
     /** An asset's or a board's comments as CSV, or as a PDF report with the annotations drawn. */
     async exportFile(actor: Actor, workspaceId: string, q: ExportQuery) {
       let title: string;
@@ -171,25 +188,40 @@ export function createCommentsService(deps: {
 
     async list(actor: Actor, workspaceId: string, q: Query): Promise<CommentPage> {
       const grant = await access.require(actor, COMMENT.view, assetResource(workspaceId, q.object_id));
-      if (!(await commentsRepo.assetFacts(db, workspaceId, q.object_id))) throw notFound(ASSET_NOT_FOUND);
       const cursor = q.cursor && z.uuid().safeParse(q.cursor).success ? q.cursor : null;
       if (q.cursor && !cursor) throw invalid("Invalid cursor", [{ field: "cursor", message: "Invalid cursor" }]);
+      const asset = await commentsRepo.assetFacts(db, workspaceId, q.object_id);
+      if (!asset) throw notFound(ASSET_NOT_FOUND);
       let page: { rows: CommentRecord[]; count: number };
       // A visitor sees the threads of the link's board only, whatever board they ask for.
       const visitorBoard = grant.kind === "visitor" ? linkBoard(grant.visitor) : undefined;
+      /** Another version than the current one: a link's visitors only when it shows versions (403). */
+      const otherVersion = () => {
+        if (!allows(grant, COMMENT.versions)) throw forbidden(VERSION_MESSAGES.linkCurrentOnly);
+      };
       if (q.parent_id) {
         const parent = await commentsRepo.get(db, workspaceId, q.parent_id);
         if (!parent || parent.asset_id !== q.object_id) throw notFound(NOT_FOUND);
         if (visitorBoard !== undefined && parent.board_id !== visitorBoard) throw notFound(NOT_FOUND);
+        if (parent.version_id !== asset.current_version_id) otherVersion();
         page = await commentsRepo.replies(db, parent.thread_id, cursor, q.limit);
       } else {
         const asked: BoardScope = q.board_id === undefined ? undefined : q.board_id === "null" ? null : q.board_id;
+        // One version's threads (by default the current one's), or every version's.
+        let version: string | null = q.all_versions && !q.version_id ? null : asset.current_version_id;
+        if (version !== asset.current_version_id || (q.version_id && q.version_id !== version)) otherVersion();
+        if (q.version_id) {
+          if (!(await commentsRepo.versionFacts(db, q.object_id, q.version_id)))
+            throw notFound(VERSION_MESSAGES.notFound);
+          version = q.version_id;
+        }
         page = await commentsRepo.topLevel(
           db,
           q.object_id,
           visitorBoard !== undefined ? visitorBoard : asked,
           cursor,
           q.limit,
+          version,
         );
       }
       const more = page.rows.length > q.limit;
@@ -203,13 +235,20 @@ export function createCommentsService(deps: {
 
     async create(actor: Actor, workspaceId: string, body: CreateBody, visitor?: VisitorIdentity): Promise<Comment> {
       const grant = await access.require(actor, COMMENT.create, assetResource(workspaceId, body.object_id));
-      const asset = await checkAnnotation(workspaceId, body.object_id, body);
+      const parent = body.parent_id ? await commentsRepo.get(db, workspaceId, body.parent_id) : null;
+      // A reply is on its thread's version; a thread on the version named, else the current one.
+      const asset = await checkAnnotation(
+        workspaceId,
+        body.object_id,
+        body,
+        parent?.version_id ?? body.version_id,
+        allows(grant, COMMENT.versions),
+      );
       let threadId: string;
       let parentId: string | null = null;
       let boardId: string | null = body.board_id ?? null;
       const id = randomUUID();
       if (body.parent_id) {
-        const parent = await commentsRepo.get(db, workspaceId, body.parent_id);
         if (!parent || parent.asset_id !== body.object_id) throw notFound("The comment you reply to is gone.");
         // A visitor answers only the threads they see: their link's board's.
         if (grant.kind === "visitor" && parent.board_id !== linkBoard(grant.visitor))
@@ -230,6 +269,7 @@ export function createCommentsService(deps: {
             id,
             workspace_id: workspaceId,
             asset_id: body.object_id,
+            version_id: asset.version_id,
             parent_id: parentId,
             thread_id: threadId,
             board_id: boardId,
@@ -252,7 +292,12 @@ export function createCommentsService(deps: {
         )
         // The thread (or the asset) was deleted between the read above and this insert.
         .catch((err: unknown) => {
-          const raced = ["comments_parent_id_fkey", "comments_thread_id_fkey", "comments_asset_id_fkey"];
+          const raced = [
+            "comments_parent_id_fkey",
+            "comments_thread_id_fkey",
+            "comments_asset_id_fkey",
+            "comments_version_fkey",
+          ];
           throw raced.some((c) => isForeignKeyViolation(err, c)) ? gone() : err;
         });
       const row = await commentsRepo.get(db, workspaceId, id);

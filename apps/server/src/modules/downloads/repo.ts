@@ -40,6 +40,31 @@ export const downloadsRepo = {
     return rows as DownloadableAsset[];
   },
 
+  /**
+   * One version of a live asset of the workspace, when it has bytes (completed or processing) and is
+   * not deleted: named as the asset, typed as the version's file.
+   */
+  async downloadableVersion(
+    db: Db,
+    workspaceId: string,
+    assetId: string,
+    versionId: string,
+  ): Promise<DownloadableAsset | undefined> {
+    const row = await db
+      .selectFrom("asset_versions as v")
+      .innerJoin("assets as a", "a.id", "v.asset_id")
+      .select(["a.id", "a.name", "v.file_extension", "v.mime_type", "v.size", "v.directory"])
+      .where("v.id", "=", versionId)
+      .where("v.asset_id", "=", assetId)
+      .where("a.workspace_id", "=", workspaceId)
+      .where("a.deleted_at", "is", null)
+      .where("v.deleted_at", "is", null)
+      .where("v.status", "in", ["COMPLETED", "processing"])
+      .where("v.directory", "is not", null)
+      .executeTakeFirst();
+    return row as DownloadableAsset | undefined;
+  },
+
   /** Live boards of the workspace among `boardIds`, with their names. */
   liveBoards(db: Db, workspaceId: string, boardIds: string[]) {
     if (boardIds.length === 0) return Promise.resolve([]);

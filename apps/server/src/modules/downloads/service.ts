@@ -68,7 +68,10 @@ export function createDownloadsService(deps: {
     assetId: string,
     body: DownloadBody,
   ): Promise<DownloadAnswer> {
-    const [asset] = await downloadsRepo.downloadableAssets(db, workspaceId, [assetId]);
+    // The current version (the asset's row), or the version asked for (issue 29).
+    const [asset] = body.version_id
+      ? [await downloadsRepo.downloadableVersion(db, workspaceId, assetId, body.version_id)]
+      : await downloadsRepo.downloadableAssets(db, workspaceId, [assetId]);
     const stat = asset ? await store.stat(originalKey(asset.directory)) : null;
     if (!asset || !stat) throw notFound("Asset not found.");
     const facts = { filename: fileNameOf(asset), size: stat.size, mime_type: asset.mime_type };
@@ -119,6 +122,10 @@ export function createDownloadsService(deps: {
       const shape = shapeOf(body);
       const assetIds = [...new Set(body.asset_ids ?? [])];
       const boardIds = [...new Set(body.board_ids ?? [])];
+      if (body.version_id && shape !== "single")
+        throw invalid("A version is downloaded on its own: send one asset id with version_id.", [
+          { field: "version_id", message: "Only with one asset" },
+        ]);
       if (shape === "single") {
         if (!assetIds[0]) throw invalid(DOWNLOAD_ERRORS.noAsset, [{ field: "asset_ids", message: "Required" }]);
         return single(issuerOf(actor), workspaceId, assetIds[0], body);

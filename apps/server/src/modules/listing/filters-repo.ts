@@ -11,6 +11,7 @@ import {
 } from "@hangar/contract";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { hexToLab } from "../../media/colors.ts";
+import type { CommentScope } from "../assets/index.ts";
 import { customFieldsConds } from "./custom-fields-repo.ts";
 
 /**
@@ -25,8 +26,8 @@ export interface ListingScope {
   workspaceId: string;
   /** The caller: `favorite` is theirs. */
   userId: string;
-  /** A share link's visitor: comment counts are the link's board's threads only. */
-  commentBoard?: string | null;
+  /** A share link's visitor: the comments counted (the link's board's threads, its version's). */
+  comments?: CommentScope;
 }
 
 const and = (cs: Cond[]): Cond =>
@@ -247,6 +248,8 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
     const open = sql<SqlBool>`EXISTS (SELECT 1 FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL)`;
     out.push(f.has_open_comments ? open : sql<SqlBool>`NOT ${open}`);
   }
+  if (f.has_versions !== undefined)
+    out.push(f.has_versions ? sql<SqlBool>`a.version_count > 1` : sql<SqlBool>`a.version_count <= 1`);
   out.push(...dateRange("a.date_uploaded", f.date_uploaded_from, f.date_uploaded_to));
   if (f.tags) {
     if (has(f.tags.includes)) out.push(manualTag(f.tags.includes));

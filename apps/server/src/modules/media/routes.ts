@@ -1,6 +1,6 @@
 import { nameWithExtension } from "@hangar/contract";
 import type { FastifyReply } from "fastify";
-import { type Access, parseIssuer } from "../../platform/access.ts";
+import { type Access, allows, type Grant, parseIssuer } from "../../platform/access.ts";
 import { contentDisposition } from "../../platform/content-disposition.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
@@ -51,7 +51,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 }
 
 /**
- * GET /media/{workspace}/{asset}/{file}: renditions and the original. Allowed with a valid signature
+ * GET /media/{workspace}/{version}/{file}: renditions and the original. Allowed with a valid signature
  * for this exact path whose issuer still passes the access check (handed-out URLs), or to a caller
  * the access layer lets see the asset; anyone else gets 404. Range requests are honoured (video seeking, ranged downloads).
  */
@@ -70,31 +70,39 @@ export function mediaRoutes(
     const rest = (req.params as { "*": string })["*"];
     const m = PATH.exec(rest);
     if (!m) throw notFound();
-    const [, workspaceId, assetId, file] = m as unknown as [string, string, string, string];
+    const [, workspaceId, directoryId, file] = m as unknown as [string, string, string, string];
     const q = req.query as { exp?: string; sig?: string; by?: string };
+    // A media directory is a version's (issue 29): `{workspace}/{version}`, an asset's first version
+    // having the asset's id. Access is the asset's.
+    const owner = await deps.assets.mediaOwner(workspaceId, directoryId);
+    if (!owner) throw notFound();
+    const assetId = owner.asset_id;
     const resource = { kind: "asset", workspaceId, assetId } as const;
     // The original is the download: a share link hands it out only with allow_downloads, and a URL
     // issued to a link without it is refused here too (no way around the flag).
     const act = file === "original" ? MEDIA.original : MEDIA.rendition;
-    const path = `/media/${workspaceId}/${assetId}/${file}`;
+    const path = `/media/${workspaceId}/${directoryId}/${file}`;
     const issuer = q.sig === undefined ? null : await deps.signer.verify("GET", path, q.exp, q.sig, q.by ?? "");
     const issuedTo = issuer ? parseIssuer(issuer) : null;
     let signed = false;
+    let grant: Grant;
     if (issuedTo) {
       // A URL handed out earlier: whoever it was issued to must still have access now (a removed
       // member, a deleted workspace answer 404), and only a live asset is served by URL.
-      await deps.access.requireIssuer(issuedTo, act, resource);
+      grant = await deps.access.requireIssuer(issuedTo, act, resource);
       signed = true;
-      // A whole fetch counts once; a player's or a download manager's ranged parts do not.
-      if (issuedTo.kind === "link" && file === "original" && !req.headers.range) deps.onLinkDownload?.(issuedTo.linkId);
     } else {
       // A session: members see their workspace's media, Recently deleted's thumbnails included.
-      await deps.access.require(req.actor, act, resource);
+      grant = await deps.access.require(req.actor, act, resource);
     }
-    const asset = await deps.assets.byId(assetId);
-    if (!asset || asset.workspace_id !== workspaceId || asset.status === "uploading") throw notFound();
-    if (signed && asset.deleted_at !== null) throw notFound();
-    const key = `media/${workspaceId}/${assetId}/${file}`;
+    // Another version than the current one: a link's visitors only when it shows versions (issue 29).
+    if (!owner.is_current && !allows(grant, MEDIA.otherVersion)) throw notFound();
+    // A whole fetch counts once; a player's or a download manager's ranged parts do not.
+    if (issuedTo?.kind === "link" && file === "original" && !req.headers.range) deps.onLinkDownload?.(issuedTo.linkId);
+    const asset = owner;
+    if (asset.status === "uploading") throw notFound();
+    if (signed && asset.deleted) throw notFound();
+    const key = `media/${workspaceId}/${directoryId}/${file}`;
     const stat = await deps.store.stat(key);
     if (!stat) throw notFound();
 

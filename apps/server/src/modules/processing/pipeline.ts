@@ -11,7 +11,7 @@ import { sniffFile } from "../../media/sniff.ts";
 import { probeVideo, transcodeVideo, videoPoster } from "../../media/video.ts";
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import { copyToLocalFile } from "../../storage/local-copy.ts";
-import type { AssetLifecycle } from "../assets/index.ts";
+import type { AssetLifecycle, VersionWork } from "../assets/index.ts";
 import { textSources } from "./text-job.ts";
 import type { Vision, VisionRecords } from "./vision.ts";
 
@@ -66,18 +66,25 @@ async function walk(dir: string, base = dir): Promise<string[]> {
  * renditions out) around the asset's row and its blobs. The `process-asset` job (docs/architecture.md §6): sniff the real type, then per type metadata and
  * renditions under media/{directory}/, colours, quality, AI tags; COMPLETED, or `error` with the
  * reason kept. Safe to run twice: everything is recomputed and overwritten.
+ *
+ * What is processed is one version of the asset (issue 29; by default its first, whose id is the
+ * asset's), in the version's own directory: a newer version is written to its own row only, and
+ * becomes the asset's current one when it is COMPLETED (assets/versions-lifecycle.ts).
  */
-export async function processAsset(deps: PipelineDeps, assetId: string): Promise<void> {
-  const { assets, store, log } = deps;
-  const row = await assets.byId(assetId);
-  if (!row || row.deleted_at || row.status !== "processing" || !row.storage_key || !row.directory) return;
-  const attempt = await assets.bumpAttempts(assetId);
+export async function processAsset(deps: PipelineDeps, jobAssetId: string, versionId = jobAssetId): Promise<void> {
+  const { store, log } = deps;
+  const version = await deps.assets.versionWork(versionId);
+  const row = version?.row;
+  if (!version || !row || row.deleted_at || row.status !== "processing" || !row.storage_key || !row.directory) return;
+  // The version's asset now (a version stacked onto another asset since the job was sent has moved).
+  const assetId = version.assetId;
+  const attempt = await version.bumpAttempts();
   const work = await mkdtemp(path.join(os.tmpdir(), "hangar-media-"));
   const outDir = path.join(work, "out");
   await mkdir(outDir, { recursive: true });
   let original = store.localPath(row.storage_key);
   /** Known once sniffed: an asset that fails afterwards still says what it is (a damaged PDF is a DOCUMENT). */
-  let typed: Pick<Parameters<AssetLifecycle["update"]>[1], "file_type" | "mime_type" | "file_extension"> = {};
+  let typed: Pick<Parameters<VersionWork["update"]>[0], "file_type" | "mime_type" | "file_extension"> = {};
   try {
     if (!original) {
       // S3: the original comes down to the work directory (removed below, whatever happens).
@@ -85,7 +92,7 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
       await copyToLocalFile(store, row.storage_key, original, Number(row.size));
     }
     const sniffed = await sniffFile(original);
-    const patch: Parameters<AssetLifecycle["update"]>[1] = {
+    const patch: Parameters<VersionWork["update"]>[0] = {
       file_type: sniffed.fileType,
       mime_type: sniffed.mime,
       file_extension: sniffed.ext || row.file_extension,
@@ -159,7 +166,7 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
           return null;
         });
         if (tags) {
-          await assets.replaceAiTags(assetId, row.workspace_id, tags);
+          await version.replaceAiTags(tags);
           vision.objects = tags.map((t) => ({ label: t.label, confidence: t.confidence, box: t.box ?? null }));
         }
       }
@@ -179,28 +186,39 @@ export async function processAsset(deps: PipelineDeps, assetId: string): Promise
     };
     await Promise.all(Array.from({ length: Math.min(PUT_PARALLEL, files.length) }, putNext));
     const done = { status: "COMPLETED" as const, is_temp: false, error_reason: null, processed_at: new Date() };
-    // What it saw is the pipeline's own record; whoever sees the asset done can read it.
-    await deps.records.save(row.workspace_id, assetId, vision);
-    if (deps.afterProcessed) {
-      // Actions read the asset's facts from its row: write them first, and say COMPLETED only after
-      // the actions ran, so whoever sees the asset done also sees the values they set.
-      await assets.update(assetId, { ...patch, renditions });
-      await deps
-        .afterProcessed(row.workspace_id, assetId)
-        .catch((err: Error) =>
-          log.warn({ assetId, err: { message: err.message } }, "AI actions after processing failed"),
-        );
-      await assets.update(assetId, done);
-    } else await assets.update(assetId, { ...patch, renditions, ...done });
+    const runActions = () =>
+      deps.afterProcessed!(row.workspace_id, assetId).catch((err: Error) =>
+        log.warn({ assetId, err: { message: err.message } }, "AI actions after processing failed"),
+      );
+    let current = version.isCurrent;
+    if (current) {
+      // What it saw is the pipeline's own record (the asset's, so its current version's); whoever
+      // sees the asset done can read it.
+      await deps.records.save(row.workspace_id, assetId, vision);
+      if (deps.afterProcessed) {
+        // Actions read the asset's facts from its row: write them first, and say COMPLETED only after
+        // the actions ran, so whoever sees the asset done also sees the values they set.
+        await version.update({ ...patch, renditions });
+        await runActions();
+        await version.update(done);
+      } else await version.update({ ...patch, renditions, ...done });
+    } else {
+      current = await version.update({ ...patch, renditions, ...done });
+      // A newer version that just became current: its record and the actions are now the asset's.
+      if (current) {
+        await deps.records.save(row.workspace_id, assetId, vision);
+        if (deps.afterProcessed) await runActions();
+      }
+    }
     // Text last, in its own job at a lower priority: a slow read never holds up the next asset.
-    if (readsText) await deps.readTextLater!(assetId);
+    if (readsText && current) await deps.readTextLater!(assetId);
     log.info({ assetId, type: sniffed.fileType, attempt }, "asset processed");
   } catch (err) {
     const reason = permanentReason(err);
     if (reason || attempt >= deps.maxAttempts) {
       log.warn({ assetId, attempt, err: { message: (err as Error).message } }, "asset processing failed");
       const kept = reason ?? "Processing failed after several attempts";
-      await assets.update(assetId, { ...typed, status: "error", error_reason: kept, is_temp: false });
+      await version.update({ ...typed, status: "error", error_reason: kept, is_temp: false });
       deps.onFailure?.(kept);
       return;
     }

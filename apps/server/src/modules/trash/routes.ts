@@ -7,7 +7,9 @@ import type { TrashService } from "./service.ts";
 export function trashRoutes(app: App, trash: TrashService) {
   addRoute(app, api.list, (req) => trash.list(userOf(req), req.params.id));
   addRoute(app, api.restore, (req) =>
-    trash.restore(userOf(req), req.params.id, req.body.asset_ids, req.body.board_ids),
+    trash.restore(userOf(req), req.params.id, req.body.asset_ids, req.body.board_ids, req.body.version_ids),
   );
-  addRoute(app, api.purge, (req) => trash.purge(userOf(req), req.params.id, req.body.asset_ids, req.body.board_ids));
+  addRoute(app, api.purge, (req) =>
+    trash.purge(userOf(req), req.params.id, req.body.asset_ids, req.body.board_ids, req.body.version_ids),
+  );
 }

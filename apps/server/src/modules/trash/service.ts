@@ -27,37 +27,46 @@ export function createTrashService(deps: {
     for (const d of directories) await store.deletePrefix(`media/${d}`);
   }
 
-  async function purge(workspaceId: string, assetIds: string[], boardIds: string[]) {
+  async function purge(workspaceId: string, assetIds: string[], boardIds: string[], versionIds: string[] = []) {
     // A deleted board goes for good with everything of its batch (sub-boards, assets), atomically.
     const b = await db.transaction().execute(async (tx) => {
       const batches = await trashRepo.batchesOf(tx, workspaceId, boardIds);
-      const directories = await deps.assets.purge(workspaceId, { batches }, tx);
-      return { directories, boards: await trashRepo.purgeBoardBatches(tx, workspaceId, batches) };
+      const gone = await deps.assets.purge(workspaceId, { batches }, tx);
+      return { gone, boards: await trashRepo.purgeBoardBatches(tx, workspaceId, batches) };
     });
-    const dirs = await deps.assets.purge(workspaceId, { ids: assetIds });
+    const a = await deps.assets.purge(workspaceId, { ids: assetIds });
+    const v = await deps.assets.purgeVersions(workspaceId, versionIds);
     // Rows first, bytes after: a crash in between leaves unreferenced bytes, never a row without bytes.
-    await dropBytes([...b.directories, ...dirs]);
-    return { status: "ok" as const, assets: dirs.length + b.directories.length, boards: b.boards };
+    await dropBytes([...b.gone.directories, ...a.directories, ...v.directories]);
+    return {
+      status: "ok" as const,
+      assets: a.count + b.gone.count,
+      boards: b.boards,
+      ...(versionIds.length ? { versions: v.count } : {}),
+    };
   }
 
   /** Everything deleted longer ago than the retention, with its bytes (jobs/purge-trash.ts). */
   async function purgeExpired() {
-    const [assets, boards] = await trashRepo.expired(db, new Date(Date.now() - TRASH_RETENTION_DAYS * DAY));
-    const byWs = new Map<string, { a: string[]; b: string[] }>();
-    for (const a of assets)
-      (byWs.get(a.workspace_id) ?? byWs.set(a.workspace_id, { a: [], b: [] }).get(a.workspace_id)!).a.push(a.id);
-    for (const b of boards)
-      (byWs.get(b.workspace_id) ?? byWs.set(b.workspace_id, { a: [], b: [] }).get(b.workspace_id)!).b.push(b.id);
-    for (const [ws, sel] of byWs) await purge(ws, sel.a, sel.b);
+    const cutoff = new Date(Date.now() - TRASH_RETENTION_DAYS * DAY);
+    const [assets, boards] = await trashRepo.expired(db, cutoff);
+    const versions = await deps.assets.expiredVersions(cutoff);
+    const byWs = new Map<string, { a: string[]; b: string[]; v: string[] }>();
+    const of = (ws: string) => byWs.get(ws) ?? byWs.set(ws, { a: [], b: [], v: [] }).get(ws)!;
+    for (const a of assets) of(a.workspace_id).a.push(a.id);
+    for (const b of boards) of(b.workspace_id).b.push(b.id);
+    for (const v of versions) of(v.workspace_id).v.push(v.id);
+    for (const [ws, sel] of byWs) await purge(ws, sel.a, sel.b, sel.v);
   }
 
   return {
     purgeExpired,
     async list(actor: UserActor, workspaceId: string) {
       await access.require(actor, TRASH.view, inWorkspace(workspaceId));
-      const [assets, boards] = await Promise.all([
+      const [assets, boards, versions] = await Promise.all([
         trashRepo.deletedAssets(db, workspaceId),
         trashRepo.deletedBoards(db, workspaceId),
+        deps.assets.deletedVersions(workspaceId),
       ]);
       const purgeAt = (d: Date) => new Date(d.getTime() + TRASH_RETENTION_DAYS * DAY).toISOString();
       return {
@@ -87,10 +96,33 @@ export function createTrashService(deps: {
           batch_id: b.delete_batch,
           purge_at: purgeAt(b.deleted_at!),
         })),
+        versions: versions.map((v) => {
+          const r = (v.renditions ?? {}) as Renditions;
+          const thumb = r.grid ?? r.thumbnail;
+          return {
+            id: v.id,
+            name: v.name,
+            kind: "version" as const,
+            file_type: v.file_type,
+            thumbnail_url: thumb && v.directory ? `/media/${v.directory}/${thumb}` : null,
+            deleted_at: v.deleted_at!.toISOString(),
+            deleted_by: person(v),
+            batch_id: v.delete_batch,
+            purge_at: purgeAt(v.deleted_at!),
+            asset_id: v.asset_id,
+            version_number: v.number,
+          };
+        }),
       };
     },
     /** Assets come back into their boards (or show at the root when those boards are gone). */
-    async restore(actor: UserActor, workspaceId: string, assetIds: string[], boardIds: string[]) {
+    async restore(
+      actor: UserActor,
+      workspaceId: string,
+      assetIds: string[],
+      boardIds: string[],
+      versionIds: string[] = [],
+    ) {
       await access.require(actor, TRASH.restore, inWorkspace(workspaceId));
       let boards = 0;
       let assets = 0;
@@ -100,11 +132,19 @@ export function createTrashService(deps: {
         assets += r.restored_assets;
       }
       assets += await deps.assets.restore(workspaceId, assetIds);
-      return { status: "ok" as const, assets, boards };
+      if (!versionIds.length) return { status: "ok" as const, assets, boards };
+      const versions = await deps.assets.restoreVersions(workspaceId, versionIds);
+      return { status: "ok" as const, assets, boards, versions };
     },
-    async purge(actor: UserActor, workspaceId: string, assetIds: string[], boardIds: string[]) {
+    async purge(
+      actor: UserActor,
+      workspaceId: string,
+      assetIds: string[],
+      boardIds: string[],
+      versionIds: string[] = [],
+    ) {
       await access.require(actor, TRASH.purge, inWorkspace(workspaceId));
-      return purge(workspaceId, assetIds, boardIds);
+      return purge(workspaceId, assetIds, boardIds, versionIds);
     },
   };
 }

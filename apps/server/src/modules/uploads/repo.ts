@@ -1,4 +1,4 @@
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { Db } from "../../db/db.ts";
 import type { UploadsTable } from "../../db/types.ts";
 
@@ -39,25 +39,26 @@ export const uploadsRepo = {
       .executeTakeFirst();
     return Number(done.numUpdatedRows) > 0;
   },
-  /** Uploads never completed, older than the cutoff, with their asset still waiting for bytes. */
+  /** Uploads never completed, older than the cutoff, with their version (an asset's first, or a newer one) still waiting for bytes. */
   abandoned(db: Db, cutoff: Date, limit = 500) {
     return db
       .selectFrom("uploads as u")
-      .innerJoin("assets as a", "a.id", "u.asset_id")
+      .innerJoin("asset_versions as v", (j) => j.on(sql<boolean>`v.id = coalesce(u.version_id, u.asset_id)`))
       .select([
         "u.id",
         "u.asset_id",
+        "u.version_id",
         "u.key",
         "u.size",
         "u.part_size",
         "u.part_count",
         "u.kind",
         "u.s3_upload_id",
-        "a.directory",
+        "v.directory",
       ])
       .where("u.completed_at", "is", null)
       .where("u.created_at", "<", cutoff)
-      .where("a.status", "=", "uploading")
+      .where("v.status", "=", "uploading")
       .limit(limit)
       .execute();
   },

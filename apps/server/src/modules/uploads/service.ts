@@ -48,8 +48,8 @@ export interface UploadDeps {
   boards: BoardsService;
   assets: AssetLifecycle;
   maxUploadBytes: number;
-  /** Queues the pipeline for an asset; called only after the row says `processing`. */
-  enqueueProcessing: (assetId: string) => Promise<void>;
+  /** Queues the pipeline for an asset's version (absent: its first); called only after the row says `processing`. */
+  enqueueProcessing: (assetId: string, versionId?: string) => Promise<void>;
   /**
    * The plan's limits (modules/billing), checked inside the transaction that creates or completes
    * the asset, after locking the workspace's billing row: concurrent uploads are counted in turn.
@@ -112,7 +112,7 @@ export function createUploadsService(deps: UploadDeps) {
   async function finish(uploadId: string, checked?: Awaited<ReturnType<typeof partsOf>>) {
     const up = await uploadsRepo.get(db, uploadId);
     if (!up) throw notFound("Upload not found.");
-    if (up.completed_at) return answerFor(up.asset_id);
+    if (up.completed_at) return answerFor(up.asset_id, up.version_id);
     let assembled: { size: number; sha256: string };
     try {
       const held = checked ?? (await partsOf(up));
@@ -122,7 +122,7 @@ export function createUploadsService(deps: UploadDeps) {
       assembled = await store.completeUpload(refOf(up), parts, { knownSha256: known || undefined });
     } catch (err) {
       // A concurrent complete may have moved the parts already: then its answer is ours too.
-      if ((await uploadsRepo.get(db, uploadId))?.completed_at) return answerFor(up.asset_id);
+      if ((await uploadsRepo.get(db, uploadId))?.completed_at) return answerFor(up.asset_id, up.version_id);
       throw err;
     }
     const { size, sha256 } = assembled;
@@ -131,19 +131,34 @@ export function createUploadsService(deps: UploadDeps) {
     const completed = await db.transaction().execute(async (tx) => {
       await deps.limits?.checkUploadComplete(tx, up.workspace_id, size);
       if (!(await uploadsRepo.complete(tx, uploadId))) return false;
-      await deps.assets.markUploaded(up.asset_id, size, sha256, tx);
+      await deps.assets.markUploaded(up.asset_id, size, sha256, tx, up.version_id ?? up.asset_id);
       return true;
     });
     if (completed) {
-      await deps.enqueueProcessing(up.asset_id);
+      await deps.enqueueProcessing(up.asset_id, up.version_id ?? undefined);
       await store.deletePrefix(uploadStagingPrefix(uploadId));
     }
-    return answerFor(up.asset_id);
+    return answerFor(up.asset_id, up.version_id);
   }
 
-  async function answerFor(assetId: string) {
-    const a = await deps.assets.byId(assetId);
+  /** The completed upload: its asset, and the size and checksum of the file it brought (a version's, for a new version). */
+  async function answerFor(assetId: string, versionId: string | null = null) {
+    const a = versionId
+      ? await deps.assets.versionWork(versionId).then((w) => w?.row)
+      : await deps.assets.byId(assetId);
     return { status: "ok" as const, asset_id: assetId, size: a?.size ?? 0, sha256: a?.sha256 ?? "" };
+  }
+
+  /** The same bytes already in the workspace (live or deleted): the client may still go on. */
+  async function duplicates(workspaceId: string, sha256: string) {
+    return (await deps.assets.withSha256(workspaceId, sha256)).map((d) => ({
+      asset_id: d.asset_id,
+      version_id: d.version_id,
+      version_number: d.version_number,
+      name: d.name,
+      boards: d.boards,
+      deleted: d.deleted,
+    }));
   }
 
   return {
@@ -156,10 +171,15 @@ export function createUploadsService(deps: UploadDeps) {
     ): Promise<UploadInitAnswer> {
       await mayUpload(actor, workspaceId);
       checkSize(body.size);
-      const boardId = body.board_id ?? null;
+      // Versions and the duplicate look-up are a member's (a file request's visitor sends new files only).
+      const versionOf = actor.kind === "user" ? (body.version_of ?? null) : null;
+      const boardId = versionOf ? null : (body.board_id ?? null);
       if (boardId) await deps.boards.assertLive(workspaceId, boardId);
-      const assetId = randomUUID();
-      const directory = mediaDirectory(workspaceId, assetId);
+      // A new asset's first version has the asset's id; a new version of an asset, an id of its own.
+      // Either way the media directory is named after the version.
+      const versionId = randomUUID();
+      const assetId = versionOf ?? versionId;
+      const directory = mediaDirectory(workspaceId, versionId);
       const key = originalKey(directory);
       const direct = body.size <= DIRECT_UPLOAD_MAX_BYTES;
       const partSize = direct ? Math.max(body.size, 1) : choosePartSize(body.size);
@@ -176,6 +196,7 @@ export function createUploadsService(deps: UploadDeps) {
         kind,
       });
       const ref: UploadRef = { id: uploadId, key, size: body.size, partSize, partCount, kind, storeUploadId };
+      let versionNumber: number | undefined;
       try {
         await db.transaction().execute(async (tx) => {
           await deps.limits?.checkUpload(tx, workspaceId, body.size);
@@ -187,22 +208,37 @@ export function createUploadsService(deps: UploadDeps) {
         throw err;
       }
       async function insertRows(tx: Db) {
-        await deps.assets.create(
-          {
-            id: assetId,
+        if (versionOf) {
+          const v = await deps.assets.beginVersion(tx, {
             workspaceId,
+            assetId,
+            versionId,
             name: body.name,
             extension: extensionOf(body.name),
             contentType: body.content_type || "application/octet-stream",
             size: body.size,
-            status: "uploading",
-            boardId,
             userId: actor.userId,
             directory,
             key,
-          },
-          tx,
-        );
+          });
+          versionNumber = v.number;
+        } else
+          await deps.assets.create(
+            {
+              id: assetId,
+              workspaceId,
+              name: body.name,
+              extension: extensionOf(body.name),
+              contentType: body.content_type || "application/octet-stream",
+              size: body.size,
+              status: "uploading",
+              boardId,
+              userId: actor.userId,
+              directory,
+              key,
+            },
+            tx,
+          );
         await uploadsRepo.insert(tx, {
           id: uploadId,
           asset_id: assetId,
@@ -215,17 +251,22 @@ export function createUploadsService(deps: UploadDeps) {
           part_count: partCount,
           content_type: body.content_type || "application/octet-stream",
           created_by: actor.userId,
+          version_id: versionOf ? versionId : null,
         });
       }
+      const extra = {
+        ...(versionOf ? { version_id: versionId, version_number: versionNumber } : {}),
+        ...(actor.kind === "user" && body.sha256 ? { duplicates: await duplicates(workspaceId, body.sha256) } : {}),
+      };
       const urls = await store.partUrls(ref, UPLOAD_URL_TTL_SECONDS);
-      if (direct) return { asset_id: assetId, upload_id: uploadId, key, direct_url: urls[0] ?? "" };
+      if (direct) return { asset_id: assetId, upload_id: uploadId, key, direct_url: urls[0] ?? "", ...extra };
       const parts = urls.map((url, i) => ({
         part_number: i + 1,
         start_byte: i * partSize,
         end_byte: Math.min(body.size, (i + 1) * partSize) - 1,
         url,
       }));
-      return { asset_id: assetId, upload_id: uploadId, key, parts, part_size: partSize };
+      return { asset_id: assetId, upload_id: uploadId, key, parts, part_size: partSize, ...extra };
     },
 
     /** The signed URL is the proof: no session needed, as with a presigned S3 URL. */
@@ -266,7 +307,7 @@ export function createUploadsService(deps: UploadDeps) {
       await mayUpload(actor, workspaceId);
       const up = await uploadsRepo.get(db, body.upload_id);
       if (!up || up.workspace_id !== workspaceId || up.key !== body.key) throw notFound("Upload not found.");
-      if (up.completed_at) return answerFor(up.asset_id);
+      if (up.completed_at) return answerFor(up.asset_id, up.version_id);
       const held = await partsOf(up);
       // Assembled by an earlier complete that failed before it could record it: finish that one.
       if (held === "assembled") return finish(up.id);
@@ -337,7 +378,8 @@ export function createUploadsService(deps: UploadDeps) {
         });
         await store.deletePrefix(uploadStagingPrefix(s.id));
         if (s.directory) await store.deletePrefix(`media/${s.directory}`);
-        await deps.assets.deleteUploading(s.asset_id);
+        if (s.version_id) await deps.assets.deleteUploadingVersion(db, s.asset_id, s.version_id);
+        else await deps.assets.deleteUploading(s.asset_id);
       }
       return stale.length;
     },
