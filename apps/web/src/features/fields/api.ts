@@ -27,15 +27,17 @@ export function useFields(workspaceId: string) {
   });
 }
 
-export function useFieldValues(workspaceId: string, assetId: string) {
+/** One asset's values; with no asset (a dialog acting on many) nothing is asked. */
+export function useFieldValues(workspaceId: string, assetId: string | null) {
   return useQuery({
-    queryKey: fieldKeys.values(workspaceId, assetId),
+    queryKey: fieldKeys.values(workspaceId, assetId ?? ""),
     queryFn: ({ signal }) =>
       callApi(fieldsApi.assetValues, {
-        params: { id: workspaceId, objectId: assetId },
+        params: { id: workspaceId, objectId: assetId! },
         signal,
         fallback: FIELD_MESSAGES.fetchFailed,
       }),
+    enabled: assetId !== null,
   });
 }
 
