@@ -154,6 +154,7 @@ export function AssetViewer(props: AssetViewerProps) {
         readOnly={!asset.abilities.edit}
         boardId={boardId}
         renderFields={shared?.renderFields}
+        renderRecognisedText={shared?.renderRecognisedText}
         currentPage={state.currentPage}
         onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
         onSwitchBoard={props.onSwitchBoard}
