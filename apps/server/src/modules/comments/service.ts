@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type {
-  AnnotationFields,
-  Comment,
-  CommentPage,
-  CommentsExportQuery,
-  CommentsQuery,
-  CreateCommentBody,
-  UpdateCommentBody,
+import {
+  type AnnotationFields,
+  COMMENT_LINK_PARAM,
+  type Comment,
+  type CommentPage,
+  type CommentsExportQuery,
+  type CommentsQuery,
+  type CreateCommentBody,
+  type UpdateCommentBody,
 } from "@hangar/contract";
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
@@ -112,7 +113,7 @@ export function createCommentsService(deps: {
     const where = c.board_id
       ? `/w/${c.workspace_id}/b/${c.board_id}/a/${c.asset_id}`
       : `/w/${c.workspace_id}/a/${c.asset_id}`;
-    const url = `${deps.publicUrl}${where}?comment=${c.id}`;
+    const url = `${deps.publicUrl}${where}?${COMMENT_LINK_PARAM}=${c.id}`;
     for (const u of to)
       await deps.mailer.send(
         composeMail({
@@ -258,6 +259,12 @@ export function createCommentsService(deps: {
       const row = await commentsRepo.get(db, workspaceId, id);
       if (!row) throw gone(); // … or right after it, taking the new reply with it
       if (mentions.length) await mailMentions(row, asset.name, mentions);
+      return serializeComment(row, grant);
+    },
+
+    /** One comment, for a mention's link to land on it (its thread, page and time). */
+    async get(actor: Actor, workspaceId: string, id: string): Promise<Comment> {
+      const { row, grant } = await load(actor, workspaceId, id);
       return serializeComment(row, grant);
     },
 

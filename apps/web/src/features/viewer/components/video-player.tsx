@@ -90,6 +90,12 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
       seek,
       pause: () => video.current?.pause(),
     };
+    // A comment focused before the player was there (a mention's link): its time now.
+    if (review.pendingSeek.current !== null) {
+      video.current?.pause();
+      seek(review.pendingSeek.current);
+      review.pendingSeek.current = null;
+    }
     return () => {
       slot.current = null;
     };
