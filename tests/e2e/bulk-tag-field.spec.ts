@@ -1,7 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { jpeg, newOwner, settled, uploadAsset } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
 import { api } from "./support.ts";
 
+const shot = screenshots("bulk-tag-field");
 const card = (page: Page, name: string) => page.getByRole("gridcell", { name, exact: true });
 const bulkBar = (page: Page) => page.getByTestId("asset-bulk-bar");
 const barButton = (page: Page, name: string) => bulkBar(page).getByRole("button", { name, exact: true });
@@ -47,6 +49,14 @@ test("bulk Tag and Field on two assets send only well-formed requests (no 4xx)",
     await barButton(page, "Tag").click();
     const tags = page.getByRole("dialog", { name: "Edit tags of 2 assets" });
     await settled(tags);
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await shot(page, `tags-dialog-${viewport.width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
     await tags.getByRole("button", { name: "Cancel" }).click();
     await expect(tags).toBeHidden();
 
@@ -60,5 +70,45 @@ test("bulk Tag and Field on two assets send only well-formed requests (no 4xx)",
     await page.waitForLoadState("networkidle");
   });
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("bulk Tag adds to each asset's tags by default, and replaces them when asked", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page, workspaceId } = await newOwner(browser, "Bulk Tags");
+  const ids = [
+    await uploadAsset(page, workspaceId, "red.jpg", await jpeg(1)),
+    await uploadAsset(page, workspaceId, "blue.jpg", await jpeg(5)),
+  ];
+  await api(page, "POST", `/workspaces/${workspaceId}/assets/tags`, { asset_ids: [ids[0]], tags: ["red"] });
+  await api(page, "POST", `/workspaces/${workspaceId}/assets/tags`, { asset_ids: [ids[1]], tags: ["blue"] });
+  const tagsOf = async () =>
+    Promise.all(
+      ids.map(async (id) =>
+        (await api<{ tags: string[] }>(page, "GET", `/workspaces/${workspaceId}/assets/${id}`)).tags.sort(),
+      ),
+    );
+
+  await page.goto(`/w/${workspaceId}/b/all`);
+  await card(page, "red.jpg").click({ modifiers: ["ControlOrMeta"] });
+  await card(page, "blue.jpg").click({ modifiers: ["ControlOrMeta"] });
+  await barButton(page, "Tag").click();
+  const dialog = page.getByRole("dialog", { name: "Edit tags of 2 assets" });
+  await expect(dialog.getByRole("radio", { name: "Add tags" })).toBeChecked();
+  await dialog.getByRole("textbox", { name: "Tags" }).fill("summer");
+  await dialog.getByRole("button", { name: "Save tags" }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(tagsOf).toEqual([
+    ["red", "summer"],
+    ["blue", "summer"],
+  ]);
+
+  await barButton(page, "Tag").click();
+  await dialog.getByText("Replace tags").click();
+  await expect(dialog.getByRole("textbox", { name: "Tags" })).toHaveValue("summer");
+  await dialog.getByRole("textbox", { name: "Tags" }).fill("final");
+  await dialog.getByRole("button", { name: "Save tags" }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(tagsOf).toEqual([["final"], ["final"]]);
   await context.close();
 });
