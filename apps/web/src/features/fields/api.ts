@@ -19,11 +19,13 @@ export const fieldKeys = {
   allValues: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "field-values"] as const,
 };
 
-export function useFields(workspaceId: string) {
+/** The workspace's custom fields; with no workspace (not needed yet) nothing is asked. */
+export function useFields(workspaceId: string | null) {
   return useQuery({
-    queryKey: fieldKeys.list(workspaceId),
+    queryKey: fieldKeys.list(workspaceId ?? ""),
     queryFn: ({ signal }) =>
-      callApi(fieldsApi.list, { params: { id: workspaceId }, signal, fallback: FIELD_MESSAGES.fetchFailed }),
+      callApi(fieldsApi.list, { params: { id: workspaceId! }, signal, fallback: FIELD_MESSAGES.fetchFailed }),
+    enabled: workspaceId !== null,
   });
 }
 

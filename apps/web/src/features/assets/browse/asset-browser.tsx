@@ -249,7 +249,7 @@ export function AssetBrowser({
         onSelectAll={onSelectAll}
         workspaceId={workspaceId}
       />
-      <ActiveFilterChips filters={params.filters} onChange={setFilters} />
+      <ActiveFilterChips workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       {content}
       <BulkBar workspaceId={workspaceId} boardId={boardId} assetIds={selected as string[]} onClear={clearSelection} />
       <WhenOpened open={drawerOpen}>
