@@ -1,0 +1,33 @@
+import { expect, type Page, test } from "@playwright/test";
+import { textPdf } from "../../apps/server/src/ops/demo-content.ts";
+import { createBoard, jpeg, newOwner, uploadAsset } from "./assets-support.ts";
+import { screenshots } from "./screenshots.ts";
+import { api } from "./support.ts";
+
+/** The small things of issue 35, looked at where a new user met them, at 1440 × 900 and 390 × 844. */
+const shot = screenshots("polish");
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+
+let owner: Awaited<ReturnType<typeof newOwner>>;
+test.beforeAll(async ({ browser }) => {
+  owner = await newOwner(browser, "Polish studio");
+});
+test.afterAll(() => owner?.context.close());
+
+const box = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())!;
+
+test("“Invite your team” on the empty home is a styled link, not the browser's blue", async () => {
+  const { page, workspaceId } = owner;
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto(`/w/${workspaceId}`);
+    const link = page.getByTestId("first-steps").getByRole("link", { name: "Invite your team" });
+    await expect(link).toBeVisible();
+    expect(await link.evaluate((a) => getComputedStyle(a).color)).not.toBe("rgb(0, 0, 238)");
+    await expect(link).toHaveClass(/mantine-Anchor-root/);
+    await shot(page, `home-${size.width}`);
+  }
+});
