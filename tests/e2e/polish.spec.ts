@@ -31,3 +31,20 @@ test("“Invite your team” on the empty home is a styled link, not the browser
     await shot(page, `home-${size.width}`);
   }
 });
+
+test("the zoom toolbar never covers a tall document page", async () => {
+  const { page, workspaceId } = owner;
+  const pdf = textPdf([1, 2].map((n) => ({ title: `Tall page ${n}`, lines: ["Footer below"], rgb: [0.2, 0.4, 0.7] })));
+  const id = await uploadAsset(page, workspaceId, "tall.pdf", pdf, undefined, "application/pdf");
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto(`/w/${workspaceId}/a/${id}`);
+    await expect(page.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true");
+    const image = await box(page, "viewer-image");
+    const toolbar = await box(page, "zoom-toolbar");
+    expect(toolbar.y, `${size.width}: the toolbar starts below the page's foot`).toBeGreaterThanOrEqual(
+      image.y + image.height,
+    );
+    await shot(page, `pdf-${size.width}`);
+  }
+});
