@@ -48,3 +48,26 @@ test("the zoom toolbar never covers a tall document page", async () => {
     await shot(page, `pdf-${size.width}`);
   }
 });
+
+test("in a board at 1440 px the bulk bar is one line, Delete included", async () => {
+  const { page, workspaceId } = owner;
+  const board = await createBoard(page, workspaceId, "Launch");
+  for (const [i, name] of ["one.jpg", "two.jpg"].entries())
+    await uploadAsset(page, workspaceId, name, await jpeg(i), board.id);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/w/${workspaceId}/b/${board.id}`);
+  for (const name of ["one.jpg", "two.jpg"])
+    await page.getByRole("gridcell", { name, exact: true }).click({ modifiers: ["ControlOrMeta"] });
+  const bar = page.getByTestId("asset-bulk-bar");
+  await expect(bar.getByTestId("bulk-count")).toHaveText("2 selected");
+  const middle = async (name: string) => {
+    const b = (await bar.getByRole("button", { name, exact: true }).boundingBox())!;
+    return b.y + b.height / 2;
+  };
+  const first = await middle("Tag");
+  for (const name of ["Remove from board", "Share", "Download", "Delete", "Clear selection"])
+    expect(Math.abs((await middle(name)) - first), name).toBeLessThan(4);
+  await shot(bar, "bulk-bar-board-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, "bulk-bar-board-390");
+});
