@@ -71,3 +71,32 @@ test("in a board at 1440 px the bulk bar is one line, Delete included", async ()
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, "bulk-bar-board-390");
 });
+
+test("a custom-field filter's chip names the field and the value chosen", async () => {
+  const { page, workspaceId } = owner;
+  const field = await api<{ id: string; options: Array<{ id: string; label: string }> }>(
+    page,
+    "POST",
+    `/workspaces/${workspaceId}/fields`,
+    {
+      title: "Status",
+      field_type: "SINGLE_SELECT",
+      options: [
+        { label: "Approved", color: "#2b8a3e" },
+        { label: "Draft", color: "#1971c2" },
+      ],
+    },
+  );
+  const approved = field.options.find((o) => o.label === "Approved")!.id;
+  const f = Buffer.from(JSON.stringify({ custom_fields: [{ field_id: field.id, any_of: [approved] }] })).toString(
+    "base64url",
+  );
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto(`/w/${workspaceId}/b/all?f=${f}`);
+    await expect(page.getByTestId("filter-chip")).toHaveText(["Status: Approved"]);
+    await shot(page, `field-chip-${size.width}`);
+  }
+  await page.getByRole("button", { name: "Remove filter Status: Approved" }).click();
+  await expect(page.getByTestId("filter-chips")).toHaveCount(0);
+});
