@@ -70,6 +70,8 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   await rt.listenForChanges();
   const app = Fastify({
     loggerInstance: rt.log as FastifyBaseLogger,
+    // One line per request, at the level the configuration says (below).
+    disableRequestLogging: true,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
@@ -80,6 +82,14 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (req, reply) => {
     reply.header("X-Request-Id", req.id);
+  });
+  // At `debug` in a terminal, where a person reads the log (issue 35); at `info` for machines.
+  const requestLevel = config.requestLogLevel;
+  app.addHook("onResponse", async (req, reply) => {
+    req.log[requestLevel](
+      { req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      "request completed",
+    );
   });
 
   installErrorHandler(app);

@@ -26,12 +26,7 @@ const H = 1000;
  * The caption is centred: grid cards crop a picture to their shape from its middle, and a caption in
  * a corner was cut there (issue 35).
  */
-export function landscape(
-  sky: [string, string],
-  sun: string,
-  ridges: [string, string, string],
-  caption: string,
-) {
+export function landscape(sky: [string, string], sun: string, ridges: [string, string, string], caption: string) {
   const ridge = (y: number, amp: number, colour: string, phase: number) => {
     let d = `M0 ${H}`;
     for (let x = 0; x <= W; x += 40)

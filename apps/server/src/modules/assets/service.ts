@@ -59,7 +59,13 @@ export function createAssetsService(deps: {
       await assetsRepo.update(db, assetId, patch);
       return this.get(actor, workspaceId, assetId);
     },
-    async setTags(actor: UserActor, workspaceId: string, assetIds: string[], tags: string[], mode: TagMode = "replace") {
+    async setTags(
+      actor: UserActor,
+      workspaceId: string,
+      assetIds: string[],
+      tags: string[],
+      mode: TagMode = "replace",
+    ) {
       await access.require(actor, ASSET.tag, inWorkspace(workspaceId));
       const ids = await requireLive(workspaceId, assetIds);
       await assetsRepo.setTags(db, workspaceId, ids, tags, mode);
