@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 import pinoPretty from "pino-pretty";
 import type { LogFormat } from "../config.ts";
@@ -104,4 +105,21 @@ function prettyStream(destination?: Writable): DestinationStream {
       return e.msg ?? "";
     },
   });
+}
+
+/**
+ * Fastify's request lines, one per request instead of two ("incoming request" and "request
+ * completed"): at `debug` in a terminal where a person reads the log, at `info` for machines
+ * (`config.requestLogLevel`); a request that errored stays at `error`.
+ */
+export class RequestLogController extends LogController {
+  constructor(private readonly level: "debug" | "info") {
+    super({});
+  }
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log[this.level](line, "request completed");
+  }
 }
