@@ -39,6 +39,7 @@ import { workspacesRoutes } from "./modules/workspaces/routes.ts";
 import { installBodyParsing } from "./platform/body-parsing.ts";
 import { badUrl, installErrorHandler, installNotFound } from "./platform/error-handler.ts";
 import type { App } from "./platform/http.ts";
+import { RequestLogController } from "./platform/logging.ts";
 import { installMetrics } from "./platform/metrics-routes.ts";
 import { installSecurityHeaders } from "./platform/security-headers.ts";
 import {
@@ -71,6 +72,8 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   await rt.listenForChanges();
   const app = Fastify({
     loggerInstance: rt.log as FastifyBaseLogger,
+    // One line per request, at the level the configuration says: `debug` in a terminal (issue 35).
+    logController: new RequestLogController(config.requestLogLevel),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 2 * 1024 * 1024,

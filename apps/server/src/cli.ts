@@ -37,7 +37,7 @@ async function main() {
     }
     throw err;
   }
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, config.logFormat);
   const { start } = await import("./main.ts");
 
   if (cmd === "start" || cmd === "serve" || cmd === "work") {

@@ -73,6 +73,13 @@ export const ConfigSchema = z
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default("Hangar <no-reply@hangar.local>"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * `auto`: readable one-line logs in a terminal, JSON lines when the output is a file or a pipe and
+     * always with NODE_ENV=production (README, Logs); `json` or `pretty` force one.
+     */
+    LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
+    /** The level of the one line per request: `debug` in a terminal (hidden at LOG_LEVEL=info), else `info`. */
+    LOG_REQUESTS: z.enum(["debug", "info"]).optional(),
     TRUST_PROXY: trustProxy.default(false),
     /** `/metrics` needs `Authorization: Bearer <token>` when set; without it only loopback callers get it. */
     METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
@@ -153,11 +160,19 @@ export const ConfigSchema = z
       if (!c[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STORAGE=s3` });
     }
   });
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDist: string; publicUrl: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  dataDir: string;
+  webDist: string;
+  publicUrl: string;
+  /** LOG_FORMAT decided for this process's output. */
+  logFormat: LogFormat;
+  requestLogLevel: "debug" | "info";
+};
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `stdoutIsTTY`: whether the logs go to a terminal (LOG_FORMAT=auto reads it). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTTY = !!process.stdout.isTTY): Config {
   // An empty value means unset (as in most .env files), not an invalid value.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = ConfigSchema.safeParse(present);
@@ -168,12 +183,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const repoRoot = path.resolve(import.meta.dirname, "../../..");
   const dataDir = resolveDataDir(c.DATA_DIR, present.DATA_DIR === undefined, env.INIT_CWD, repoRoot);
+  const logFormat = resolveLogFormat(c.LOG_FORMAT, stdoutIsTTY, c.NODE_ENV);
   return {
     ...c,
+    logFormat,
+    requestLogLevel: c.LOG_REQUESTS ?? (logFormat === "pretty" ? "debug" : "info"),
     dataDir,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : path.join(repoRoot, "apps/web/dist"),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
   };
+}
+
+export type LogFormat = "json" | "pretty";
+
+/**
+ * Readable lines for a person at a terminal; JSON lines for machines (a file, a pipe, a log
+ * collector), and always in production and tests, whatever the output is.
+ */
+export function resolveLogFormat(setting: "auto" | LogFormat, stdoutIsTTY: boolean, nodeEnv: string): LogFormat {
+  if (setting !== "auto") return setting;
+  return stdoutIsTTY && nodeEnv === "development" ? "pretty" : "json";
 }
 
 /**

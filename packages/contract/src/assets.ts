@@ -150,9 +150,13 @@ export function normaliseTags(tags: string[]): string[] {
   }
   return out;
 }
+/** `replace` (the default, spec 01 §5): the list becomes each asset's tags; `add`: joins theirs (issue 35). */
+export const TAG_MODES = ["replace", "add"] as const;
+export type TagMode = (typeof TAG_MODES)[number];
 export const SetTagsBody = z.object({
   asset_ids: AssetIds,
   tags: z.array(z.string().max(100, "A tag is at most 100 characters")).max(200).transform(normaliseTags),
+  mode: z.enum(TAG_MODES).default("replace"),
 });
 export const FavoritesBody = z.object({ asset_ids: AssetIds, favorite: z.boolean() });
 export const MoveAssetsBody = z.object({

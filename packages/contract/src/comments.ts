@@ -16,6 +16,8 @@ export const ANNOTATION_POINT_THRESHOLD = 1;
 export const ANNOTATION_POPOVER = { width: 300, height: 150, margin: 16 } as const;
 /** Spec 02 §4: the list scrolls to the bottom this long after posting. */
 export const COMMENT_SCROLL_DELAY_MS = 100;
+/** The query parameter of an asset's address naming the comment to land on (a mention's e-mail). */
+export const COMMENT_LINK_PARAM = "comment";
 
 export const SEVERITIES = ["high", "medium", "low", "positive", "none"] as const;
 export const Severity = z.enum(SEVERITIES);

@@ -27,8 +27,9 @@ export function createMailer(opts: { db: Db; log: Logger; jobs: Jobs; smtpUrl?: 
     // Development only (no SMTP_URL): the outbox already holds the token, and the person running
     // Hangar needs the link now, so the log gets it on one line they can click.
     const link = /https?:\/\/\S+/.exec(msg.text)?.[0];
+    // `outbox`: the readable log marks and colours the line (platform/logging.ts).
     opts.log.info(
-      { to: msg.to, subject: msg.subject },
+      { to: msg.to, subject: msg.subject, outbox: true },
       link
         ? `dev outbox: mail to ${msg.to}: ${link}`
         : "mail kept in the dev outbox (no SMTP_URL); read it with `npm run outbox`",

@@ -21,8 +21,12 @@ export interface DemoFile {
 const W = 1600;
 const H = 1000;
 
-/** A landscape: sky gradient, a sun, three ridges and a caption. Colours give each one its palette. */
-function landscape(sky: [string, string], sun: string, ridges: [string, string, string], caption: string) {
+/**
+ * A landscape: sky gradient, a sun, three ridges and a caption. Colours give each one its palette.
+ * The caption is centred: grid cards crop a picture to their shape from its middle, and a caption in
+ * a corner was cut there (issue 35).
+ */
+export function landscape(sky: [string, string], sun: string, ridges: [string, string, string], caption: string) {
   const ridge = (y: number, amp: number, colour: string, phase: number) => {
     let d = `M0 ${H}`;
     for (let x = 0; x <= W; x += 40)
@@ -35,20 +39,21 @@ function landscape(sky: [string, string], sun: string, ridges: [string, string, 
   <rect width="${W}" height="${H}" fill="url(#s)"/>
   <circle cx="${W * (0.2 + ((caption.length * 7) % 60) / 100)}" cy="${H * (0.22 + (caption.length % 4) * 0.05)}" r="110" fill="${sun}" opacity="0.92"/>
   ${ridge(H * 0.55, 60, ridges[0], 0)}${ridge(H * 0.68, 45, ridges[1], 2)}${ridge(H * 0.82, 30, ridges[2], 4)}
-  <text x="60" y="${H - 60}" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#ffffff" opacity="0.85">${caption}</text>
+  <text x="${W / 2}" y="${H - 90}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#ffffff" opacity="0.85">${caption}</text>
 </svg>`;
 }
 
-function palette(colours: string[]) {
-  const w = W / colours.length;
-  const bars = colours.map((c, i) => `<rect x="${i * w}" y="0" width="${w + 1}" height="${H}" fill="${c}"/>`).join("");
+/** Colour bands, one above the other, each labelled in its middle (so a card's crop keeps every label). */
+export function palette(colours: string[]) {
+  const h = H / colours.length;
+  const bands = colours.map((c, i) => `<rect x="0" y="${i * h}" width="${W}" height="${h + 1}" fill="${c}"/>`).join("");
   const labels = colours
     .map(
       (c, i) =>
-        `<text x="${i * w + 30}" y="${H - 50}" font-family="DejaVu Sans Mono, monospace" font-size="36" fill="#fff">${c}</text>`,
+        `<text x="${W / 2}" y="${i * h + h / 2 + 13}" text-anchor="middle" font-family="DejaVu Sans Mono, monospace" font-size="36" fill="#fff">${c}</text>`,
     )
     .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${bars}${labels}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${bands}${labels}</svg>`;
 }
 
 const jpeg = (svg: string, exif?: Record<string, Record<string, string>>) => {

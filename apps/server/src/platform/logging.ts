@@ -1,4 +1,8 @@
-import { type Logger, type LoggerOptions, pino } from "pino";
+import type { Writable } from "node:stream";
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
+import pinoPretty from "pino-pretty";
+import type { LogFormat } from "../config.ts";
 
 // Single-use tokens and public-link secrets travel in some paths and queries: verification, invites,
 // resets, share links (/share/{t}, /s/{t}) and file requests (/request/{t}, /r/{t}). This catches them
@@ -61,6 +65,61 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
-export function createLogger(level: string): Logger {
-  return pino(loggerOptions(level));
+/**
+ * The logger of a Hangar process: JSON lines, or (`pretty`, a terminal) one readable line per entry —
+ * time, level, message, and for a request its method, path, status and time; the dev outbox's lines
+ * marked and coloured so an invite link is found at once (issue 35). `destination` is for tests.
+ */
+export function createLogger(level: string, format: LogFormat = "json", destination?: Writable): Logger {
+  if (format === "json") return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+  return pino(loggerOptions(level), prettyStream(destination));
+}
+
+const ANSI = { bold: "\x1b[1m", magenta: "\x1b[35m", reset: "\x1b[0m" };
+
+interface Entry {
+  msg?: string;
+  outbox?: boolean;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+function prettyStream(destination?: Writable): DestinationStream {
+  const colour = !destination;
+  return pinoPretty({
+    colorize: colour,
+    singleLine: true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname,reqId,req,res,responseTime,outbox",
+    sync: true,
+    ...(destination ? { destination } : {}),
+    messageFormat: (log) => {
+      const e = log as Entry;
+      if (e.req && e.res && e.msg === "request completed")
+        return `${e.req.method} ${e.req.url} ${e.res.statusCode} ${Math.round(e.responseTime ?? 0)} ms`;
+      if (e.outbox) {
+        const mark = `✉  ${e.msg}`;
+        return colour ? `${ANSI.bold}${ANSI.magenta}${mark}${ANSI.reset}` : mark;
+      }
+      return e.msg ?? "";
+    },
+  });
+}
+
+/**
+ * Fastify's request lines, one per request instead of two ("incoming request" and "request
+ * completed"): at `debug` in a terminal where a person reads the log, at `info` for machines
+ * (`config.requestLogLevel`); a request that errored stays at `error`.
+ */
+export class RequestLogController extends LogController {
+  constructor(private readonly level: "debug" | "info") {
+    super({});
+  }
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log[this.level](line, "request completed");
+  }
 }

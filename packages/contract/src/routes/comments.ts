@@ -36,6 +36,15 @@ export const commentsApi = {
     body: CreateCommentBody,
     response: { 201: Comment },
   }),
+  get: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/comments/:commentId",
+    tag,
+    access,
+    summary: "One comment or reply (a mention's link opens the asset at it: its thread, page and time)",
+    params: CommentParams,
+    response: { 200: Comment },
+  }),
   update: defineRoute({
     method: "PUT",
     path: "/workspaces/:id/comments/:commentId",

@@ -1,3 +1,4 @@
+import { RecognisedText } from "../ai-actions.ts";
 import { Asset } from "../assets.ts";
 import { Comment, CommentPage } from "../comments.ts";
 import { ZipDownloadAnswer } from "../downloads.ts";
@@ -157,6 +158,15 @@ export const sharedApi = {
     summary: "Every field with the asset's value (when the link shows custom fields)",
     params: SharedAssetParams,
     response: { 200: SharedFieldList },
+  }),
+  recognisedText: defineRoute({
+    method: "GET",
+    path: "/share/:token/assets/:assetId/recognised-text",
+    tag: shared,
+    access: pub,
+    summary: "Text OCR read in a shared asset, for the visitor's Details tab (issue 35)",
+    params: SharedAssetParams,
+    response: { 200: RecognisedText },
   }),
   setField: defineRoute({
     method: "PUT",

@@ -158,8 +158,9 @@ export function createAiActionsService(deps: {
         evaluated_at: r.evaluated_at.toISOString(),
       }));
     },
+    /** A member's, or a link visitor's for an asset inside what the link shares (else 404). */
     async recognisedText(actor: Actor, ws: string, assetId: string): Promise<RecognisedText> {
-      await access.require(actor, AI.view, inWorkspace(ws));
+      await access.require(actor, AI.readText, { kind: "asset", workspaceId: ws, assetId });
       if (!(await aiRepo.liveAsset(db, ws, assetId))) throw notFound("Asset not found.");
       return deps.vision.recognisedText(ws, assetId);
     },

@@ -60,6 +60,39 @@ describe("asset actions", () => {
     expect((await admin.client.get(`/workspaces/${ws.id}/assets/${a}`)).json().tags).toEqual([]);
   });
 
+  it("mode add joins the tags each asset has (no doubles, any case); replace stays the default", async () => {
+    const { ws, admin, members } = await workspaceWith(env, ["COMMENTER"]);
+    const other = await workspaceWith(env);
+    const a = await asset(ws.id, "a");
+    const b = await asset(ws.id, "b");
+    const url = `/workspaces/${ws.id}/assets/tags`;
+    const tagsOf = async (id: string) =>
+      ((await admin.client.get(`/workspaces/${ws.id}/assets/${id}`)).json().tags as string[])
+        .map((t) => t.toLowerCase())
+        .sort();
+    await admin.client.post(url, { asset_ids: [a], tags: ["red", "poster"] });
+    await admin.client.post(url, { asset_ids: [b], tags: ["blue"] });
+    const added = await admin.client.post(url, { asset_ids: [a, b], tags: ["Summer", "RED"], mode: "add" });
+    expect(added.json()).toEqual({ status: "ok", count: 2 });
+    expect(await tagsOf(a)).toEqual(["poster", "red", "summer"]);
+    expect(await tagsOf(b)).toEqual(["blue", "red", "summer"]);
+    // Adding nothing changes nothing; replacing (the default, as before) sets the list.
+    await admin.client.post(url, { asset_ids: [a], tags: [], mode: "add" });
+    expect(await tagsOf(a)).toEqual(["poster", "red", "summer"]);
+    await admin.client.post(url, { asset_ids: [a], tags: ["final"] });
+    expect(await tagsOf(a)).toEqual(["final"]);
+    await admin.client.post(url, { asset_ids: [b], tags: ["only"], mode: "replace" });
+    expect(await tagsOf(b)).toEqual(["only"]);
+    // An unknown mode is refused naming the field; a COMMENTER may not; an outsider finds nothing.
+    const bad = await admin.client.post(url, { asset_ids: [a], tags: ["x"], mode: "merge" });
+    expect(bad.statusCode).toBe(422);
+    expect(JSON.stringify(bad.json())).toContain("mode");
+    const asCommenter = { asset_ids: [a], tags: ["x"], mode: "add" };
+    expect((await members.COMMENTER!.client.post(url, asCommenter)).statusCode).toBe(403);
+    expect((await other.admin.client.post(url, asCommenter)).statusCode).toBe(404);
+    expect(await tagsOf(a)).toEqual(["final"]);
+  });
+
   it("favourites belong to the member who set them; COMMENTER may favourite but not edit", async () => {
     const { ws, admin, members } = await workspaceWith(env, ["COMMENTER"]);
     const id = await asset(ws.id, "fav.jpg");

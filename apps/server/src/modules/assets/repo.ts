@@ -71,8 +71,11 @@ export const assetsRepo = {
       .execute();
     return rows.map((r) => r.id);
   },
-  /** Replaces the tag list of each asset, creating workspace tags as needed (one transaction). */
-  async setTags(db: Db, workspaceId: string, assetIds: string[], names: string[]) {
+  /**
+   * Replaces the tag list of each asset, or adds to it (`add`: what they have stays, a tag they
+   * already have is not doubled), creating workspace tags as needed (one transaction).
+   */
+  async setTags(db: Db, workspaceId: string, assetIds: string[], names: string[], mode: "replace" | "add" = "replace") {
     await db.transaction().execute(async (tx) => {
       let tagIds: string[] = [];
       if (names.length) {
@@ -93,11 +96,12 @@ export const assetsRepo = {
           .execute();
         tagIds = rows.map((r) => r.id);
       }
-      await tx.deleteFrom("asset_tags").where("asset_id", "in", assetIds).execute();
+      if (mode === "replace") await tx.deleteFrom("asset_tags").where("asset_id", "in", assetIds).execute();
       if (tagIds.length) {
         await tx
           .insertInto("asset_tags")
           .values(assetIds.flatMap((asset_id) => tagIds.map((tag_id) => ({ asset_id, tag_id }))))
+          .onConflict((oc) => oc.columns(["asset_id", "tag_id"]).doNothing())
           .execute();
       }
       await tx.updateTable("assets").set({ updated_at: new Date() }).where("id", "in", assetIds).execute();

@@ -14,7 +14,9 @@ export function assetsRoutes(app: App, assets: AssetsService) {
     return reply.type(JSON_UTF8).send(json as unknown as Asset);
   });
   addRoute(app, api.update, (req) => assets.edit(userOf(req), req.params.id, req.params.assetId, req.body));
-  addRoute(app, api.setTags, (req) => assets.setTags(userOf(req), req.params.id, req.body.asset_ids, req.body.tags));
+  addRoute(app, api.setTags, (req) =>
+    assets.setTags(userOf(req), req.params.id, req.body.asset_ids, req.body.tags, req.body.mode),
+  );
   addRoute(app, api.setFavorite, (req) =>
     assets.setFavorite(userOf(req), req.params.id, req.body.asset_ids, req.body.favorite),
   );

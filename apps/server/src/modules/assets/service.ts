@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Asset, type UpdateAssetBody } from "@hangar/contract";
+import { Asset, type TagMode, type UpdateAssetBody } from "@hangar/contract";
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
@@ -59,10 +59,16 @@ export function createAssetsService(deps: {
       await assetsRepo.update(db, assetId, patch);
       return this.get(actor, workspaceId, assetId);
     },
-    async setTags(actor: UserActor, workspaceId: string, assetIds: string[], tags: string[]) {
+    async setTags(
+      actor: UserActor,
+      workspaceId: string,
+      assetIds: string[],
+      tags: string[],
+      mode: TagMode = "replace",
+    ) {
       await access.require(actor, ASSET.tag, inWorkspace(workspaceId));
       const ids = await requireLive(workspaceId, assetIds);
-      await assetsRepo.setTags(db, workspaceId, ids, tags);
+      await assetsRepo.setTags(db, workspaceId, ids, tags, mode);
       return { status: "ok" as const, count: ids.length };
     },
     /** Any member may favourite (COMMENTER too); the favourite is the caller's own. */

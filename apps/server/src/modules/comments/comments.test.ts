@@ -249,6 +249,29 @@ describe("permissions", () => {
   });
 });
 
+describe("one comment", () => {
+  it("any member reads a comment or reply by id (a mention's link); outsiders and deleted ones 404", async () => {
+    const { ws, admin, members } = await workspaceWith(env, ["COMMENTER"]);
+    const other = await workspaceWith(env);
+    const doc = await asset(ws.id, { page_count: 3, file_type: "DOCUMENT" });
+    const root = await post(admin.client, ws.id, { object_id: doc, text: "page two", page: 2 });
+    const reply = await post(admin.client, ws.id, { object_id: doc, text: "agreed", parent_id: root.id });
+    const one = await members.COMMENTER!.client.get(`/workspaces/${ws.id}/comments/${reply.id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ id: reply.id, thread_id: root.id, parent_id: root.id, object_id: doc });
+    expect((await admin.client.get(`/workspaces/${ws.id}/comments/${root.id}`)).json()).toMatchObject({ page: 2 });
+    for (const res of [
+      await other.admin.client.get(`/workspaces/${ws.id}/comments/${root.id}`),
+      await other.admin.client.get(`/workspaces/${other.ws.id}/comments/${root.id}`),
+      await admin.client.get(`/workspaces/${ws.id}/comments/00000000-0000-4000-8000-000000000000`),
+    ])
+      expect(res.statusCode, res.body).toBe(404);
+    expect((await admin.client.get(`/workspaces/${ws.id}/comments/not-an-id`)).statusCode).toBe(422);
+    await admin.client.del(`/workspaces/${ws.id}/comments/${reply.id}`);
+    expect((await admin.client.get(`/workspaces/${ws.id}/comments/${reply.id}`)).statusCode).toBe(404);
+  });
+});
+
 describe("mentions", () => {
   it("stores members mentioned and refuses people outside the workspace", async () => {
     const { ws, admin, members } = await workspaceWith(env, ["EDITOR"]);

@@ -1,9 +1,10 @@
 import { buffer } from "node:stream/consumers";
 import { stringify } from "csv-stringify/sync";
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { mediaKey } from "../../storage/blob-store.ts";
 import type { CommentRecord } from "./repo.ts";
+import { embedReportFonts } from "./report-fonts.ts";
 import { authorDisplay } from "./serialize.ts";
 
 /** What an export covers: each asset with its comments (threads together, oldest first). */
@@ -74,20 +75,28 @@ export function commentsCsv(assets: ExportAsset[]): Buffer {
   return Buffer.concat([Buffer.from("\uFEFF"), Buffer.from(stringify(rows.map((r) => r.map(cell))))]);
 }
 
-// The standard PDF fonts speak WinAnsi only: other characters print as "?" rather than failing.
-const winAnsi = (s: string) => s.replace(/[^\x20-\x7E\xA0-\xFF\n]/g, "?");
-
+/** Lines of `text` (already printable) that fit `width`; a word longer than a line is cut. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const out: string[] = [];
-  for (const para of winAnsi(text).split("\n")) {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  for (const para of text.split("\n")) {
     let line = "";
-    for (const word of para.split(/\s+/)) {
+    for (let word of para.split(/\s+/)) {
       const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) <= width) line = next;
-      else {
-        if (line) out.push(line);
-        line = word;
+      if (fits(next)) {
+        line = next;
+        continue;
       }
+      if (line) out.push(line);
+      // CJK text has no spaces: cut a word wider than the line where it stops fitting.
+      while (!fits(word) && [...word].length > 1) {
+        const chars = [...word];
+        let n = chars.length - 1;
+        while (n > 1 && !fits(chars.slice(0, n).join(""))) n--;
+        out.push(chars.slice(0, n).join(""));
+        word = chars.slice(n).join("");
+      }
+      line = word;
     }
     out.push(line);
   }
@@ -119,10 +128,9 @@ async function readImage(store: BlobStore, key: string): Promise<Buffer | null> 
  */
 export async function commentsPdf(title: string, assets: ExportAsset[], store: BlobStore): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(title));
+  pdf.setTitle(title);
   pdf.setProducer("Hangar");
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { font, bold, printable } = await embedReportFonts(pdf);
   let page: PDFPage = pdf.addPage([A4.w, A4.h]);
   let y = A4.h - MARGIN;
   const newPage = () => {
@@ -134,7 +142,7 @@ export async function commentsPdf(title: string, assets: ExportAsset[], store: B
     opts: { size?: number; f?: PDFFont; indent?: number; colour?: [number, number, number] } = {},
   ) => {
     const size = opts.size ?? 10;
-    for (const l of wrap(text, opts.f ?? font, size, A4.w - 2 * MARGIN - (opts.indent ?? 0))) {
+    for (const l of wrap(printable(text), opts.f ?? font, size, A4.w - 2 * MARGIN - (opts.indent ?? 0))) {
       if (y - size < MARGIN) newPage();
       y -= size + 4;
       page.drawText(l, {
@@ -149,9 +157,12 @@ export async function commentsPdf(title: string, assets: ExportAsset[], store: B
 
   line(title, { size: 18, f: bold });
   line(`Exported ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, { size: 9, colour: [0.4, 0.4, 0.4] });
+  // The first asset follows the title on page 1; each next one starts where the last ended, on a new
+  // page only when too little of this one is left for its heading and a first block.
   for (const a of assets) {
     if (a.comments.length === 0) continue;
-    newPage();
+    if (y - 160 < MARGIN) newPage();
+    else y -= 18;
     line(a.name, { size: 14, f: bold });
     // Number the threads' annotations; pictures are the page images for documents, else the thumbnail.
     const numbered = a.comments.filter((c) => c.annotation_type !== "NONE");

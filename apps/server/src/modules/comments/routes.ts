@@ -8,6 +8,7 @@ export function commentsRoutes(app: App, comments: CommentsService) {
   addRoute(app, api.create, async (req, reply) =>
     reply.status(201).send(await comments.create(req.actor, req.params.id, req.body)),
   );
+  addRoute(app, api.get, (req) => comments.get(req.actor, req.params.id, req.params.commentId));
   addRoute(app, api.update, (req) => comments.update(req.actor, req.params.id, req.params.commentId, req.body));
   addRoute(app, api.remove, (req) => comments.remove(req.actor, req.params.id, req.params.commentId));
   addRoute(app, api.resolve, (req) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type AnnotationFields,
+  COMMENT_LINK_PARAM,
   type Comment,
   type CommentPage,
   type CommentsExportQuery,
@@ -125,7 +126,7 @@ export function createCommentsService(deps: {
     const where = c.board_id
       ? `/w/${c.workspace_id}/b/${c.board_id}/a/${c.asset_id}`
       : `/w/${c.workspace_id}/a/${c.asset_id}`;
-    const url = `${deps.publicUrl}${where}?comment=${c.id}`;
+    const url = `${deps.publicUrl}${where}?${COMMENT_LINK_PARAM}=${c.id}`;
     for (const u of to)
       await deps.mailer.send(
         composeMail({
@@ -303,6 +304,12 @@ export function createCommentsService(deps: {
       const row = await commentsRepo.get(db, workspaceId, id);
       if (!row) throw gone(); // … or right after it, taking the new reply with it
       if (mentions.length) await mailMentions(row, asset.name, mentions);
+      return serializeComment(row, grant);
+    },
+
+    /** One comment, for a mention's link to land on it (its thread, page and time). */
+    async get(actor: Actor, workspaceId: string, id: string): Promise<Comment> {
+      const { row, grant } = await load(actor, workspaceId, id);
       return serializeComment(row, grant);
     },
 

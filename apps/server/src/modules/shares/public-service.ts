@@ -13,6 +13,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
+import type { AiActionsService } from "../ai-actions/index.ts";
 import type { AssetsService, VersionsService } from "../assets/index.ts";
 import type { CommentsService } from "../comments/index.ts";
 import type { DownloadsService } from "../downloads/index.ts";
@@ -39,6 +40,7 @@ export function createSharedService(deps: {
   comments: CommentsService;
   fields: FieldsService;
   downloads: DownloadsService;
+  ai: Pick<AiActionsService, "recognisedText">;
   limiter: RateLimiter;
 }) {
   const { db } = deps;
@@ -166,6 +168,10 @@ export function createSharedService(deps: {
       const answer = await deps.downloads.requestForVisitor(v.visitor, boardId ?? v.link.object_id);
       await count(v, "download");
       return answer;
+    },
+    /** The text read in a shared asset (its Details tab): the members' service, the visitor as actor. */
+    async recognisedText(v: Visit, assetId: string) {
+      return deps.ai.recognisedText(v.visitor, ws(v), assetId);
     },
     async fields(v: Visit, assetId: string) {
       return deps.fields.entriesFor(v.visitor, ws(v), assetId);

@@ -53,6 +53,9 @@ export function sharedRoutes(
     reply.status(201).send(await shared.comment(await visit(req, reply), req.body)),
   );
   addRoute(app, sharedApi.download, async (req, reply) => shared.download(await visit(req, reply), req.body.board_id));
+  addRoute(app, sharedApi.recognisedText, async (req, reply) =>
+    shared.recognisedText(await visit(req, reply), req.params.assetId),
+  );
   addRoute(app, sharedApi.fields, async (req, reply) => shared.fields(await visit(req, reply), req.params.assetId));
   addRoute(app, sharedApi.setField, async (req, reply) =>
     shared.setField(await visit(req, reply), req.params.fieldId, req.body),

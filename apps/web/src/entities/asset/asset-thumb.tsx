@@ -69,7 +69,9 @@ const iconBox = {
 
 /**
  * The asset's grid rendition over its thumbhash placeholder (which shows while the image loads), or
- * a file-type icon for files without a picture. Fills its parent; `iconSize` scales the icon.
+ * a file-type icon for files without a picture. Fills its parent; `iconSize` scales the icon. A
+ * document's page render is cropped from its top (its title and first lines say more than its
+ * middle), in every grid that shows it: the members' and a share link's (issue 35).
  */
 export function AssetThumb({
   asset,
@@ -89,6 +91,7 @@ export function AssetThumb({
   lazy?: boolean;
 }) {
   const src = asset ? (asset.grid_url ?? asset.thumbnail_url) : null;
+  const position = asset && asset.file_type !== "IMAGE" && asset.file_type !== "VIDEO" ? "top" : "center";
   const hash = asset?.placeholder;
   // The card shows the picture's average colour at once, and its blurred placeholder when the browser
   // is idle and the picture has not arrived: a fast scroll mounts dozens of cards a second, and
@@ -130,7 +133,7 @@ export function AssetThumb({
         backgroundColor: average ?? "var(--mantine-color-gray-1)",
         backgroundImage: placeholder ? `url(${placeholder})` : undefined,
         backgroundSize: "cover",
-        backgroundPosition: "center",
+        backgroundPosition: position,
       }}
     >
       <img
@@ -153,6 +156,7 @@ export function AssetThumb({
           width: "100%",
           height: "100%",
           objectFit: "cover",
+          objectPosition: position,
           opacity: 0,
           transition: "opacity 160ms ease",
         }}

@@ -5,20 +5,14 @@ import {
   IconChevronRight,
   IconCircleCheckFilled,
   IconDots,
-  IconDownload,
   IconFolder,
   IconFolderOpen,
-  IconFolderSymlink,
-  IconInbox,
-  IconPencil,
   IconPlus,
-  IconShare,
-  IconTrash,
   IconX,
 } from "@tabler/icons-react";
 import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import type { CursorProps, DragPreviewProps, NodeRendererProps, RowRendererProps } from "react-arborist";
-import { boardTreeClasses as classes } from "../board";
+import { BoardMenuItems, boardTreeClasses as classes } from "../board";
 import { type BoardMenuAction, type TreeItem, useBoardTreeContext } from "./board-tree-context";
 
 /** Input focus after it mounts (spec 01 §9: about 100 ms, once the row and any menu have settled). */
@@ -220,25 +214,7 @@ function NodeActions({ board }: { board: Board }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown onClick={stop} onKeyDown={stop}>
-          <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => run("rename")}>
-            Rename
-          </Menu.Item>
-          <Menu.Item leftSection={<IconFolderSymlink size={14} />} onClick={() => run("move")}>
-            Move to…
-          </Menu.Item>
-          <Menu.Item leftSection={<IconShare size={14} />} onClick={() => run("share")}>
-            Share…
-          </Menu.Item>
-          <Menu.Item leftSection={<IconInbox size={14} />} onClick={() => run("request")}>
-            Request files…
-          </Menu.Item>
-          <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => run("download")}>
-            Download…
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => run("delete")}>
-            Delete
-          </Menu.Item>
+          <BoardMenuItems onAction={run} />
         </Menu.Dropdown>
       </Menu>
     </div>

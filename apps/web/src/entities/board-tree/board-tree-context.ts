@@ -1,5 +1,6 @@
 import type { Board } from "@hangar/contract";
 import { createContext, useContext } from "react";
+import type { BoardMenuAction } from "../board";
 
 /** The row id of the inline "add board" row; never a board id (those are UUIDs). */
 export const ADD_ROW_ID = "__add-board__";
@@ -12,7 +13,7 @@ export interface TreeItem {
   children: TreeItem[] | null;
 }
 
-export type BoardMenuAction = "rename" | "move" | "delete" | "download" | "share" | "request";
+export type { BoardMenuAction };
 
 /** What the row renderers need beyond react-arborist's node (they are components the tree mounts). */
 export interface BoardTreeContextValue {

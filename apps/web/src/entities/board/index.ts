@@ -11,6 +11,7 @@ export {
   useMoveBoards,
   useRenameBoard,
 } from "./api";
+export { type BoardMenuAction, BoardMenuItems } from "./board-menu";
 export { default as boardTreeClasses } from "./board-tree.module.css";
 export { readOpenState, TREE_PADDING_BOTTOM, TREE_PADDING_TOP, TREE_ROW_HEIGHT, writeOpenState } from "./open-state";
 export {

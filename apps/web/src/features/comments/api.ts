@@ -26,6 +26,8 @@ export const commentKeys = {
     ["comments", workspaceId, assetId, "top", scope] as const,
   replies: (workspaceId: string, assetId: string, threadId: string) =>
     ["comments", workspaceId, assetId, "replies", threadId] as const,
+  one: (workspaceId: string, assetId: string, commentId: string) =>
+    ["comments", workspaceId, assetId, "one", commentId] as const,
 };
 
 /** "all" (every comment), "global" (made in All Assets & Files), or a board id. */
@@ -61,6 +63,22 @@ export function useTopComments(source: Source, scope: CommentScope) {
             fallback: COMMENT_MESSAGES.fetchFailed,
           }),
     getNextPageParam: (last: CommentPage) => last.next_cursor,
+  });
+}
+
+/** One comment or reply of a member's workspace (a mention's link names it); null asks nothing. */
+export function useOneComment(source: Source, commentId: string | null) {
+  const { workspaceId } = source;
+  return useQuery({
+    queryKey: commentKeys.one(workspaceId, source.asset.id, commentId ?? ""),
+    enabled: commentId !== null && source.shared === null,
+    queryFn: ({ signal }) =>
+      callApi(commentsApi.get, {
+        params: { id: workspaceId, commentId: commentId! },
+        signal,
+        fallback: COMMENT_MESSAGES.fetchFailed,
+      }),
+    retry: false,
   });
 }
 

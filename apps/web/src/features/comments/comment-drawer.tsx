@@ -24,12 +24,13 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconDownload, IconMessageCircle } from "@tabler/icons-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage, routeUrl } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { annotationNumbers } from "./annotation-layer";
 import { type CommentScope, isCancelled, useCommentMutations, useReplies, useTopComments } from "./api";
 import { CommentItem } from "./comment-item";
+import { useCommentTarget } from "./comment-target";
 import { ComposeBox, type ComposeValue } from "./compose-box";
 import { useLiveAsset } from "./live";
 import { useReview } from "./review-context";
@@ -58,6 +59,14 @@ export function CommentDrawer(props: { shared?: boolean }) {
   const open = threads.filter((c) => !c.resolved);
   const resolved = threads.filter((c) => c.resolved);
   const [showResolved, setShowResolved] = useState(false);
+  const { expandThreadId } = useCommentTarget({
+    review,
+    threads,
+    scope,
+    setScope,
+    top,
+    showResolved: useCallback(() => setShowResolved(true), []),
+  });
 
   const scrollToEnd = () =>
     setTimeout(() => end.current?.scrollIntoView({ behavior: "smooth", block: "end" }), COMMENT_SCROLL_DELAY_MS);
@@ -162,7 +171,7 @@ export function CommentDrawer(props: { shared?: boolean }) {
       ) : (
         <Stack gap="md" data-testid="comment-list">
           {open.map((c) => (
-            <Thread key={c.id} comment={c} number={numbers.get(c.id)} />
+            <Thread key={c.id} comment={c} number={numbers.get(c.id)} expand={expandThreadId === c.id} />
           ))}
           {resolved.length > 0 && (
             <Box>
@@ -176,7 +185,7 @@ export function CommentDrawer(props: { shared?: boolean }) {
               <Collapse expanded={showResolved}>
                 <Stack gap="md" mt="sm" data-testid="resolved-threads" style={{ opacity: 0.75 }}>
                   {resolved.map((c) => (
-                    <Thread key={c.id} comment={c} number={numbers.get(c.id)} />
+                    <Thread key={c.id} comment={c} number={numbers.get(c.id)} expand={expandThreadId === c.id} />
                   ))}
                 </Stack>
               </Collapse>
@@ -218,9 +227,13 @@ export function CommentDrawer(props: { shared?: boolean }) {
 }
 
 /** A top-level comment and, behind its toggle, every reply of its thread (flat, oldest first). */
-function Thread({ comment, number }: { comment: Comment; number?: number }) {
+function Thread({ comment, number, expand }: { comment: Comment; number?: number; expand?: boolean }) {
   const review = useReview()!;
   const [expanded, setExpanded] = useState(false);
+  // A mention's link to one of its replies unfolds the thread.
+  useEffect(() => {
+    if (expand) setExpanded(true);
+  }, [expand]);
   const [replying, setReplying] = useState(false);
   const replies = useReplies(review, comment.id, expanded && comment.reply_count > 0);
   const { create } = useCommentMutations(review);

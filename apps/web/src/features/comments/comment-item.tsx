@@ -9,7 +9,7 @@ import {
   IconPlayerPlay,
   IconTrash,
 } from "@tabler/icons-react";
-import { useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { relativeTime } from "../../entities/format";
 import { errorMessage } from "../../lib/api-client";
 import { openConfirm } from "../../lib/confirm-modal";
@@ -56,6 +56,17 @@ export function CommentItem(props: {
   const [draft, setDraft] = useState(c.text);
   const m = useCommentMutations(review);
   const edited = c.updated_at !== c.created_at;
+  const highlighted = review.highlightedId === c.id;
+  const box = useRef<HTMLDivElement>(null);
+  // The comment in view scrolls into the list's view (a mention's link, a click on a marker).
+  useEffect(() => {
+    if (highlighted) box.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [highlighted]);
+  // A click anywhere on the comment (not on its buttons, menu or editor) goes where it was made.
+  const onClick = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest("button, a, input, textarea, [role='menuitem']") || editing) return;
+    review.focus(c);
+  };
 
   const save = () => {
     const text = draft.trim();
@@ -102,7 +113,22 @@ export function CommentItem(props: {
   ].filter((x) => x !== null);
 
   return (
-    <Box data-testid={props.reply ? "comment-reply" : "comment"} data-comment-id={c.id} pl={props.reply ? 36 : 0}>
+    <Box
+      ref={box}
+      data-testid={props.reply ? "comment-reply" : "comment"}
+      data-comment-id={c.id}
+      data-highlighted={highlighted || undefined}
+      ml={props.reply ? 36 : 0}
+      p={4}
+      onClick={onClick}
+      style={{
+        cursor: "pointer",
+        borderRadius: "var(--mantine-radius-sm)",
+        background: highlighted ? "var(--mantine-color-yellow-light)" : undefined,
+        boxShadow: highlighted ? "inset 3px 0 0 var(--mantine-color-yellow-6)" : undefined,
+        transition: "background 300ms",
+      }}
+    >
       <Group gap={8} wrap="nowrap" align="flex-start">
         <UserAvatar person={c.author ?? { first_name: c.author_display }} size={props.reply ? 24 : 28} />
         <Box style={{ flex: 1, minWidth: 0 }}>

@@ -50,8 +50,17 @@ export interface Review {
   currentPage: number;
   goToPage(page: number): void;
   video: { current: VideoControl | null };
-  /** Jumps to where a comment is: its page, its video time, its annotation. */
-  focus(comment: Comment): void;
+  /** A time to seek to once the player is there (a comment focused before the video mounted). */
+  pendingSeek: { current: number | null };
+  /**
+   * Jumps to where a comment is: its page, its video time, its annotation (a reply: its thread's),
+   * and marks it as the comment in view.
+   */
+  focus(comment: Comment, thread?: Comment): void;
+  /** The comment in view (highlighted in the list): focused, or the one a mention's link named. */
+  highlightedId: string | null;
+  /** The comment the address names (`?comment=` of a mention's e-mail): the drawer lands on it. */
+  targetId: string | null;
   /** Set while something of the review owns Escape (a drawing, a text box): the viewer stays open. */
   escapeBusy: { current: boolean };
 }
@@ -72,6 +81,7 @@ export function ReviewProvider(props: {
   setVisibleId(id: string | null): void;
   escapeBusy: { current: boolean };
   shared?: SharedReview | null;
+  targetCommentId?: string | null;
   children: ReactNode;
 }) {
   const { workspaceId, asset, boardId, currentPage, goToPage, visibleId, setVisibleId, escapeBusy } = props;
@@ -80,20 +90,30 @@ export function ReviewProvider(props: {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [threads, setThreads] = useState<Comment[]>([]);
   const video = useRef<VideoControl | null>(null);
+  const pendingSeek = useRef<number | null>(null);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const targetId = props.targetCommentId ?? null;
   const setAnnotating = useCallback((on: boolean) => {
     setAnnotatingState(on);
     if (!on) setDraft(null);
   }, []);
   const focus = useCallback(
-    (c: Comment) => {
+    (comment: Comment, thread?: Comment) => {
+      setHighlightedId(comment.id);
+      // A reply has no place of its own: it is where its thread is.
+      const placed = (x: Comment) => x.page !== null || x.timestamp !== null || x.annotation_type !== "NONE";
+      const root = thread ?? threads.find((t) => t.id === comment.thread_id);
+      const c = placed(comment) ? comment : (root ?? comment);
       if (c.page && c.page !== currentPage) goToPage(c.page);
-      if (c.timestamp !== null && video.current) {
-        video.current.pause();
-        video.current.seek(c.timestamp);
+      if (c.timestamp !== null) {
+        if (video.current) {
+          video.current.pause();
+          video.current.seek(c.timestamp);
+        } else pendingSeek.current = c.timestamp;
       }
       if (c.annotation_type !== "NONE") setVisibleId(c.id);
     },
-    [currentPage, goToPage, setVisibleId],
+    [currentPage, goToPage, setVisibleId, threads],
   );
   const value = useMemo<Review>(
     () => ({
@@ -114,7 +134,10 @@ export function ReviewProvider(props: {
       currentPage,
       goToPage,
       video,
+      pendingSeek,
       focus,
+      highlightedId,
+      targetId,
       escapeBusy,
     }),
     [
@@ -131,6 +154,8 @@ export function ReviewProvider(props: {
       currentPage,
       goToPage,
       focus,
+      highlightedId,
+      targetId,
       escapeBusy,
     ],
   );

@@ -1,4 +1,4 @@
-import type { AiActionResult, AiEvidence } from "@hangar/contract";
+import type { AiActionResult, AiEvidence, RecognisedText } from "@hangar/contract";
 import { Box, ColorSwatch, Group, HoverCard, Loader, Spoiler, Stack, Text, Title } from "@mantine/core";
 import { IconSparkles } from "@tabler/icons-react";
 import { useAiResults, useRecognisedText } from "./ai-api";
@@ -170,9 +170,16 @@ function Evidence({
   );
 }
 
-/** The viewer's "Text in image" section: what OCR read, collapsed when long; nothing when none. */
+/** The viewer's "Text in image" section for members: what OCR read, through the members' call. */
 export function RecognisedTextSection({ workspaceId, assetId }: { workspaceId: string; assetId: string }) {
-  const text = useRecognisedText(workspaceId, assetId);
+  return <RecognisedTextView text={useRecognisedText(workspaceId, assetId)} />;
+}
+
+/**
+ * "Text in image": what OCR read, collapsed when long; nothing when none. The members' section and
+ * the shared view (which reads it through the link, issue 35) show the same.
+ */
+export function RecognisedTextView({ text }: { text: { data?: RecognisedText | undefined } }) {
   if (!text.data || (text.data.status === "done" && !text.data.text) || text.data.status === "none") return null;
   return (
     <Stack gap={6} data-testid="recognised-text">

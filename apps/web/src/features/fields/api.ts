@@ -19,23 +19,27 @@ export const fieldKeys = {
   allValues: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "field-values"] as const,
 };
 
-export function useFields(workspaceId: string) {
+/** The workspace's custom fields; with no workspace (not needed yet) nothing is asked. */
+export function useFields(workspaceId: string | null) {
   return useQuery({
-    queryKey: fieldKeys.list(workspaceId),
+    queryKey: fieldKeys.list(workspaceId ?? ""),
     queryFn: ({ signal }) =>
-      callApi(fieldsApi.list, { params: { id: workspaceId }, signal, fallback: FIELD_MESSAGES.fetchFailed }),
+      callApi(fieldsApi.list, { params: { id: workspaceId! }, signal, fallback: FIELD_MESSAGES.fetchFailed }),
+    enabled: workspaceId !== null,
   });
 }
 
-export function useFieldValues(workspaceId: string, assetId: string) {
+/** One asset's values; with no asset (a dialog acting on many) nothing is asked. */
+export function useFieldValues(workspaceId: string, assetId: string | null) {
   return useQuery({
-    queryKey: fieldKeys.values(workspaceId, assetId),
+    queryKey: fieldKeys.values(workspaceId, assetId ?? ""),
     queryFn: ({ signal }) =>
       callApi(fieldsApi.assetValues, {
-        params: { id: workspaceId, objectId: assetId },
+        params: { id: workspaceId, objectId: assetId! },
         signal,
         fallback: FIELD_MESSAGES.fetchFailed,
       }),
+    enabled: assetId !== null,
   });
 }
 

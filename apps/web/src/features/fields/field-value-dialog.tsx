@@ -16,7 +16,7 @@ export function FieldValueDialog(props: { workspaceId: string; assetIds: string[
   const [fieldId, setFieldId] = useState<string | null>(null);
   const [draft, setDraft] = useState<ValueInput | null>(null);
   const single = assetIds.length === 1 ? assetIds[0]! : null;
-  const values = useFieldValues(workspaceId, single ?? "");
+  const values = useFieldValues(workspaceId, single);
   const setter = useSetFieldValue(workspaceId);
   useEffect(() => {
     if (opened) {

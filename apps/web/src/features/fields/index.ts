@@ -1,6 +1,6 @@
 // The custom-fields feature's public surface.
 
-export { RecognisedTextSection } from "./ai-evidence";
+export { RecognisedTextSection, RecognisedTextView } from "./ai-evidence";
 export type { ValueInput } from "./api";
 export { useFields } from "./api";
 export { FieldEditor } from "./field-editor";

@@ -29,6 +29,7 @@ export const shareKeys = {
   assets: (token: string, boardId: string | null) => ["shared", token, "assets", boardId] as const,
   asset: (token: string, assetId: string) => ["shared", token, "asset", assetId] as const,
   fields: (token: string, assetId: string) => ["shared", token, "fields", assetId] as const,
+  text: (token: string, assetId: string) => ["shared", token, "recognised-text", assetId] as const,
 };
 
 const linkParams = (t: ShareTarget) => ({ id: t.workspaceId, contentType: t.type, objectId: t.objectId });
@@ -169,6 +170,15 @@ export function useSharedFields(token: string, assetId: string) {
     queryKey: shareKeys.fields(token, assetId),
     queryFn: ({ signal }) =>
       callApi(sharedApi.fields, { params: { token, assetId }, signal, fallback: FIELD_MESSAGES.fetchFailed }),
+  });
+}
+
+/** What OCR read in a shared asset, through the link (asked again every 2 s while it is being read). */
+export function useSharedRecognisedText(token: string, assetId: string) {
+  return useQuery({
+    queryKey: shareKeys.text(token, assetId),
+    queryFn: ({ signal }) => callApi(sharedApi.recognisedText, { params: { token, assetId }, signal }),
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? 2_000 : false),
   });
 }
 

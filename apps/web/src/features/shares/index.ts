@@ -11,6 +11,7 @@ export {
   useSharedBoardDownload,
   useSharedFields,
   useSharedPayload,
+  useSharedRecognisedText,
 } from "./api";
 export { ShareButtonDialog } from "./share-entry";
 export { ShareLinksSettings } from "./share-links-settings";

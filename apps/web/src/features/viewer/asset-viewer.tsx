@@ -52,6 +52,8 @@ export interface AssetViewerProps {
   initialTab?: ViewerTab | null;
   /** Set on the public page: the viewer in shared view. */
   shared?: SharedViewerOptions | null;
+  /** The comment to land on (`?comment=` of a mention's e-mail): the comments tab opens at it. */
+  commentId?: string | null;
 }
 
 const isTyping = (el: EventTarget | null) =>
@@ -68,6 +70,7 @@ export function AssetViewer(props: AssetViewerProps) {
   // On a phone the panels are a sheet over the preview: it starts closed unless a tab is asked for.
   const [state, dispatch] = useReducer(viewerReducer, INITIAL_VIEWER_STATE, (s) => {
     if (props.initialTab) return { ...s, activeTab: props.initialTab };
+    if (props.commentId) return { ...s, activeTab: "comments" as const };
     const narrow = window.matchMedia?.(`(max-width: ${VIEWER_SIDEBAR.breakpoint}px)`).matches;
     if (narrow) return { ...s, activeTab: null };
     // Shared view: comments first when the link shows them, otherwise details (spec 02 §2).
@@ -154,6 +157,7 @@ export function AssetViewer(props: AssetViewerProps) {
         readOnly={!asset.abilities.edit}
         boardId={boardId}
         renderFields={shared?.renderFields}
+        renderRecognisedText={shared?.renderRecognisedText}
         currentPage={state.currentPage}
         onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
         onSwitchBoard={props.onSwitchBoard}
@@ -212,6 +216,7 @@ export function AssetViewer(props: AssetViewerProps) {
           setVisibleId={setVisibleAnnotation}
           escapeBusy={escapeBusy}
           shared={shared ? { token: shared.token, identify: shared.identify } : null}
+          targetCommentId={shared ? null : (props.commentId ?? null)}
         >
           <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
             <ViewerHeader

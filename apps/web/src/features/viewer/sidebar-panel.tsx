@@ -19,10 +19,20 @@ export function SidebarPanel(props: {
   onSwitchBoard(boardId: string | null): void;
   /** The shared view renders its own fields tab (through the link); its details only inform. */
   renderFields?: (asset: Asset) => ReactNode;
+  /** The shared view's "Text in image" (through the link). */
+  renderRecognisedText?: (asset: Asset) => ReactNode;
 }) {
   const { tab, asset } = props;
   if (tab === "details")
-    return <DetailsPanel key={asset.id} asset={asset} readOnly={props.readOnly} shared={!!props.renderFields} />;
+    return (
+      <DetailsPanel
+        key={asset.id}
+        asset={asset}
+        readOnly={props.readOnly}
+        shared={!!props.renderFields}
+        recognisedText={props.renderRecognisedText?.(asset)}
+      />
+    );
   if (tab === "boards")
     return (
       <BoardsPanel

@@ -18,6 +18,8 @@ export interface SharedViewerOptions {
   identify: SharedReview["identify"];
   /** The fields tab as the link allows it. */
   renderFields(asset: Asset): ReactNode;
+  /** The details tab's "Text in image", read through the link (the members' call would answer 401). */
+  renderRecognisedText(asset: Asset): ReactNode;
   /** The product logo link shown instead of Close. */
   logo: ReactNode;
   /** Inside a shared board the viewer can go back to it (Escape and Back do too). */

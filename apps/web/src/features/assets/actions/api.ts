@@ -1,4 +1,4 @@
-import { ASSET_MESSAGES, assetsApi, trashApi } from "@hangar/contract";
+import { ASSET_MESSAGES, assetsApi, type TagMode, trashApi } from "@hangar/contract";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { assetKeys, invalidateAssetQueries } from "../../../entities/asset";
 import { boardKeys } from "../../../entities/board";
@@ -32,14 +32,14 @@ export function useUpdateAsset(workspaceId: string) {
   });
 }
 
-/** Sets the tag list of every asset given (the list replaces theirs). */
+/** Sets the tag list of every asset given (`replace`, the default), or adds the tags to theirs (`add`). */
 export function useSetTags(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, tags }: { ids: string[]; tags: string[] }) =>
+    mutationFn: ({ ids, tags, mode = "replace" }: { ids: string[]; tags: string[]; mode?: TagMode }) =>
       callApi(assetsApi.setTags, {
         params: { id: workspaceId },
-        body: { asset_ids: ids, tags },
+        body: { asset_ids: ids, tags, mode },
       }),
     onSuccess: (answer, { ids }) => notifySuccess(ASSET_MESSAGES.tagsUpdated(answer?.count ?? ids.length)),
     onError: (error) => notifyError(ASSET_MESSAGES.tagsFailed(errorMessage(error, "Network error"))),

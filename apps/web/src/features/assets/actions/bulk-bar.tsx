@@ -30,6 +30,7 @@ const AssetActionDialogs = lazyNamed(() => import("./asset-action-dialogs"), "As
 function BarButton({
   icon,
   label,
+  name,
   onClick,
   color,
   disabled,
@@ -37,13 +38,16 @@ function BarButton({
 }: {
   icon: ReactNode;
   label: string;
+  /** The full name (accessible name and tooltip) when the label shown is a short form of it. */
+  name?: string;
   onClick: () => void;
   color?: string;
   disabled?: boolean;
   loading?: boolean;
 }) {
-  return (
+  const button = (
     <Button
+      aria-label={name}
       size="compact-sm"
       variant="subtle"
       color={color ?? "dark"}
@@ -54,6 +58,13 @@ function BarButton({
     >
       {label}
     </Button>
+  );
+  return name ? (
+    <Tooltip label={name} openDelay={300}>
+      {button}
+    </Tooltip>
+  ) : (
+    button
   );
 }
 
@@ -142,9 +153,11 @@ export const BulkBar = memo(function BulkBar({
                   <BarButton icon={<IconFolderPlus size={16} />} label="Add to board" onClick={() => open("add")} />
                   <BarButton icon={<IconFolderSymlink size={16} />} label="Move" onClick={() => open("move")} />
                   {boardId && (
+                    // "Remove" on the bar (its name says the rest): the bar stays one line at 1440 px (issue 35).
                     <BarButton
                       icon={<IconFolderMinus size={16} />}
-                      label="Remove from board"
+                      label="Remove"
+                      name="Remove from board"
                       onClick={() => open("remove")}
                     />
                   )}

@@ -1,4 +1,4 @@
-import type { Asset } from "@hangar/contract";
+import { type Asset, COMMENT_LINK_PARAM as COMMENT_PARAM } from "@hangar/contract";
 import { Button, Stack } from "@mantine/core";
 import { IconSearchOff } from "@tabler/icons-react";
 import { type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -54,6 +54,14 @@ export function AssetBrowser({
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // `?comment=` (a mention's e-mail) is for the viewer it opens: the grid's addresses leave it out.
+  const { search, commentId } = useMemo(() => {
+    const query = new URLSearchParams(location.search);
+    const id = query.get(COMMENT_PARAM);
+    query.delete(COMMENT_PARAM);
+    const rest = query.toString();
+    return { search: rest ? `?${rest}` : "", commentId: id };
+  }, [location.search]);
 
   const view = useMemo(
     () => ({ boardId, search: params.search.trim(), order: params.order, filters: params.filters }),
@@ -91,11 +99,11 @@ export function AssetBrowser({
       // A double-click's first click has opened it already: one history entry, not two.
       if (window.location.pathname === assetPath(id)) return;
       navigate(
-        { pathname: assetPath(id), search: location.search },
+        { pathname: assetPath(id), search },
         { state: { fromGrid: true } satisfies PreviewState, preventScrollReset: true },
       );
     },
-    [navigate, assetPath, location.search],
+    [navigate, assetPath, search],
   );
   const fromGrid = !!(location.state as PreviewState | null)?.fromGrid;
   // Spec 02 §2: a dialog opened from the grid goes back to it; a page opened by its address closes to
@@ -104,10 +112,10 @@ export function AssetBrowser({
     if (fromGrid) navigate(-1);
     else
       navigate(
-        { pathname: boardId ? gridPath : `/w/${workspaceId}`, search: boardId ? location.search : "" },
+        { pathname: boardId ? gridPath : `/w/${workspaceId}`, search: boardId ? search : "" },
         { replace: true, preventScrollReset: true },
       );
-  }, [navigate, fromGrid, boardId, gridPath, workspaceId, location.search]);
+  }, [navigate, fromGrid, boardId, gridPath, workspaceId, search]);
   const switchBoard = useCallback(
     (target: string | null) => {
       if (!assetId) return;
@@ -119,11 +127,8 @@ export function AssetBrowser({
   );
   const stepPreview = useCallback(
     (id: string) =>
-      navigate(
-        { pathname: assetPath(id), search: location.search },
-        { replace: true, state: location.state, preventScrollReset: true },
-      ),
-    [navigate, assetPath, location.search, location.state],
+      navigate({ pathname: assetPath(id), search }, { replace: true, state: location.state, preventScrollReset: true }),
+    [navigate, assetPath, search, location.state],
   );
 
   const handlers = {
@@ -244,7 +249,7 @@ export function AssetBrowser({
         onSelectAll={onSelectAll}
         workspaceId={workspaceId}
       />
-      <ActiveFilterChips filters={params.filters} onChange={setFilters} />
+      <ActiveFilterChips workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       {content}
       <BulkBar workspaceId={workspaceId} boardId={boardId} assetIds={selected as string[]} onClear={clearSelection} />
       <WhenOpened open={drawerOpen}>
@@ -270,6 +275,7 @@ export function AssetBrowser({
             previous={index > 0 ? (assets[index - 1] ?? null) : null}
             next={index >= 0 ? (assets[index + 1] ?? null) : null}
             initialTab={(location.state as PreviewState | null)?.viewerTab ?? null}
+            commentId={commentId}
           />
         </Suspense>
       )}

@@ -1,6 +1,7 @@
 import { Button, ColorSwatch, Group, Pill } from "@mantine/core";
 import { memo } from "react";
 import type { AssetFilters } from "../../../entities/asset";
+import { useFields } from "../../fields";
 import { filterChips, removeChip } from "./filter-chips";
 
 /**
@@ -8,13 +9,18 @@ import { filterChips, removeChip } from "./filter-chips";
  * Memoised: the browser re-renders with every page of a scroll.
  */
 export const ActiveFilterChips = memo(function ActiveFilterChips({
+  workspaceId,
   filters,
   onChange,
 }: {
+  workspaceId: string;
   filters: AssetFilters;
   onChange: (filters: AssetFilters) => void;
 }) {
-  const chips = filterChips(filters);
+  const withFields = (filters.custom_fields?.length ?? 0) > 0 || !!filters.or_groups?.some((g) => g.custom_fields);
+  // The fields' titles and option labels name their conditions (asked for only when one is set).
+  const fields = useFields(withFields ? workspaceId : null);
+  const chips = filterChips(filters, fields.data);
   if (chips.length === 0) return null;
   return (
     <Group gap={6} wrap="wrap" aria-label="Active filters" role="list" data-testid="filter-chips">

@@ -1,3 +1,4 @@
+import type { CustomField } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
 import type { AssetFilters } from "../../../entities/asset";
 import { filterChips, removeChip } from "./filter-chips";
@@ -43,5 +44,41 @@ describe("filter chips", () => {
 
   it("has no chip without filters", () => {
     expect(filterChips({})).toEqual([]);
+  });
+
+  it("names a custom-field condition by the field and the chosen values, not “Custom fields (1)” (issue 35)", () => {
+    const status = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+    const notes = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+    const [approved, draft] = ["cccccccc-cccc-4ccc-8ccc-cccccccccccc", "dddddddd-dddd-4ddd-8ddd-dddddddddddd"];
+    const fields = [
+      {
+        id: status,
+        title: "Status",
+        field_type: "SINGLE_SELECT",
+        options: [
+          { id: approved, label: "Approved" },
+          { id: draft, label: "Draft" },
+        ],
+      },
+      { id: notes, title: "Notes", field_type: "TEXT", options: [] },
+    ] as unknown as CustomField[];
+    const withFields: AssetFilters = {
+      custom_fields: [
+        { field_id: status, any_of: [approved] },
+        { field_id: notes, text_contains: "launch" },
+      ],
+      or_groups: [{ custom_fields: [{ field_id: status, none_of: [draft] }] }],
+    };
+    const chips = filterChips(withFields, fields);
+    expect(chips.map((c) => c.label)).toEqual([
+      "Status: Approved",
+      "Notes contains “launch”",
+      "Any of 1: Status: not Draft",
+    ]);
+    // Removing one takes out that field's condition only.
+    expect(removeChip(withFields, chips[0]!).custom_fields).toEqual([{ field_id: notes, text_contains: "launch" }]);
+    expect(removeChip(removeChip(withFields, chips[0]!), chips[1]!).custom_fields).toBeUndefined();
+    // Before the fields arrive: still one chip per condition, named generically.
+    expect(filterChips(withFields).map((c) => c.label)[0]).toBe("Custom field: an option");
   });
 });

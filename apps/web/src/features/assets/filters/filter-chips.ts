@@ -1,4 +1,7 @@
-import type { FileType, OrGroup } from "@hangar/contract";
+import type { AssetListBody, CustomField, FileType, OrGroup } from "@hangar/contract";
+
+type FieldCondition = NonNullable<AssetListBody["custom_fields"]>[number];
+
 import {
   type AssetFilters,
   COLOR_SWATCHES,
@@ -24,6 +27,8 @@ export interface FilterChip {
   swatch?: string;
   paths: Path[];
   value?: string | number;
+  /** A custom-field condition: removing the chip takes out that field's entry of the list at `paths`. */
+  fieldId?: string;
 }
 
 const hex = (h: string) => (h.startsWith("#") ? h : `#${h}`).toLowerCase();
@@ -68,8 +73,30 @@ function rangeChip(add: Builder, filters: unknown, base: Path, key: string, name
 
 const typeLabel = (t: string) => FILE_TYPE_LABELS[t as FileType] ?? t;
 
+/**
+ * One custom-field condition as people read it (issue 35): the field's title and the chosen values,
+ * "Status: Approved or Draft", "Status: not Draft", "Notes contains “x”", "Due 2026-01-01 – …".
+ */
+export function customFieldLabel(entry: FieldCondition, fields: readonly CustomField[]): string {
+  const field = fields.find((f) => f.id === entry.field_id);
+  const title = field?.title ?? "Custom field";
+  const labels = (ids: readonly string[] | undefined) =>
+    (ids ?? []).map((id) => field?.options.find((o) => o.id === id)?.label ?? "an option");
+  const parts: string[] = [];
+  const any = labels([...(entry.any_of ?? []), ...(entry.includes ?? [])]);
+  if (any.length) parts.push(any.join(" or "));
+  const all = labels(entry.all_of);
+  if (all.length) parts.push(all.join(" and "));
+  const none = labels([...(entry.none_of ?? []), ...(entry.excludes ?? [])]);
+  if (none.length) parts.push(`not ${none.join(" or ")}`);
+  if (entry.date_from || entry.date_to) parts.push(`${entry.date_from ?? "…"} – ${entry.date_to ?? "…"}`);
+  if (entry.is_empty !== undefined) parts.push(entry.is_empty ? "empty" : "not empty");
+  const text = entry.text_contains ? ` contains “${entry.text_contains}”` : "";
+  return parts.length ? `${title}: ${parts.join(", ")}${text}` : `${title}${text || ": any"}`;
+}
+
 /** The conditions an or_group shares with the top level, by the same labels. */
-function commonChips(add: Builder, f: unknown, base: Path) {
+function commonChips(add: Builder, f: unknown, base: Path, fields: readonly CustomField[]) {
   const at = (...p: (string | number)[]) => [...base, ...p];
   listChips(add, f, at("file_type", "includes"), (v) => `Type: ${typeLabel(v)}`);
   listChips(add, f, at("file_type", "excludes"), (v) => `Not ${typeLabel(v)}`);
@@ -103,18 +130,23 @@ function commonChips(add: Builder, f: unknown, base: Path) {
   const near = getIn(f, at("colors", "color_search"));
   if (typeof near === "string")
     add({ label: `Near ${hex(near)}`, swatch: hex(near), paths: [at("colors", "color_search")] });
-  const fields = getIn(f, at("custom_fields"));
-  if (Array.isArray(fields)) add({ label: `Custom fields (${fields.length})`, paths: [at("custom_fields")] });
+  const entries = getIn(f, at("custom_fields"));
+  if (Array.isArray(entries))
+    for (const entry of entries as FieldCondition[])
+      add({ label: customFieldLabel(entry, fields), paths: [at("custom_fields")], fieldId: entry.field_id });
 }
 
-/** Every active condition of `filters` as a chip, in the filter builder's order. */
-export function filterChips(input: AssetFilters): FilterChip[] {
+/**
+ * Every active condition of `filters` as a chip, in the filter builder's order; `fields` (the
+ * workspace's custom fields) name custom-field conditions by their title and option labels.
+ */
+export function filterChips(input: AssetFilters, fields: readonly CustomField[] = []): FilterChip[] {
   const f = pruneFilters(input);
   const chips: FilterChip[] = [];
   const add: Builder = (chip) =>
-    chips.push({ ...chip, id: `${chip.paths.map((p) => p.join(".")).join("+")}=${chip.value ?? ""}` });
+    chips.push({ ...chip, id: `${chip.paths.map((p) => p.join(".")).join("+")}=${chip.value ?? chip.fieldId ?? ""}` });
 
-  commonChips(add, f, []);
+  commonChips(add, f, [], fields);
   listChips(add, f, ["file_extension", "includes"], (v) => `Extension: ${ext(v)}`);
   listChips(add, f, ["file_extension", "excludes"], (v) => `Not ${ext(v)}`);
   for (const key of ["contrast", "sharpness", "brightness"]) {
@@ -137,7 +169,7 @@ export function filterChips(input: AssetFilters): FilterChip[] {
 
   (f.or_groups ?? []).forEach((group: OrGroup, i) => {
     const inner: string[] = [];
-    commonChips((c) => inner.push(c.label), group, []);
+    commonChips((c) => inner.push(c.label), group, [], fields);
     chips.push({ id: `or_groups.${i}`, label: `Any of ${i + 1}: ${inner.join(" & ")}`, paths: [["or_groups", i]] });
   });
   return chips;
@@ -147,7 +179,13 @@ export function filterChips(input: AssetFilters): FilterChip[] {
 export function removeChip(filters: AssetFilters, chip: FilterChip): AssetFilters {
   let next = filters;
   for (const path of chip.paths) {
-    if (chip.value !== undefined) {
+    if (chip.fieldId !== undefined) {
+      const list = getIn(next, path);
+      const rest = Array.isArray(list)
+        ? list.filter((e) => (e as { field_id?: string }).field_id !== chip.fieldId)
+        : [];
+      next = setIn(next, path, rest.length ? rest : undefined);
+    } else if (chip.value !== undefined) {
       const list = getIn(next, path);
       next = setIn(next, path, Array.isArray(list) ? list.filter((v) => v !== chip.value) : undefined);
     } else {

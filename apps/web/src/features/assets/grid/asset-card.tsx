@@ -104,10 +104,7 @@ export const AssetCard = memo(function AssetCard({
       onPointerEnter={menuWanted}
       onKeyDown={onKeyDown}
     >
-      <div
-        className={classes.thumb}
-        data-page={!(asset.file_type === "IMAGE" || asset.file_type === "VIDEO") || undefined}
-      >
+      <div className={classes.thumb}>
         <AssetThumb asset={hasPicture(asset) ? asset : null} fileType={asset.file_type} iconSize={40} lazy={false} />
         <input
           type="checkbox"

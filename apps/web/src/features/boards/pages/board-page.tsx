@@ -14,19 +14,16 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import {
-  IconDots,
-  IconDownload,
-  IconFolder,
-  IconFolderSymlink,
-  IconLayoutBoard,
-  IconPencil,
-  IconShare,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconDots, IconDownload, IconFolder, IconLayoutBoard, IconShare } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { indexTree, useBoardAncestors, useBoardTree } from "../../../entities/board";
+import {
+  type BoardMenuAction,
+  BoardMenuItems,
+  indexTree,
+  useBoardAncestors,
+  useBoardTree,
+} from "../../../entities/board";
 import { selectionStore, useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { WhenOpened } from "../../../lib/deferred";
@@ -35,6 +32,7 @@ import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
 import { AssetBrowser } from "../../assets";
 import { DownloadBoardDialog } from "../../downloads";
+import { FileRequestsDialog } from "../../file-requests";
 import { ShareButtonDialog } from "../../shares";
 import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
 import { MoveBoardsDialog } from "../dialogs/move-boards-dialog";
@@ -42,7 +40,7 @@ import { RenameBoardDialog } from "../dialogs/rename-board-dialog";
 
 const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);
 
-type Dialog = "rename" | "move" | "delete" | "download" | null;
+type Dialog = Exclude<BoardMenuAction, "share"> | null;
 
 /**
  * /w/:id/b/:boardId — a board: trail of ancestors, name, its sub-boards, then its assets (only those
@@ -148,16 +146,8 @@ export function BoardPage() {
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setDialog("rename")}>
-                    Rename
-                  </Menu.Item>
-                  <Menu.Item leftSection={<IconFolderSymlink size={14} />} onClick={() => setDialog("move")}>
-                    Move to…
-                  </Menu.Item>
-                  <Menu.Divider />
-                  <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDialog("delete")}>
-                    Delete
-                  </Menu.Item>
+                  {/* The same menu as the board's row in the boards tree. */}
+                  <BoardMenuItems onAction={(action) => (action === "share" ? setSharing(true) : setDialog(action))} />
                 </Menu.Dropdown>
               </Menu>
             )}
@@ -238,6 +228,14 @@ export function BoardPage() {
           workspaceId={workspace.id}
           board={board}
           opened={dialog === "download"}
+          onClose={() => setDialog(null)}
+        />
+      </WhenOpened>
+      <WhenOpened open={dialog === "request"}>
+        <FileRequestsDialog
+          workspaceId={workspace.id}
+          board={board}
+          opened={dialog === "request"}
           onClose={() => setDialog(null)}
         />
       </WhenOpened>

@@ -6,7 +6,8 @@ import { CenteredPage, PasswordPrompt, SharedError, useNoIndex } from "../../../
 import { isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
 import { ProductMark } from "../../../ui/product-mark";
-import { useSharedAsset, useSharedPayload } from "../../shares";
+import { RecognisedTextView } from "../../fields";
+import { useSharedAsset, useSharedPayload, useSharedRecognisedText } from "../../shares";
 import { useAnonymousIdentity } from "../anonymous-dialog";
 import { SharedFieldsPanel } from "../shared-fields-panel";
 import { SharedBoardView } from "./shared-board-view";
@@ -84,6 +85,10 @@ function SharedContent({ token, payload }: { token: string; payload: SharedPaylo
     ),
     [token, settings, identify],
   );
+  const renderRecognisedText = useCallback(
+    (a: Asset) => <SharedRecognisedText token={token} assetId={a.id} />,
+    [token],
+  );
   const shared = useMemo(
     () => ({
       token,
@@ -93,11 +98,22 @@ function SharedContent({ token, payload }: { token: string; payload: SharedPaylo
         : { data: asset.data, isError: asset.isError, error: asset.error },
       identify,
       renderFields,
+      renderRecognisedText,
       logo: <ProductMark size="sm" />,
       canClose: !payload.asset,
       download: (a: Asset) => void downloadThroughLink(a),
     }),
-    [token, settings, payload.asset, asset.data, asset.isError, asset.error, identify, renderFields],
+    [
+      token,
+      settings,
+      payload.asset,
+      asset.data,
+      asset.isError,
+      asset.error,
+      identify,
+      renderFields,
+      renderRecognisedText,
+    ],
   );
   // In a shared board the viewer is a dialog over the grid; Back or Escape closes it (history).
   const closeViewer = () => {
@@ -132,4 +148,9 @@ function SharedContent({ token, payload }: { token: string; payload: SharedPaylo
       {dialog}
     </>
   );
+}
+
+/** The Details tab's "Text in image" for a visitor: read through the link's own call (issue 35). */
+function SharedRecognisedText({ token, assetId }: { token: string; assetId: string }) {
+  return <RecognisedTextView text={useSharedRecognisedText(token, assetId)} />;
 }

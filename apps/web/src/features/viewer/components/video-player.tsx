@@ -90,6 +90,12 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
       seek,
       pause: () => video.current?.pause(),
     };
+    // A comment focused before the player was there (a mention's link): its time now.
+    if (review.pendingSeek.current !== null) {
+      video.current?.pause();
+      seek(review.pendingSeek.current);
+      review.pendingSeek.current = null;
+    }
     return () => {
       slot.current = null;
     };
@@ -323,8 +329,9 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
               color="gray.0"
               data-testid="video-volume"
             />
+            {/* One format on both sides (issue 35): hours, minutes, seconds and frames. */}
             <Text size="xs" c="gray.0" ff="monospace" data-testid="video-timecode" style={{ whiteSpace: "nowrap" }}>
-              {timecode(time, frameRate)} / {timecode(duration)}
+              {timecode(time, frameRate)} / {timecode(duration, frameRate)}
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap">

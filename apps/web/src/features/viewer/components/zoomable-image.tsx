@@ -44,6 +44,11 @@ function usePanKey() {
  * An image that zooms from 1 to 4, ×1.5 a click (or the wheel), kept within its bounds, with no
  * rotation; panning while Ctrl or Meta is held. Zooming in swaps in the sharper picture.
  */
+/** The zoom toolbar's place: its distance from the bottom, and what the picture's area leaves it
+ * (its height, 36, and a gap above, with the picture's own offset counted in). */
+const TOOLBAR_BOTTOM = 8;
+const TOOLBAR_CLEARANCE = Math.max(0, TOOLBAR_BOTTOM + 36 + 8 - IMAGE_ZOOM.offsetPx);
+
 export function ZoomableImage({ src, zoomSrc, placeholder, alt, ratio, children, testId }: ZoomableImageProps) {
   const ref = useRef<ReactZoomPanPinchRef>(null);
   const [scale, setScale] = useState(1);
@@ -85,78 +90,82 @@ export function ZoomableImage({ src, zoomSrc, placeholder, alt, ratio, children,
       data-pan-mode={panMode ? "on" : "off"}
       style={{ cursor: panMode ? "grab" : scale > 1 ? "zoom-out" : "zoom-in", overflow: "hidden" }}
     >
-      <TransformWrapper
-        ref={ref}
-        minScale={IMAGE_ZOOM.min}
-        maxScale={IMAGE_ZOOM.max}
-        limitToBounds
-        centerZoomedOut
-        centerOnInit
-        doubleClick={{ disabled: true }}
-        panning={{ disabled: !panMode, velocityDisabled: true }}
-        wheel={{ step: 0.2 }}
-        onTransform={(_r, state) => setScale(state.scale)}
-      >
-        <TransformComponent
-          wrapperStyle={{ width: "100%", height: "100%" }}
-          contentStyle={{ width: "100%", height: "100%", alignItems: "center", justifyContent: "center" }}
+      {/* The picture's area ends above the zoom toolbar: a tall page's foot is never under it (issue 35). */}
+      <Box pos="absolute" top={0} left={0} right={0} bottom={TOOLBAR_CLEARANCE}>
+        <TransformWrapper
+          ref={ref}
+          minScale={IMAGE_ZOOM.min}
+          maxScale={IMAGE_ZOOM.max}
+          limitToBounds
+          centerZoomedOut
+          centerOnInit
+          doubleClick={{ disabled: true }}
+          panning={{ disabled: !panMode, velocityDisabled: true }}
+          wheel={{ step: 0.2 }}
+          onTransform={(_r, state) => setScale(state.scale)}
         >
-          <Box
-            pos="relative"
-            style={{
-              aspectRatio: String(shownRatio),
-              maxWidth: `calc(100% - ${2 * IMAGE_ZOOM.offsetPx}px)`,
-              maxHeight: `calc(100% - ${2 * IMAGE_ZOOM.offsetPx}px)`,
-              width: shownRatio >= 1 ? "100%" : "auto",
-              height: shownRatio < 1 ? "100%" : "auto",
-              margin: "auto",
-              backgroundImage: placeholder && !loaded ? `url(${placeholder})` : undefined,
-              backgroundSize: "100% 100%",
-              // Overlays keep their size whatever the zoom (annotation markers divide by it).
-              ["--viewer-zoom" as string]: String(scale),
-            }}
+          <TransformComponent
+            wrapperStyle={{ width: "100%", height: "100%" }}
+            contentStyle={{ width: "100%", height: "100%", alignItems: "center", justifyContent: "center" }}
           >
-            {src && (
-              <img
-                src={src}
-                alt={alt}
-                draggable={false}
-                onLoad={() => setLoaded(true)}
-                data-testid="viewer-image"
-                data-loaded={loaded ? "true" : "false"}
-                style={{ width: "100%", height: "100%", objectFit: "contain", display: "block", userSelect: "none" }}
-              />
-            )}
-            {wantSharp && zoomSrc && (
-              <img
-                src={zoomSrc}
-                alt=""
-                aria-hidden
-                draggable={false}
-                onLoad={() => setSharpLoaded(true)}
-                data-testid="viewer-image-sharp"
-                style={{
-                  position: "absolute",
-                  inset: 0,
-                  width: "100%",
-                  height: "100%",
-                  objectFit: "contain",
-                  opacity: sharpLoaded ? 1 : 0,
-                  userSelect: "none",
-                }}
-              />
-            )}
-            {children}
-          </Box>
-        </TransformComponent>
-      </TransformWrapper>
+            <Box
+              pos="relative"
+              style={{
+                aspectRatio: String(shownRatio),
+                maxWidth: `calc(100% - ${2 * IMAGE_ZOOM.offsetPx}px)`,
+                maxHeight: `calc(100% - ${2 * IMAGE_ZOOM.offsetPx}px)`,
+                width: shownRatio >= 1 ? "100%" : "auto",
+                height: shownRatio < 1 ? "100%" : "auto",
+                margin: "auto",
+                backgroundImage: placeholder && !loaded ? `url(${placeholder})` : undefined,
+                backgroundSize: "100% 100%",
+                // Overlays keep their size whatever the zoom (annotation markers divide by it).
+                ["--viewer-zoom" as string]: String(scale),
+              }}
+            >
+              {src && (
+                <img
+                  src={src}
+                  alt={alt}
+                  draggable={false}
+                  onLoad={() => setLoaded(true)}
+                  data-testid="viewer-image"
+                  data-loaded={loaded ? "true" : "false"}
+                  style={{ width: "100%", height: "100%", objectFit: "contain", display: "block", userSelect: "none" }}
+                />
+              )}
+              {wantSharp && zoomSrc && (
+                <img
+                  src={zoomSrc}
+                  alt=""
+                  aria-hidden
+                  draggable={false}
+                  onLoad={() => setSharpLoaded(true)}
+                  data-testid="viewer-image-sharp"
+                  style={{
+                    position: "absolute",
+                    inset: 0,
+                    width: "100%",
+                    height: "100%",
+                    objectFit: "contain",
+                    opacity: sharpLoaded ? 1 : 0,
+                    userSelect: "none",
+                  }}
+                />
+              )}
+              {children}
+            </Box>
+          </TransformComponent>
+        </TransformWrapper>
+      </Box>
       {src && !loaded && (
         <Loader size="sm" color="gray" pos="absolute" top="50%" left="50%" style={{ translate: "-50% -50%" }} />
       )}
       <Group
         gap={4}
         pos="absolute"
-        bottom={12}
+        bottom={TOOLBAR_BOTTOM}
+        data-testid="zoom-toolbar"
         left="50%"
         style={{ translate: "-50% 0", background: "rgba(0,0,0,0.55)", borderRadius: 8, padding: 4 }}
       >

@@ -67,9 +67,22 @@ function Facts({ rows }: { rows: Array<[string, string | null | undefined]> }) {
   );
 }
 
-/** Name, description and tags (editable unless read-only), then what the pipeline found. */
-/** `shared`: in a shared view the palette only tells its colours (there is no grid to filter). */
-export function DetailsPanel({ asset, readOnly, shared }: { asset: Asset; readOnly: boolean; shared?: boolean }) {
+/**
+ * Name, description and tags (editable unless read-only), then what the pipeline found.
+ * `shared`: in a shared view the palette only tells its colours (there is no grid to filter), and
+ * `recognisedText` is the link's own "Text in image" (members read it through theirs).
+ */
+export function DetailsPanel({
+  asset,
+  readOnly,
+  shared,
+  recognisedText,
+}: {
+  asset: Asset;
+  readOnly: boolean;
+  shared?: boolean;
+  recognisedText?: React.ReactNode;
+}) {
   const ws = asset.workspace_id;
   const save = useAutosaveAsset(ws, asset.id);
   const saveTags = useSaveTags(ws, asset.id);
@@ -169,7 +182,7 @@ export function DetailsPanel({ asset, readOnly, shared }: { asset: Asset; readOn
         </Section>
       )}
 
-      <RecognisedTextSection workspaceId={ws} assetId={asset.id} />
+      {shared ? recognisedText : <RecognisedTextSection workspaceId={ws} assetId={asset.id} />}
 
       <Section title="File">
         <Facts

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import {
   type Icon,
   IconCloudUpload,
@@ -85,7 +85,10 @@ export function WorkspaceHomePage() {
           )}
           {workspace.abilities?.invite && (
             <List.Item icon={<IconUserPlus size={14} />}>
-              <Link to={`${base}/members`}>Invite your team</Link>
+              {/* The theme's link (Anchor), not the browser's default blue. */}
+              <Anchor component={Link} to={`${base}/members`} size="sm" fw={600} data-testid="invite-team-link">
+                Invite your team
+              </Anchor>
             </List.Item>
           )}
         </List>

@@ -1,5 +1,5 @@
-import { ASSET_MESSAGES } from "@hangar/contract";
-import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { ASSET_MESSAGES, type TagMode } from "@hangar/contract";
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useSetTags } from "../api";
@@ -7,7 +7,9 @@ import { formatTags, parseTagInput } from "../tags";
 
 /**
  * Edit tags, for one asset or many (spec 01 §5): comma-separated, trimmed, empties dropped,
- * duplicates ignored. The list replaces the tags of every asset given. With none: "No assets selected".
+ * duplicates ignored. For one asset the list replaces its tags. For many (issue 35) the dialog asks
+ * how: "Add tags" (the default: each keeps its tags and gains these) or "Replace tags" (the list,
+ * starting from the tags they share, becomes each one's). With none: "No assets selected".
  */
 export function TagsDialog({
   workspaceId,
@@ -26,21 +28,33 @@ export function TagsDialog({
   onDone?: () => void;
 }) {
   const setTags = useSetTags(workspaceId);
-  const [text, setText] = useState("");
-  const initial = initialTags ? formatTags(initialTags) : "";
-  useEffect(() => {
-    if (opened) setText(initial);
-  }, [opened, initial]);
-
-  const tags = useMemo(() => parseTagInput(text), [text]);
   const none = assetIds.length === 0;
   const many = assetIds.length > 1;
+  const [mode, setMode] = useState<TagMode>("add");
+  const [text, setText] = useState("");
+  const initial = initialTags ? formatTags(initialTags) : "";
+  // Adding starts empty; replacing starts from the tags they have (all of them share).
+  const startText = (m: TagMode) => (many && m === "add" ? "" : initial);
+  useEffect(() => {
+    if (opened) {
+      setMode("add");
+      setText(many ? "" : initial);
+    }
+  }, [opened, initial, many]);
+  const switchMode = (next: TagMode) => {
+    // What the user typed stays; the untouched starting text follows the mode.
+    setText((t) => (t === startText(mode) ? startText(next) : t));
+    setMode(next);
+  };
+
+  const tags = useMemo(() => parseTagInput(text), [text]);
+  const adding = many && mode === "add";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (none) return;
     setTags.mutate(
-      { ids: assetIds, tags },
+      { ids: assetIds, tags, mode: adding ? "add" : "replace" },
       {
         onSuccess: () => {
           onClose();
@@ -66,6 +80,19 @@ export function TagsDialog({
             </Alert>
           ) : (
             <>
+              {many && (
+                <SegmentedControl
+                  fullWidth
+                  value={mode}
+                  onChange={(v) => switchMode(v as TagMode)}
+                  data={[
+                    { value: "add", label: "Add tags" },
+                    { value: "replace", label: "Replace tags" },
+                  ]}
+                  aria-label="How to tag"
+                  data-testid="tags-mode"
+                />
+              )}
               <Textarea
                 label="Tags"
                 description="Separate tags with commas"
@@ -85,21 +112,23 @@ export function TagsDialog({
                 data-autofocus
               />
               <Group gap={6} mih={22} aria-label="Tags to save" data-testid="tags-preview">
-                {tags.length === 0 ? (
-                  <Text size="xs" c="dimmed">
-                    No tags: saving clears them.
-                  </Text>
-                ) : (
-                  tags.map((t) => (
-                    <Badge key={t.toLowerCase()} variant="light" radius="sm" tt="none">
-                      {t}
-                    </Badge>
-                  ))
-                )}
+                {tags.length === 0
+                  ? !adding && (
+                      <Text size="xs" c="dimmed">
+                        No tags: saving clears them.
+                      </Text>
+                    )
+                  : tags.map((t) => (
+                      <Badge key={t.toLowerCase()} variant="light" radius="sm" tt="none">
+                        {t}
+                      </Badge>
+                    ))}
               </Group>
               {many && (
-                <Text size="xs" c="dimmed">
-                  These tags replace the tags of the {assetIds.length} selected assets.
+                <Text size="xs" c="dimmed" data-testid="tags-mode-hint">
+                  {adding
+                    ? `These tags are added to the ${assetIds.length} selected assets; the tags they have stay.`
+                    : `These tags replace the tags of the ${assetIds.length} selected assets.`}
                 </Text>
               )}
             </>
@@ -108,7 +137,7 @@ export function TagsDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={none} loading={setTags.isPending}>
+            <Button type="submit" disabled={none || (adding && tags.length === 0)} loading={setTags.isPending}>
               Save tags
             </Button>
           </Group>
