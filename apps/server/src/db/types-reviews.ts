@@ -44,6 +44,7 @@ export interface ReviewReviewersTable {
   review_id: string;
   workspace_id: string;
   stage: number;
+  position: Generated<number>;
   user_id: string | null;
   email: string | null;
   name: Generated<string>;

@@ -69,6 +69,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       review_id uuid NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
       workspace_id uuid NOT NULL,
       stage integer NOT NULL CHECK (stage >= 0),
+      position integer NOT NULL DEFAULT 0,
       user_id uuid REFERENCES users(id) ON DELETE SET NULL,
       email text,
       name text NOT NULL DEFAULT '',

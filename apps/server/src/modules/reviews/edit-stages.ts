@@ -51,7 +51,8 @@ export async function applyStages(tx: Db, loaded: LoadedReview, stages: Resolved
       added++;
       continue;
     }
-    const patch: { stage?: number; asked_at?: null; name?: string } = {};
+    const patch: { stage?: number; asked_at?: null; name?: string; position?: number } = {};
+    if (had.position !== named.position) patch.position = named.position;
     if (had.stage !== named.stage) {
       patch.stage = named.stage;
       // Asked again when their new stage starts (or now, when it is the active one and they were not).

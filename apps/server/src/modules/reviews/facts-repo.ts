@@ -7,6 +7,7 @@ import type { ReviewDecisionsTable } from "../../db/types-reviews.ts";
 export interface ReviewerFact {
   id: string;
   stage: number;
+  position: number;
   user_id: string | null;
   email: string | null;
   name: string;
@@ -75,14 +76,14 @@ export const factsRepo = {
   },
   async reviewers(db: Db, reviewId: string): Promise<ReviewerFact[]> {
     const r = await sql<ReviewerFact>`
-      SELECT rr.id, rr.stage, rr.user_id, rr.email, rr.name, rr.token, rr.is_active, rr.expires_at,
+      SELECT rr.id, rr.stage, rr.position, rr.user_id, rr.email, rr.name, rr.token, rr.is_active, rr.expires_at,
         rr.password_hash, rr.waiting, rr.asked_at, rr.removed_at,
         CASE WHEN u.id IS NULL THEN NULL ELSE trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) END
           AS member_name,
         u.email AS member_email
       FROM review_reviewers rr LEFT JOIN users u ON u.id = rr.user_id
       WHERE rr.review_id = ${reviewId}
-      ORDER BY rr.stage, rr.created_at, rr.id`.execute(db);
+      ORDER BY rr.stage, rr.position, rr.created_at, rr.id`.execute(db);
     return r.rows;
   },
   async assets(db: Db, reviewId: string): Promise<ReviewAssetFact[]> {

@@ -16,6 +16,8 @@ export interface Named {
   /** Who they are, whatever stage: `u:<user id>` or `e:<address>`. */
   key: string;
   stage: number;
+  /** Its place in the stage, as the request lists them. */
+  position: number;
   userId: string | null;
   email: string | null;
   name: string;
@@ -59,6 +61,7 @@ export async function resolveStages(db: Db, workspaceId: string, stages: Stage[]
         ? {
             key: `u:${member.id}`,
             stage: i,
+            position: out.length,
             userId: member.id,
             email: null,
             name: `${member.first_name ?? ""} ${member.last_name ?? ""}`.trim() || member.email,
@@ -66,6 +69,7 @@ export async function resolveStages(db: Db, workspaceId: string, stages: Stage[]
         : {
             key: `e:${email}`,
             stage: i,
+            position: out.length,
             userId: null,
             email,
             name: typeof r === "object" && "name" in r ? (r.name ?? "") : "",
@@ -96,6 +100,7 @@ export async function reviewerRow(
     review_id: review.id,
     workspace_id: review.workspace_id,
     stage: n.stage,
+    position: n.position,
     user_id: n.userId,
     email: n.email,
     name: n.name,
