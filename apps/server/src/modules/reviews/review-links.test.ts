@@ -111,7 +111,11 @@ describe("an outside reviewer's link", () => {
     ]);
     const note = (await s.m.req.client.get(`/workspaces/${s.ws}/comments?content_type=asset&object_id=${s.b}`)).json();
     expect(note.results).toEqual([
-      expect.objectContaining({ id: review.decisions[0]!.comment_id, author_display: "Gina Guest", severity: "medium" }),
+      expect.objectContaining({
+        id: review.decisions[0]!.comment_id,
+        author_display: "Gina Guest",
+        severity: "medium",
+      }),
     ]);
   });
 
