@@ -139,7 +139,12 @@ describe("review mails", () => {
     await waitForMails(() => smtp.to(t.m.req.email, "A decision on your review"), 2);
     await sweep(later(30 * MIN));
     // (Delivered in any order: the mail jobs run side by side.)
-    expect(smtp.to(t.m.req.email).map((m) => m.subject).sort()).toEqual([
+    expect(
+      smtp
+        .to(t.m.req.email)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual([
       "A decision on your review",
       "A decision on your review",
       "New decisions on your review",
@@ -168,11 +173,12 @@ describe("review mails", () => {
     expect(smtp.to(t.m.bob.email, "A review is overdue")).toHaveLength(1);
     expect(smtp.to(t.m.req.email, "A review is overdue")[0]!.text).toContain("1 reviewer(s) have not decided yet");
     await sweep(later(40 * HOUR));
-    expect(smtp.to(t.m.bob.email).map((m) => m.subject).sort()).toEqual([
-      "A review is due within 24 hours",
-      "A review is overdue",
-      "You are asked to review on Hangar",
-    ]);
+    expect(
+      smtp
+        .to(t.m.bob.email)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(["A review is due within 24 hours", "A review is overdue", "You are asked to review on Hangar"]);
     expect(smtp.to(t.m.ann.email).map((m) => m.subject)).toEqual(["You are asked to review on Hangar"]);
     expect(smtp.to(t.m.req.email, "A review is overdue")).toHaveLength(1);
     const overdue = (await t.m.req.client.get(`/workspaces/${t.ws}/reviews/${r.id}`)).json();
