@@ -187,7 +187,7 @@ describe("approvals seen from elsewhere", () => {
       ["ann User", "Rejected", "1", ""],
       ["ann User", "Changes requested", "1", "'=Crop, left"], // a formula-looking note is quoted
     ]);
-    expect(decisions.every((r) => !Number.isNaN(Date.parse(r.at)))).toBe(true);
+    expect(decisions.every((r) => !Number.isNaN(Date.parse(r.at ?? "")))).toBe(true);
     expect(rows.filter((r) => r.record === "history").map((r) => r.note)).toEqual([
       "Created by req User (3 assets)",
       "Stage 1 started",
