@@ -224,4 +224,38 @@ describe("review states", () => {
     res = await patch({ stages: [{ reviewers: [s.m.ann.user.id] }] });
     expect(res.json().detail).toBe("The active stage cannot be removed.");
   });
+
+  it("the record outlives a note's comment; a workspace's purge takes its reviews along; outsiders are invited within a limit", async () => {
+    const s = await setup();
+    const [a] = await images(env, s.c, s.ws, 1);
+    const r = await createReview(s.c, s.ws, {
+      title: "Kept",
+      asset_ids: [a!],
+      stages: [{ reviewers: [s.m.ann.user.id] }],
+    });
+    const now = await decided(s.ann, s.ws, r.id, { asset_id: a!, decision: "changes_requested", note: "Too dark" });
+    const commentId = now.decisions[0]!.comment_id!;
+    expect((await s.ann.del(`/workspaces/${s.ws}/comments/${commentId}`)).statusCode).toBe(200);
+    const after = await getReview(s.c, s.ws, r.id);
+    expect(after.decisions).toEqual([expect.objectContaining({ note: "Too dark", comment_id: null, counts: true })]);
+    // Too many reviews inviting outsiders from one member in an hour: 429 with its text.
+    await env.rt.db
+      .insertInto("rate_limits")
+      .values({ key: `review-invite:acct:${s.m.req.user.id}`, count: 30, window_start: new Date() })
+      .execute();
+    const many = await s.c.post(`/workspaces/${s.ws}/reviews`, {
+      title: "Spam",
+      asset_ids: [a],
+      stages: [{ reviewers: ["someone@example.test"] }],
+    });
+    expect(many.statusCode).toBe(429);
+    expect(many.json().detail).toBe("Too many outside reviewers invited. Try again later.");
+    // Members only: no limit.
+    await createReview(s.c, s.ws, { title: "Fine", asset_ids: [a!], stages: [{ reviewers: [s.m.ann.user.id] }] });
+    await sql`DELETE FROM workspaces WHERE id = ${s.ws}`.execute(env.rt.db);
+    const left = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM review_decisions WHERE review_id = ${r.id}`.execute(env.rt.db);
+    expect(left.rows[0]!.n).toBe(0);
+  });
 });

@@ -114,8 +114,9 @@ export function serializeReview(input: {
     due_at: iso(review.due_at),
     overdue: isOverdue(review, input.now),
     lock_on_approval: review.lock_on_approval,
-    state: review.state,
-    done: review.done_at !== null,
+    // Derived now from the facts (the stored copy is what lists filter on; they agree after every change).
+    state: outcome.state,
+    done: outcome.done,
     active_stage: active,
     requested_by: input.requester,
     created_at: review.created_at.toISOString(),

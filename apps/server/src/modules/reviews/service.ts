@@ -24,7 +24,7 @@ import { listRepo } from "./list-repo.ts";
 import type { Clock, ReviewMails } from "./mails.ts";
 import { REVIEW } from "./policy.ts";
 import { type ReviewRow, reviewsRepo } from "./repo.ts";
-import { resolveStages, reviewerRow } from "./reviewers.ts";
+import { keyOf, resolveStages, reviewerRow } from "./reviewers.ts";
 import { serializeReview, serializeReviewer, serializeSummary } from "./serialize.ts";
 import { factsOf, loadReview, recompute } from "./state.ts";
 
@@ -65,6 +65,9 @@ export function createReviewsService(deps: ReviewsDeps) {
     if (!mayManage(actor, grant, review)) throw forbidden(REVIEW_MESSAGES.onlyRequester);
     return review;
   }
+  /** Outsiders get mail from us on the member's word: counted per member (429 past the limit). */
+  const inviting = (actor: UserActor) =>
+    deps.limiter.consume([[`review-invite:acct:${actor.userId}`, REVIEW_INVITES]], REVIEW_MESSAGES.tooManyInvites);
   function checkDue(due: string | null | undefined, at: Date): Date | null {
     if (!due) return null;
     const d = new Date(due);
@@ -128,12 +131,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       const assets = await reviewsRepo.liveAssets(db, workspaceId, unique);
       if (assets.length !== unique.length) throw notFound("Asset not found.");
       const stages = await resolveStages(db, workspaceId, body.stages);
-      const outsiders = stages.flatMap((s) => s.reviewers).filter((r) => r.userId === null).length;
-      if (outsiders > 0)
-        await deps.limiter.consume(
-          [[`review-invite:acct:${actor.userId}`, REVIEW_INVITES]],
-          REVIEW_MESSAGES.tooManyInvites,
-        );
+      if (stages.some((s) => s.reviewers.some((r) => r.userId === null))) await inviting(actor);
       const id = randomUUID();
       const review = { id, workspace_id: workspaceId };
       await db.transaction().execute(async (tx) => {
@@ -216,6 +214,10 @@ export function createReviewsService(deps: ReviewsDeps) {
       await manageable(actor, workspaceId, reviewId);
       const at = now();
       const stages = body.stages ? await resolveStages(db, workspaceId, body.stages) : null;
+      if (stages) {
+        const known = new Set((await factsRepo.reviewers(db, reviewId)).map((r) => keyOf(r)));
+        if (stages.some((s) => s.reviewers.some((r) => r.userId === null && !known.has(r.key)))) await inviting(actor);
+      }
       const due = body.due_at === undefined ? undefined : checkDue(body.due_at, at);
       await change(workspaceId, reviewId, async (tx, review) => {
         const changed: string[] = [];
