@@ -157,14 +157,4 @@ export const factsRepo = {
     if (!row?.lock_on_approval || !row.same) return undefined;
     return row.status === "approved" || row.status === "approved_with_changes" ? row : undefined;
   },
-  /** Whether the user is a member of the workspace now (a requester who left manages nothing). */
-  async isMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {
-    const r = await db
-      .selectFrom("memberships")
-      .select("user_id")
-      .where("workspace_id", "=", workspaceId)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    return r !== undefined;
-  },
 };

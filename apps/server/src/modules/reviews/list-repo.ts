@@ -52,6 +52,11 @@ export const listRepo = {
       WHERE ${where}
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT ${f.limit} OFFSET ${f.offset}`.execute(db);
+    if (r.rows.length === 0 && f.offset > 0) {
+      // A page past the end: how many there are, from the first page.
+      const first = await this.list(db, { ...f, limit: 1, offset: 0 });
+      return { rows: [], total: first.total };
+    }
     const total = r.rows[0] ? Number(r.rows[0].total_count) : 0;
     return { rows: r.rows, total };
   },

@@ -128,6 +128,9 @@ describe("approvals seen from elsewhere", () => {
     expect(await titles(s.c, `asset_id=${s.d}`)).toEqual(["Dropped"]);
     const first = await list(s.c, "page_size=1");
     expect(first.pagination).toMatchObject({ page: 1, total_count: 2, total_pages: 2, has_more: true });
+    const beyond = await list(s.c, "page=5&page_size=1");
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination).toMatchObject({ page: 5, total_count: 2, has_more: false });
     expect((await s.c.get(`/workspaces/${s.ws}/reviews?state=done`)).statusCode).toBe(422);
   });
 

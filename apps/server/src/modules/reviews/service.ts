@@ -192,8 +192,8 @@ export function createReviewsService(deps: ReviewsDeps) {
         pagination: {
           page: q.page,
           page_size: q.page_size,
-          total_count: Math.max(total, seen),
-          total_pages: Math.ceil(Math.max(total, seen) / q.page_size),
+          total_count: total,
+          total_pages: Math.ceil(total / q.page_size),
           has_more: total > seen,
           count_is_estimate: false,
         },
