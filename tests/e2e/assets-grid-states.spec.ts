@@ -60,6 +60,7 @@ function fakeAsset(i: number, workspaceId: string): Asset {
     current_version: { id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, number: 1 },
     newer_version: null,
     duplicate_of: null,
+    approval: null,
   } satisfies Asset);
 }
 

@@ -29,6 +29,7 @@ import { createLiveService } from "./modules/live/index.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
+import { reviewLinkRoutes, reviewsRoutes } from "./modules/reviews/routes.ts";
 import { sharePageHtml } from "./modules/shares/page-meta.ts";
 import { sharedRoutes, sharesRoutes } from "./modules/shares/routes.ts";
 import { trashRoutes } from "./modules/trash/routes.ts";
@@ -142,6 +143,11 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       fileRequestsRoutes(a, rt.services.fileRequests);
       requestUploadsRoutes(a, {
         requests: rt.services.requestUploads,
+        secureCookies: (req) => isSecure(req, cookies.secure),
+      });
+      reviewsRoutes(a, rt.services.reviews);
+      reviewLinkRoutes(a, {
+        links: rt.services.reviews.links,
         secureCookies: (req) => isSecure(req, cookies.secure),
       });
       billingRoutes(a, rt.billing.service, rt.billing.webhook);

@@ -11,13 +11,14 @@ import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { purgeWorkspacesJob } from "./jobs/purge-workspaces.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
 import { readTextJob, readTextSpec } from "./jobs/read-text.ts";
+import { reviewMailsJob } from "./jobs/review-mails.ts";
 import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
 import { createOcr } from "./media/ocr.ts";
 import { createAiActionsService } from "./modules/ai-actions/index.ts";
-import { createAssetsService, createVersionsService } from "./modules/assets/index.ts";
+import { createAssetsService, createVersionsService, type VersionGate } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBilling } from "./modules/billing/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
@@ -29,6 +30,7 @@ import { createListingService, createWaypoints } from "./modules/listing/index.t
 import { createMembersService } from "./modules/members/index.ts";
 import { createVisionRecords, type Tagger, type TextReader } from "./modules/processing/index.ts";
 import { createPublicLinks } from "./modules/public-links/index.ts";
+import { type Clock, createReviews } from "./modules/reviews/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
@@ -66,7 +68,21 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
   const store = createBlobStore(config, signer);
   // Assets own their rows; boards file and delete them through the assets service (created first).
-  const assets = createAssetsService({ db, access, signer, cache, assertBoard: (ws, id) => boards.assertLive(ws, id) });
+  // The time scheduled mails go by (reviews' reminders and gathered decisions); tests move it.
+  const clock: Clock = { now: () => new Date() };
+  // Approvals (created below) lock approved assets' versions and hear of new current versions.
+  const versionGate: VersionGate = {
+    guard: (tx, assetId) => reviews.decisions.guardVersion(tx, assetId),
+    changed: (tx, assetId) => reviews.decisions.versionChanged(tx, assetId),
+  };
+  const assets = createAssetsService({
+    db,
+    access,
+    signer,
+    cache,
+    assertBoard: (ws, id) => boards.assertLive(ws, id),
+    versionGate,
+  });
   const boards = createBoardsService({ db, access, assets });
   let tagger: Promise<Tagger | null> | null = null;
   let ocr: Promise<TextReader | null> | null = null;
@@ -152,6 +168,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     signer,
     getAsset: (actor, ws, id) => assets.get(actor, ws, id),
     commentsFollow: (tx, to, from) => comments.follow(tx, to, from),
+    gate: versionGate,
   });
   // Public links (share, request files): one token, gate, throttling and credential cookie for every kind.
   const publicLinks = createPublicLinks({ db, limiter, signer, cache });
@@ -171,6 +188,20 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
   const requestUploads = createRequestUploadsService({ db, uploads, limiter, links: publicLinks });
+  // Approvals (issue 30): review requests, decisions, outside reviewers' links (a public link kind), mails.
+  const reviews = createReviews({
+    db,
+    access,
+    assets,
+    comments,
+    mailer,
+    limiter,
+    links: publicLinks,
+    store,
+    publicUrl: config.publicUrl,
+    clock,
+    log: log.child({ component: "reviews" }),
+  });
   // The process's one LISTEN connection, opened with its first consumer: the read cache (API
   // processes, at start) and the live events of the SSE streams (from the first stream on).
   const listener = createPgListener({
@@ -221,6 +252,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store })),
     ) as JobDefinition,
     purgeTrashJob(() => trash.purgeExpired()) as JobDefinition,
+    reviewMailsJob(() => reviews.mails.sweep()) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -255,6 +287,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     live,
     billing,
     publicLinks,
+    clock,
     services: {
       users,
       workspaces,
@@ -275,6 +308,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       shared,
       fileRequests,
       requestUploads,
+      reviews,
     },
     /** The tagger and OCR as the jobs get them (started on first use; tests of the shutdown call them). */
     vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce },

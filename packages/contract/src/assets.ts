@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AssetAbilities } from "./access.ts";
+import { AssetApproval } from "./approvals.ts";
 import { Id } from "./common.ts";
 import { AssetStatus, FileType } from "./uploads.ts";
 
@@ -114,6 +115,12 @@ export const Asset = z.object({
   newer_version: VersionRef.extend({ status: AssetStatus }).nullable().default(null),
   /** The current version's bytes were already in the workspace when it was uploaded (null: they were not). */
   duplicate_of: DuplicateOf.nullable().default(null),
+  /**
+   * Approvals (issue 30): the latest review holding the asset (canceled ones aside), its status in it
+   * and the decisions that count on the current version; null when no review holds it (and for
+   * visitors of public links).
+   */
+  approval: AssetApproval.nullable().default(null),
 });
 export type Asset = z.infer<typeof Asset>;
 

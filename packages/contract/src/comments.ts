@@ -241,6 +241,10 @@ export const LiveEvent = z.discriminatedUnion("type", [
     current_version_id: Id,
     version_count: z.number().int(),
   }),
+  /** Approvals (issue 30): a decision was made; a review's state, or an asset's status in it, changed. */
+  z.object({ type: z.literal("review.decision"), review_id: Id, asset_id: Id, decision_id: Id }),
+  z.object({ type: z.literal("review.state"), review_id: Id, state: z.string() }),
+  z.object({ type: z.literal("review.asset"), review_id: Id, asset_id: Id, status: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 

@@ -1,5 +1,6 @@
 export * from "./access.ts";
 export * from "./ai-actions.ts";
+export * from "./approvals.ts";
 export * from "./assets.ts";
 export * from "./billing.ts";
 export * from "./boards.ts";
@@ -13,6 +14,8 @@ export * from "./file-requests.ts";
 export * from "./jobs.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";
+export * from "./review-state.ts";
+export * from "./reviews.ts";
 export * from "./routes/index.ts";
 export * from "./shares.ts";
 export * from "./text.ts";

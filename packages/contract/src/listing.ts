@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApprovalStatus } from "./approvals.ts";
 import { Asset } from "./assets.ts";
 import { Id } from "./common.ts";
 import { FileType } from "./uploads.ts";
@@ -21,6 +22,9 @@ import { FileType } from "./uploads.ts";
  *   "Café"). A word matches as a substring (trigram index) or as an English word stem (full-text).
  * - `favorite`: the caller's own favourites (true: only them; false: all but them).
  * - `has_open_comments`: true: assets with at least one unresolved comment thread (on any version); false: none.
+ * - `approval_status` (issue 30): the asset's status in the latest review holding it (canceled reviews
+ *   aside): none, in_review, approved, approved_with_changes, changes_requested, rejected; includes
+ *   "any of", excludes "none of".
  * - `has_versions`: true: assets with more than one live version; false: assets with one. Every other
  *   condition (type, size, dates, EXIF…) applies to an asset's current version; each asset is listed once.
  * - Dates are ISO 8601 instants or plain dates (UTC). `_from` is inclusive; `_to` is inclusive, and a
@@ -132,6 +136,7 @@ const IncludesExcludes = <T extends z.ZodType>(item: T) =>
     .strict();
 
 export const FileTypeFilter = IncludesExcludes(FileType);
+export const ApprovalStatusFilter = IncludesExcludes(ApprovalStatus);
 export const TextIncludesExcludes = IncludesExcludes(Text);
 
 export const AiTagsFilter = z
@@ -267,6 +272,7 @@ export const AssetListBody = z
     favorite: z.boolean().optional(),
     has_open_comments: z.boolean().optional(),
     has_versions: z.boolean().optional(),
+    approval_status: ApprovalStatusFilter.optional(),
     date_uploaded_from: DateBound.optional(),
     date_uploaded_to: DateBound.optional(),
     custom_fields: CustomFieldsFilter.optional(),

@@ -6,6 +6,14 @@ export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscript
 import type { AiActionResultsTable, AiActionRunsTable, AiActionsTable, AssetVisionTable } from "./types-ai.ts";
 import type { ShareLinkActivityTable, ShareLinksTable } from "./types-links.ts";
 import type { FileRequestsTable, FileRequestUploadsTable } from "./types-requests.ts";
+import type {
+  ReviewAssetsTable,
+  ReviewDecisionsTable,
+  ReviewEventsTable,
+  ReviewReviewersTable,
+  ReviewStagesTable,
+  ReviewsTable,
+} from "./types-reviews.ts";
 
 export type { ShareLinkActivityTable, ShareLinksTable };
 
@@ -368,6 +376,12 @@ export interface DB {
   ai_action_results: AiActionResultsTable;
   ai_action_runs: AiActionRunsTable;
   asset_vision: AssetVisionTable;
+  reviews: ReviewsTable;
+  review_stages: ReviewStagesTable;
+  review_reviewers: ReviewReviewersTable;
+  review_assets: ReviewAssetsTable;
+  review_decisions: ReviewDecisionsTable;
+  review_events: ReviewEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

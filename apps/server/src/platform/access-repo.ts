@@ -23,7 +23,7 @@ const subtree = (db: Db, workspaceId: string, rootBoardId: string) =>
 export interface ShareLinkState {
   id: string;
   workspace_id: string;
-  content_type: "asset" | "board";
+  content_type: "asset" | "board" | "review";
   object_id: string;
   board_id: string | null;
   is_active: boolean;
@@ -36,6 +36,16 @@ export interface ShareLinkState {
   allow_downloads: boolean;
   show_versions: boolean;
 }
+
+/** What an outside reviewer may do on the review's assets: read and write comments, no more. */
+export const REVIEWER_FLAGS = {
+  allow_commenting: true,
+  show_comments: true,
+  show_custom_fields: false,
+  allow_editing_custom_fields: false,
+  allow_downloads: false,
+  show_versions: false,
+} as const;
 
 /**
  * Every query the access layer makes (platform/access.ts): a member's role, whether two people share
@@ -130,6 +140,47 @@ export const accessRepo = {
       .where("l.id", "=", linkId)
       .where("w.deleted_at", "is", null)
       .executeTakeFirst() as Promise<ShareLinkState | undefined>;
+  },
+  /**
+   * An outside reviewer's link (issue 30) as a URL's check needs it: the review it opens, its gate,
+   * and the flags a reviewer has (comments to read and write, nothing else). A removed reviewer's
+   * link opens nothing.
+   */
+  async reviewLink(db: Db, linkId: string): Promise<ShareLinkState | undefined> {
+    const row = await db
+      .selectFrom("review_reviewers as rr")
+      .innerJoin("workspaces as w", "w.id", "rr.workspace_id")
+      .select(["rr.id", "rr.workspace_id", "rr.review_id", "rr.is_active", "rr.expires_at", "rr.password_version"])
+      .where("rr.id", "=", linkId)
+      .where("rr.token", "is not", null)
+      .where("rr.removed_at", "is", null)
+      .where("w.deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      workspace_id: row.workspace_id,
+      content_type: "review",
+      object_id: row.review_id,
+      board_id: null,
+      is_active: row.is_active,
+      expires_at: row.expires_at,
+      password_version: row.password_version,
+      ...REVIEWER_FLAGS,
+    };
+  },
+  /** The live asset is one of the review's. */
+  async assetInReview(db: Db, workspaceId: string, reviewId: string, assetId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom("review_assets as ra")
+      .innerJoin("assets as a", "a.id", "ra.asset_id")
+      .select("a.id")
+      .where("ra.review_id", "=", reviewId)
+      .where("ra.asset_id", "=", assetId)
+      .where("a.workspace_id", "=", workspaceId)
+      .where("a.deleted_at", "is", null)
+      .executeTakeFirst();
+    return row !== undefined;
   },
   async liveAsset(db: Db, workspaceId: string, assetId: string): Promise<boolean> {
     const row = await db

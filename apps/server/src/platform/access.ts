@@ -149,6 +149,8 @@ export function createAccess(db: Db, cache: ReadCache) {
     const { content } = v;
     if (resource.kind === "board")
       return content.kind === "board" && accessRepo.boardInSubtree(db, v.workspaceId, content.id, resource.boardId);
+    // A review link sees the review's live assets, nothing else.
+    if (content.kind === "review") return accessRepo.assetInReview(db, v.workspaceId, content.id, resource.assetId);
     if (content.kind === "asset") {
       if (content.id !== resource.assetId) return false;
       // Still filed in the link's board: moved out, it leaves the link at once.
@@ -160,7 +162,7 @@ export function createAccess(db: Db, cache: ReadCache) {
   }
 
   /**
-   * A share link's state, as a signed URL's check needs it: from the read cache, as sessions are (the
+   * A share link's (or review link's) state, as a signed URL's check needs it: from the read cache, as sessions are (the
    * link's own changes void it through its workspace's key, migration 20261128-0101), else one query.
    */
   async function linkState(linkId: string): Promise<ShareLinkState | undefined> {
@@ -168,7 +170,8 @@ export function createAccess(db: Db, cache: ReadCache) {
     const hit = cache.get<ShareLinkState>(key);
     if (hit) return hit;
     const snap = cache.snapshot();
-    const link = await accessRepo.shareLink(db, linkId);
+    // A URL is issued to a share link or to an outside reviewer's review link (their ids never clash).
+    const link = (await accessRepo.shareLink(db, linkId)) ?? (await accessRepo.reviewLink(db, linkId));
     if (link) cache.set(key, link, [cacheKeys.workspace(link.workspace_id)], snap);
     return link;
   }

@@ -24,8 +24,11 @@ export interface VisitorActor {
   kind: "visitor";
   linkId: string;
   workspaceId: string;
-  /** An asset link is bound to a board (its context): the asset must still be filed there. */
-  content: { kind: "asset" | "board"; id: string; boardId?: string | null };
+  /**
+   * An asset link is bound to a board (its context): the asset must still be filed there. A review
+   * link (issue 30) shows the assets of one review (`id`: the review).
+   */
+  content: { kind: "asset" | "board" | "review"; id: string; boardId?: string | null };
   /** The link's password version when it was unlocked: URLs issued to it name it, and die when it changes. */
   passwordVersion?: number;
   flags: ShareFlags;
@@ -39,10 +42,11 @@ export interface VisitorActor {
 
 /**
  * A link's board context: an asset link's board, or the shared board itself. Visitors see the threads
- * made in it and its name only, never another board's an asset is also filed in (issue 27).
+ * made in it and its name only, never another board's an asset is also filed in (issue 27). A review
+ * link has none: its reviewer sees the threads made outside any board (where notes and their own go).
  */
 export const linkBoard = (v: VisitorActor): string | null =>
-  v.content.kind === "asset" ? (v.content.boardId ?? null) : v.content.id;
+  v.content.kind === "asset" ? (v.content.boardId ?? null) : v.content.kind === "review" ? null : v.content.id;
 
 /** Who is calling. */
 export type Actor = UserActor | VisitorActor | { kind: "anonymous" };

@@ -7,7 +7,7 @@ import type { LogFormat } from "../config.ts";
 // Single-use tokens and public-link secrets travel in some paths and queries: verification, invites,
 // resets, share links (/share/{t}, /s/{t}) and file requests (/request/{t}, /r/{t}). This catches them
 // in any URL, routed or not (a 404 to a made-up path under a real token is logged too).
-const TOKEN_IN_PATH = /\/(verify-email|verify-email-change|invites|share|s|request|r)\/[^/?]+/g;
+const TOKEN_IN_PATH = /\/(verify-email|verify-email-change|invites|share|s|request|r|review)\/[^/?]+/g;
 const TOKEN_IN_QUERY = /([?&](?:token|signature|sig)=)[^&]+/gi;
 /** A route parameter that is a secret: every public link's (`:token`), whatever the path around it. */
 const SECRET_PARAM = /^:(?:\w*token)$/i;

@@ -8,6 +8,7 @@ import type { Route } from "./define.ts";
 import { eventsApi } from "./events.ts";
 import { fieldsApi } from "./fields.ts";
 import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
+import { reviewLinkApi, reviewsApi } from "./reviews.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
@@ -28,6 +29,8 @@ export {
   fileRequestsApi,
   membersApi,
   requestUploadsApi,
+  reviewLinkApi,
+  reviewsApi,
   sharedApi,
   sharesApi,
   trashApi,
@@ -57,5 +60,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   sharedApi,
   fileRequestsApi,
   requestUploadsApi,
+  reviewsApi,
+  reviewLinkApi,
   billingApi,
 ].flatMap((group) => Object.values(group) as Route[]);

@@ -2,7 +2,7 @@ import type { Db } from "../../db/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import { lifecycleRepo, type NewAsset } from "./lifecycle-repo.ts";
 import { assetsRepo } from "./repo.ts";
-import { createVersionLifecycle } from "./versions-lifecycle.ts";
+import { createVersionLifecycle, type VersionGate } from "./versions-lifecycle.ts";
 
 export type { NewAsset } from "./lifecycle-repo.ts";
 
@@ -12,9 +12,11 @@ export type { NewAsset } from "./lifecycle-repo.ts";
  * access checks here: each caller has checked its own action. Every function takes an optional
  * transaction (`tx`), so a caller's statements and these commit or roll back together.
  */
-export function createAssetLifecycle(db: Db) {
-  const versions = createVersionLifecycle(db, (assetId, workspaceId, tags) =>
-    assetsRepo.replaceAiTags(db, assetId, workspaceId, tags),
+export function createAssetLifecycle(db: Db, gate?: VersionGate) {
+  const versions = createVersionLifecycle(
+    db,
+    (assetId, workspaceId, tags) => assetsRepo.replaceAiTags(db, assetId, workspaceId, tags),
+    gate,
   );
   return {
     ...versions,

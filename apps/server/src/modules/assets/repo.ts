@@ -13,6 +13,12 @@ export const assetsRepo = {
     return sql<{ id: string }>`SELECT a.id FROM assets a
       WHERE a.id = ${assetId}::uuid AND a.workspace_id = ${workspaceId}::uuid AND a.deleted_at IS NULL`;
   },
+  /** The live ones among `assetIds`, in the order given. */
+  liveIdsSql(workspaceId: string, assetIds: string[]) {
+    return sql<{ id: string }>`SELECT a.id FROM unnest(${assetIds}::uuid[]) WITH ORDINALITY AS i(id, n)
+      JOIN assets a ON a.id = i.id
+      WHERE a.workspace_id = ${workspaceId}::uuid AND a.deleted_at IS NULL ORDER BY i.n`;
+  },
   byId(db: Db, assetId: string): Promise<AssetRow | undefined> {
     return db.selectFrom("assets").selectAll().where("id", "=", assetId).executeTakeFirst();
   },

@@ -132,6 +132,7 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     current_version: { id: row.current_version_id ?? row.id, number: row.current_version_number },
     newer_version: null,
     duplicate_of: row.duplicate_of,
+    approval: null,
   };
 }
 
@@ -142,6 +143,7 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   asset.open_comment_count = row.open_comments;
   asset.field_chips = row.field_chips.filter((c) => c.display !== "");
   asset.newer_version = row.newer_version;
+  asset.approval = row.approval ?? null;
   if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer.issuer);
   return viewer.link ? visitorAsset(asset, viewer.link) : asset;
 }

@@ -16,6 +16,7 @@ import { createAssetLifecycle } from "./lifecycle-service.ts";
 import { ASSET } from "./policy.ts";
 import { assetsRepo } from "./repo.ts";
 import { serializeView, type Viewer, viewerOf } from "./serialize.ts";
+import type { VersionGate } from "./versions-lifecycle.ts";
 import { assetViewCacheDeps } from "./view.ts";
 import { type AssetViewRow, assetViewRepo } from "./view-repo.ts";
 import { linkCommentScope, linkViewOf } from "./visitor-view.ts";
@@ -27,6 +28,8 @@ export function createAssetsService(deps: {
   cache: ReadCache;
   /** 404 unless the board is a live board of the workspace (the boards feature answers). */
   assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
+  /** Reviews lock approved assets and hear of new current versions (issue 30). */
+  versionGate?: VersionGate;
 }) {
   const { db, access, signer, cache } = deps;
 
@@ -44,7 +47,7 @@ export function createAssetsService(deps: {
   }
   const toApi = (row: AssetViewRow, viewer: Viewer): Promise<Asset> => serializeView(row, signer, viewer);
 
-  const lifecycle = createAssetLifecycle(db);
+  const lifecycle = createAssetLifecycle(db, deps.versionGate);
   const { requireLive } = lifecycle;
 
   return {
@@ -90,6 +93,14 @@ export function createAssetsService(deps: {
       const ids = await requireLive(workspaceId, assetIds);
       const count = await assetsRepo.softDelete(db, workspaceId, ids, actor.userId, randomUUID());
       return { status: "ok" as const, count };
+    },
+    /** Several assets as a member sees them (live ones, in the order asked; one statement). */
+    async many(actor: UserActor, workspaceId: string, assetIds: string[]): Promise<Asset[]> {
+      const grant = await access.require(actor, ASSET.list, inWorkspace(workspaceId));
+      if (assetIds.length === 0) return [];
+      const rows = await assetViewRepo.rows(db, assetsRepo.liveIdsSql(workspaceId, assetIds), actor.userId);
+      const viewer = viewerOf(actor, grant);
+      return Promise.all(rows.map((r) => toApi(r, viewer)));
     },
     async get(actor: UserActor | VisitorActor, workspaceId: string, assetId: string): Promise<Asset> {
       const grant = await access.require(actor, ASSET.view, { kind: "asset", workspaceId, assetId });

@@ -22,6 +22,16 @@ export interface NewVersion {
 type Patch = Updateable<AssetsTable>;
 
 /**
+ * What other features ask of an asset's versions, in the versions' transaction (the asset row
+ * locked): `guard` may refuse a change of the current version before it happens (an approved asset a
+ * review locks, issue 30: 409); `changed` hears that the current version changed.
+ */
+export interface VersionGate {
+  guard(tx: Db, assetId: string): Promise<void>;
+  changed(tx: Db, assetId: string): Promise<void>;
+}
+
+/**
  * One version being processed, as the pipeline sees it: its row (the file's facts) and how its
  * results are written. While a version is its asset's current one, everything written goes to the
  * asset row too (an asset's first upload); a newer version writes only its own row until it is
@@ -43,6 +53,7 @@ export interface VersionWork {
 export function createVersionLifecycle(
   db: Db,
   replaceAssetAiTags: (assetId: string, workspaceId: string, tags: VersionWorkTags) => Promise<void>,
+  gate?: VersionGate,
 ) {
   /** The bytes' first holder in the workspace other than this version, as found now. */
   async function duplicateOf(workspaceId: string, sha256: string, versionId: string) {
@@ -68,6 +79,7 @@ export function createVersionLifecycle(
           await versionsRepo.keepAiTags(tx, assetId, asset.current_version_id ?? asset.id);
           await versionsRepo.promote(tx, assetId, versionId, null);
           await versionsRepo.refresh(tx, assetId);
+          await gate?.changed(tx, assetId);
           return true;
         }
       }
@@ -81,6 +93,7 @@ export function createVersionLifecycle(
     async beginVersion(tx: Db, v: NewVersion): Promise<{ number: number }> {
       const asset = await versionsRepo.lockAsset(tx, v.workspaceId, v.assetId);
       if (!asset) throw notFound("Asset not found.");
+      await gate?.guard(tx, v.assetId);
       const number = await versionsRepo.nextNumber(tx, v.assetId);
       await versionsRepo.insert(tx, {
         id: v.versionId,

@@ -8,6 +8,7 @@ import type { Signer } from "../../storage/signer.ts";
 import { ASSET } from "./policy.ts";
 import { assetsRepo } from "./repo.ts";
 import { viewerOf } from "./serialize.ts";
+import type { VersionGate } from "./versions-lifecycle.ts";
 import { versionMovesRepo } from "./versions-moves-repo.ts";
 import { versionsRepo } from "./versions-repo.ts";
 import { serializeVersion } from "./versions-serialize.ts";
@@ -31,6 +32,8 @@ export function createVersionsService(deps: {
   /** The asset's answer for the caller, after a change. */
   getAsset: (actor: UserActor, workspaceId: string, assetId: string) => Promise<Asset>;
   commentsFollow: CommentsFollow;
+  /** Reviews lock approved assets and hear of new current versions (issue 30). */
+  gate?: VersionGate;
 }) {
   const { db, access, signer } = deps;
   const mayChange = (actor: UserActor, workspaceId: string, assetId: string) =>
@@ -87,9 +90,11 @@ export function createVersionsService(deps: {
         const { asset, version } = await lockVersion(tx, workspaceId, assetId, versionId);
         if (version.status !== "COMPLETED") throw conflict(VERSION_MESSAGES.notFinished);
         if (asset.current_id === versionId) return;
+        await deps.gate?.guard(tx, assetId);
         await versionsRepo.keepAiTags(tx, assetId, asset.current_id);
         await versionsRepo.promote(tx, assetId, versionId, actor.userId);
         await versionsRepo.refresh(tx, assetId);
+        await deps.gate?.changed(tx, assetId);
       });
       return deps.getAsset(actor, workspaceId, assetId);
     },
@@ -100,13 +105,16 @@ export function createVersionsService(deps: {
       await db.transaction().execute(async (tx) => {
         const { asset } = await lockVersion(tx, workspaceId, assetId, versionId);
         if ((await versionsRepo.live(tx, assetId)).length <= 1) throw conflict(VERSION_MESSAGES.lastVersion);
-        if (asset.current_id === versionId) {
+        const current = asset.current_id === versionId;
+        if (current) {
+          await deps.gate?.guard(tx, assetId);
           const next = await successor(tx, assetId, versionId);
           await versionsRepo.keepAiTags(tx, assetId, versionId);
           await versionsRepo.promote(tx, assetId, next, null);
         }
         await versionsRepo.softDelete(tx, versionId, actor.userId, randomUUID());
         await versionsRepo.refresh(tx, assetId);
+        if (current) await deps.gate?.changed(tx, assetId);
       });
       return deps.getAsset(actor, workspaceId, assetId);
     },
@@ -130,6 +138,7 @@ export function createVersionsService(deps: {
         }
         const [busy] = await versionMovesRepo.busy(tx, others);
         if (busy) throw conflict(VERSION_MESSAGES.busy(names.get(busy) ?? ""));
+        for (const id of [assetId, ...others]) await deps.gate?.guard(tx, id);
         await versionMovesRepo.keepCurrentAiTags(tx, [assetId, ...others]);
         await versionMovesRepo.stack(tx, assetId, others);
         await deps.commentsFollow(tx, assetId, { assetIds: others });
@@ -139,6 +148,7 @@ export function createVersionsService(deps: {
           (await versionMovesRepo.newest(tx, assetId, ["error", "processing"]));
         if (current) await versionsRepo.promote(tx, assetId, current, null);
         await versionsRepo.refresh(tx, assetId);
+        await deps.gate?.changed(tx, assetId);
       });
       return deps.getAsset(actor, workspaceId, assetId);
     },
@@ -151,7 +161,9 @@ export function createVersionsService(deps: {
         if ((await versionsRepo.live(tx, assetId)).length <= 1) throw conflict(VERSION_MESSAGES.detachOnly);
         if (version.status === "uploading" || version.status === "processing")
           throw conflict(VERSION_MESSAGES.notFinished);
-        if (asset.current_id === versionId) {
+        const current = asset.current_id === versionId;
+        if (current) {
+          await deps.gate?.guard(tx, assetId);
           const next = await successor(tx, assetId, versionId);
           await versionsRepo.keepAiTags(tx, assetId, versionId);
           await versionsRepo.promote(tx, assetId, next, null);
@@ -163,6 +175,7 @@ export function createVersionsService(deps: {
         await versionsRepo.promote(tx, id, versionId, null);
         await versionsRepo.refresh(tx, assetId);
         await versionsRepo.refresh(tx, id);
+        if (current) await deps.gate?.changed(tx, assetId);
         return id;
       });
       return deps.getAsset(actor, workspaceId, newId);

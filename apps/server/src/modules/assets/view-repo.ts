@@ -1,3 +1,4 @@
+import type { Asset } from "@hangar/contract";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/db.ts";
 import type { AssetRow } from "./repo.ts";
@@ -85,6 +86,8 @@ export type AssetViewRow = AssetRow & {
   field_chips: Array<{ field_id: string; display: string; color: string | null }>;
   /** A newer version not COMPLETED yet (assets.newer_version_id), with its number and status. */
   newer_version: { id: string; number: number; status: AssetRow["status"] } | null;
+  /** The latest review holding the asset (canceled ones aside): its status and counting decisions (issue 30). */
+  approval: Asset["approval"];
 };
 
 /**
@@ -100,6 +103,27 @@ const commentScope = (scope: CommentScope | undefined) => {
   const board = scope.board === null ? sql`AND c.board_id IS NULL` : sql`AND c.board_id = ${scope.board}`;
   return scope.currentVersionOnly ? sql`${board} AND c.version_id = coalesce(a.current_version_id, a.id)` : board;
 };
+
+/**
+ * An asset's approval (issue 30): the latest review holding it, canceled ones aside; its status there
+ * (kept by the reviews feature for the version it was derived on: another version current is in
+ * review again), and each reviewer's latest decision on the current version since the last reopen.
+ */
+const APPROVAL = sql`(
+  SELECT json_build_object('review_id', r.id, 'review_title', r.title,
+    'status', CASE WHEN ra.version_id = coalesce(a.current_version_id, a.id) THEN ra.status ELSE 'in_review' END,
+    'decisions', coalesce((
+      SELECT json_agg(json_build_object('reviewer_id', d.reviewer_id, 'user_id', rr.user_id,
+          'name', coalesce(nullif(rr.name, ''), rr.email, ''), 'decision', d.decision,
+          'decided_at', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY d.seq)
+      FROM (SELECT DISTINCT ON (x.reviewer_id) x.* FROM review_decisions x
+            WHERE x.review_id = r.id AND x.asset_id = a.id AND x.version_id = coalesce(a.current_version_id, a.id)
+              AND x.seq > ra.reset_seq
+            ORDER BY x.reviewer_id, x.seq DESC) d
+      JOIN review_reviewers rr ON rr.id = d.reviewer_id AND rr.removed_at IS NULL), '[]'))
+  FROM review_assets ra JOIN reviews r ON r.id = ra.review_id
+  WHERE ra.asset_id = a.id AND r.canceled_at IS NULL
+  ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`;
 
 /**
  * One statement for the whole page: the ids (`page`, in page order) joined by primary key to their
@@ -128,7 +152,8 @@ export function assetViewSql(page: PageIds, userId: string, comments?: CommentSc
                     ORDER BY o.position LIMIT 1)))
         FROM field_values v WHERE v.asset_id = a.id), '[]') AS field_chips,
       (SELECT json_build_object('id', nv.id, 'number', nv.number, 'status', nv.status)
-        FROM asset_versions nv WHERE nv.id = a.newer_version_id) AS newer_version
+        FROM asset_versions nv WHERE nv.id = a.newer_version_id) AS newer_version,
+      ${APPROVAL} AS approval
     FROM unnest(${page.ids}::uuid[]) WITH ORDINALITY AS p(id, n)
     JOIN assets a ON a.id = p.id
     ORDER BY p.n`;

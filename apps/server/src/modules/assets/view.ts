@@ -22,6 +22,10 @@ export const ASSET_VIEW_READS = {
   comments: "workspace_id",
   field_values: "workspace_id",
   field_options: "field_id",
+  reviews: "workspace_id",
+  review_assets: "workspace_id",
+  review_decisions: "workspace_id",
+  review_reviewers: "workspace_id",
 } as const satisfies Record<string, CacheInvalidation>;
 
 /** The change keys a cached answer of the view depends on: all of the above give the workspace's. */

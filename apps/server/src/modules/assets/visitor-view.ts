@@ -42,5 +42,7 @@ export function visitorAsset(asset: Asset, view: LinkView): Asset {
     duplicate_of: null,
     // A newer version on its way is the members' business unless the link shows versions.
     newer_version: view.flags.show_versions ? asset.newer_version : null,
+    // Approvals are the members' (an outside reviewer's page says what they need of them).
+    approval: null,
   };
 }

@@ -13,6 +13,7 @@ import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { hexToLab } from "../../media/colors.ts";
 import type { CommentScope } from "../assets/index.ts";
 import { customFieldsConds } from "./custom-fields-repo.ts";
+import { flagConds } from "./flags-repo.ts";
 
 /**
  * The filter payload (contract listing.ts) as one SQL condition over `assets a`. Pure: no database,
@@ -244,12 +245,7 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
       ),
     );
   if (f.favorite !== undefined) out.push(favoriteCond(scope, f.favorite));
-  if (f.has_open_comments !== undefined) {
-    const open = sql<SqlBool>`EXISTS (SELECT 1 FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL)`;
-    out.push(f.has_open_comments ? open : sql<SqlBool>`NOT ${open}`);
-  }
-  if (f.has_versions !== undefined)
-    out.push(f.has_versions ? sql<SqlBool>`a.version_count > 1` : sql<SqlBool>`a.version_count <= 1`);
+  out.push(...flagConds(f));
   out.push(...dateRange("a.date_uploaded", f.date_uploaded_from, f.date_uploaded_to));
   if (f.tags) {
     if (has(f.tags.includes)) out.push(manualTag(f.tags.includes));

@@ -1,6 +1,8 @@
+import type { Review } from "@hangar/contract";
 import { expect } from "vitest";
 import { type Client, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import { REQUEST_LINKS } from "../file-requests/index.ts";
+import { REVIEW_LINKS } from "../reviews/index.ts";
 import { SHARE_LINKS } from "../shares/index.ts";
 import type { GatedLink, LinkKind } from "./kind.ts";
 
@@ -28,7 +30,7 @@ const ok = async (res: Promise<{ statusCode: number; body: string }>, status = 2
 };
 
 /** Every kind of public link the server has (public-links.test.ts checks the runtime has no other). */
-export const KIND_NAMES = ["share", "request"] as const;
+export const KIND_NAMES = ["share", "request", "review"] as const;
 export type KindName = (typeof KIND_NAMES)[number];
 
 export async function linkKinds(env: TestEnv): Promise<Record<KindName, KindCase>> {
@@ -60,6 +62,34 @@ export async function linkKinds(env: TestEnv): Promise<Record<KindName, KindCase
         return { id: link.id, token: link.token, set };
       },
       visitorOf: () => ({ kind: "on-behalf", userId: adminId }),
+    },
+    review: {
+      kind: REVIEW_LINKS as LinkKind<GatedLink, unknown>,
+      async make(password) {
+        // An outside reviewer's personal link on a review of one (uploaded, unprocessed) asset.
+        const init = await c.post(`/workspaces/${ws}/assets/upload`, { name: "review.png", size: 10 });
+        const asset = init.json().asset_id as string;
+        await env.rt.db.updateTable("assets").set({ is_temp: false }).where("id", "=", asset).execute();
+        const email = `guest-${Math.random().toString(36).slice(2, 10)}@example.test`;
+        const res = await c.post(`/workspaces/${ws}/reviews`, {
+          title: "Links",
+          asset_ids: [asset],
+          stages: [{ reviewers: [password ? { email, password } : email] }],
+        });
+        if (res.statusCode !== 201) throw new Error(`${res.statusCode}: ${res.body}`);
+        const who = (res.json() as Review).stages[0]!.reviewers[0]!;
+        const set = (change: GateChange) =>
+          ok(c.patch(`/workspaces/${ws}/reviews/${res.json().id}/reviewers/${who.id}`, change));
+        return { id: who.id, token: who.link!.token, set };
+      },
+      visitorOf: (link) =>
+        expect.objectContaining({
+          kind: "visitor",
+          linkId: link.id,
+          workspaceId: ws,
+          unlocked: true,
+          content: expect.objectContaining({ kind: "review" }),
+        }),
     },
   };
 }

@@ -60,6 +60,8 @@ export async function applyLiveSignal(
     void queryClient.invalidateQueries({ queryKey: assetKeys.all(workspaceId) });
     return;
   }
+  // Approvals' events (issue 30) are the reviews feature's to hear.
+  if (signal.type === "review.decision" || signal.type === "review.asset" || signal.type === "review.state") return;
   const assetId = signal.asset_id;
   if (signal.type === "asset.status") {
     if (!SETTLED.has(signal.status)) return refreshAsset(queryClient, workspaceId, assetId);

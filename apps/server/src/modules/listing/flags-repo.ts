@@ -1,0 +1,32 @@
+import type { AssetListBody } from "@hangar/contract";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
+
+type Cond = RawBuilder<SqlBool>;
+
+/**
+ * An asset's approval status (issue 30): its status in the latest review holding it, canceled ones
+ * aside, as the reviews feature keeps it for the version it was derived on (another version current:
+ * in review again); `none` when no review holds it. The asset answer's `approval` reads the same.
+ */
+const APPROVAL_STATUS = sql`coalesce((
+  SELECT CASE WHEN ra.version_id = coalesce(a.current_version_id, a.id) THEN ra.status ELSE 'in_review' END
+  FROM review_assets ra JOIN reviews r ON r.id = ra.review_id
+  WHERE ra.asset_id = a.id AND r.canceled_at IS NULL
+  ORDER BY r.created_at DESC, r.id DESC LIMIT 1), 'none')`;
+
+/** The listing's yes/no and status conditions over `assets a`: open threads, versions, approval status. */
+export function flagConds(f: AssetListBody): Cond[] {
+  const out: Cond[] = [];
+  if (f.has_open_comments !== undefined) {
+    const open = sql<SqlBool>`EXISTS (SELECT 1 FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL)`;
+    out.push(f.has_open_comments ? open : sql<SqlBool>`NOT ${open}`);
+  }
+  if (f.has_versions !== undefined)
+    out.push(f.has_versions ? sql<SqlBool>`a.version_count > 1` : sql<SqlBool>`a.version_count <= 1`);
+  const approval = f.approval_status;
+  if (approval?.includes?.length)
+    out.push(sql<SqlBool>`${APPROVAL_STATUS} = ANY(${[...new Set(approval.includes)]}::text[])`);
+  if (approval?.excludes?.length)
+    out.push(sql<SqlBool>`NOT (${APPROVAL_STATUS} = ANY(${[...new Set(approval.excludes)]}::text[]))`);
+  return out;
+}

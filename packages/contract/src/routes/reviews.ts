@@ -1,0 +1,163 @@
+import { Asset } from "../assets.ts";
+import { Comment, CommentPage } from "../comments.ts";
+import {
+  CreateReviewBody,
+  ReopenReviewBody,
+  Review,
+  ReviewDecisionBody,
+  ReviewerCommentBody,
+  ReviewerCommentsQuery,
+  ReviewerLinkBody,
+  ReviewerPage,
+  ReviewerParams,
+  ReviewListAnswer,
+  ReviewListQuery,
+  ReviewParams,
+  ReviewReportQuery,
+  ReviewReviewer,
+  ReviewTokenAssetParams,
+  ReviewTokenParams,
+  UpdateReviewBody,
+} from "../reviews.ts";
+import { WorkspaceParams } from "../workspaces.ts";
+import { defineRoute } from "./define.ts";
+
+const tag = "reviews";
+const access = "workspace" as const;
+
+/** Review requests (issue 30; shapes and rules in reviews.ts): members' side. */
+export const reviewsApi = {
+  create: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/reviews",
+    tag,
+    access,
+    summary: "Ask reviewers to decide on assets, stage after stage (EDITOR, ADMIN)",
+    params: WorkspaceParams,
+    body: CreateReviewBody,
+    response: { 201: Review },
+  }),
+  list: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/reviews",
+    tag,
+    access,
+    summary: "The workspace's reviews, newest first (waiting_for=me, requested_by=me, state, due_before, asset_id)",
+    params: WorkspaceParams,
+    query: ReviewListQuery,
+    response: { 200: ReviewListAnswer },
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/reviews/:reviewId",
+    tag,
+    access,
+    params: ReviewParams,
+    response: { 200: Review },
+  }),
+  update: defineRoute({
+    method: "PATCH",
+    path: "/workspaces/:id/reviews/:reviewId",
+    tag,
+    access,
+    summary: "Title, message, due date, lock, stages (the requester or an ADMIN)",
+    params: ReviewParams,
+    body: UpdateReviewBody,
+    response: { 200: Review },
+  }),
+  cancel: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/reviews/:reviewId/cancel",
+    tag,
+    access,
+    params: ReviewParams,
+    response: { 200: Review },
+  }),
+  reopen: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/reviews/:reviewId/reopen",
+    tag,
+    access,
+    summary: "Resume a canceled review; start the active stage over for the assets named (all when none)",
+    params: ReviewParams,
+    body: ReopenReviewBody,
+    response: { 200: Review },
+  }),
+  decide: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/reviews/:reviewId/decisions",
+    tag,
+    access,
+    summary: "A reviewer of the active stage decides on an asset's current version",
+    params: ReviewParams,
+    body: ReviewDecisionBody,
+    response: { 201: Review },
+  }),
+  reviewer: defineRoute({
+    method: "PATCH",
+    path: "/workspaces/:id/reviews/:reviewId/reviewers/:reviewerId",
+    tag,
+    access,
+    summary: "An outside reviewer's link: active, expiry, password, name (the requester or an ADMIN)",
+    params: ReviewerParams,
+    body: ReviewerLinkBody,
+    response: { 200: ReviewReviewer },
+  }),
+  report: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/reviews/:reviewId/report",
+    tag,
+    access,
+    summary: "The record: each asset with its thumbnail, version and every decision; the history (CSV or PDF)",
+    params: ReviewParams,
+    query: ReviewReportQuery,
+    answer: "bytes",
+  }),
+};
+
+/** An outside reviewer's link (`/review/{token}`): the review, its assets, comments, decisions. */
+export const reviewLinkApi = {
+  page: defineRoute({
+    method: "GET",
+    path: "/review/:token",
+    tag,
+    access: "public",
+    params: ReviewTokenParams,
+    response: { 200: ReviewerPage },
+  }),
+  asset: defineRoute({
+    method: "GET",
+    path: "/review/:token/assets/:assetId",
+    tag,
+    access: "public",
+    params: ReviewTokenAssetParams,
+    response: { 200: Asset },
+  }),
+  comments: defineRoute({
+    method: "GET",
+    path: "/review/:token/comments",
+    tag,
+    access: "public",
+    params: ReviewTokenParams,
+    query: ReviewerCommentsQuery,
+    response: { 200: CommentPage },
+  }),
+  comment: defineRoute({
+    method: "POST",
+    path: "/review/:token/comments",
+    tag,
+    access: "public",
+    params: ReviewTokenParams,
+    body: ReviewerCommentBody,
+    response: { 201: Comment },
+  }),
+  decide: defineRoute({
+    method: "POST",
+    path: "/review/:token/decisions",
+    tag,
+    access: "public",
+    params: ReviewTokenParams,
+    body: ReviewDecisionBody,
+    response: { 201: ReviewerPage },
+  }),
+};
