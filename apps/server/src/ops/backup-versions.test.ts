@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../test/databases.ts";
 import { textPdf } from "../../test/fixtures.ts";
 import { Client, createTestEnv, PASSWORD, requestUrl, type TestEnv, workspaceWith } from "../../test/harness.ts";
+import { newVersion, png, processedAsset } from "../../test/versions.ts";
 import { migrateToLatest } from "../db/db.ts";
-import { newVersion, png, processedAsset } from "../modules/assets/versions.fixture.ts";
 import { backup, restore } from "./backup.ts";
 
 /**

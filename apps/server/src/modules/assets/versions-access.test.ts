@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { newVersion, png, processedAsset } from "./versions.fixture.ts";
+import { newVersion, png, processedAsset } from "../../../test/versions.ts";
 
 /**
  * Who may do what with versions (issue 29): every member lists them; EDITOR and ADMIN upload, make

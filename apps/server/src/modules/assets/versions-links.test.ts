@@ -8,7 +8,7 @@ import {
 } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, createTestEnv, requestUrl, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { newVersion, png, processedAsset, processNow, uploadWith } from "./versions.fixture.ts";
+import { newVersion, png, processedAsset, processNow, uploadWith } from "../../../test/versions.ts";
 
 /**
  * Versions through share links (issue 29): a link shows the current version only unless its

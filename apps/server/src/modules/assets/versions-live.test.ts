@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import { readSse } from "../../../test/sse.ts";
-import { newVersion, png, processedAsset } from "./versions.fixture.ts";
+import { newVersion, png, processedAsset } from "../../../test/versions.ts";
 
 /**
  * The live event of versions (issue 29): `asset.version` names the asset, its current version and its

@@ -1,7 +1,7 @@
 import type { AssetVersion } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { newVersion, png, processedAsset } from "./versions.fixture.ts";
+import { newVersion, png, processedAsset } from "../../../test/versions.ts";
 
 /**
  * Versions changed at once (issue 29): each change locks its asset's row, so concurrent changes

@@ -2,7 +2,7 @@ import type { Asset, AssetVersion, Comment, CommentPage } from "@hangar/contract
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textPdf } from "../../../test/fixtures.ts";
 import { type Client, createTestEnv, requestUrl, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { newVersion, png, processedAsset, processNow, sha256, uploadWith } from "./versions.fixture.ts";
+import { newVersion, png, processedAsset, processNow, sha256, uploadWith } from "../../../test/versions.ts";
 
 /** Versions (issue 29): stack and detach, comments per version, an older version's download, duplicates. */
 // Each test uploads and processes several files (PDF pages, on S3 too): minutes on a busy machine.

@@ -2,7 +2,7 @@ import { type Asset, type AssetVersion, VERSION_MESSAGES } from "@hangar/contrac
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textPdf } from "../../../test/fixtures.ts";
 import { Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { newVersion, png, processedAsset, processNow, uploadWith } from "./versions.fixture.ts";
+import { newVersion, png, processedAsset, processNow, uploadWith } from "../../../test/versions.ts";
 
 /**
  * Versions (issue 29): a new version keeps the asset's place; media switch only when it is COMPLETED;

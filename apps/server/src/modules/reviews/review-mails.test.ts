@@ -8,7 +8,7 @@ import {
   uploadBytes,
   waitForAsset,
 } from "../../../test/harness.ts";
-import { png } from "../assets/versions.fixture.ts";
+import { png } from "../../../test/versions.ts";
 import { mailsSettled, smtpInbox, waitForMails } from "./mail.fixture.ts";
 import { createReview, decided, linkOf, team } from "./reviews.fixture.ts";
 

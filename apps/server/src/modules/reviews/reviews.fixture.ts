@@ -1,7 +1,7 @@
 import type { CreateReviewBody, Review, ReviewDecisionBody, Role } from "@hangar/contract";
 import { expect } from "vitest";
 import { type Client, signedInUser, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { newVersion, png, processedAsset } from "../assets/versions.fixture.ts";
+import { newVersion, png, processedAsset } from "../../../test/versions.ts";
 
 type Member = Awaited<ReturnType<typeof signedInUser>>;
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { UploadInitAnswer } from "@hangar/contract";
 import sharp from "sharp";
-import { type Client, putBytes, type TestEnv } from "../../../test/harness.ts";
+import { type Client, putBytes, type TestEnv } from "./harness.ts";
 
 /** A small PNG of one colour (each colour its own bytes). */
 export const png = (background: string, width = 320, height = 200) =>
