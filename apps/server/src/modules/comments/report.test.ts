@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { commentsPdf, type ExportAsset } from "./export.ts";
 import type { CommentRecord } from "./repo.ts";
-import { MISSING_GLYPH } from "./report-fonts.ts";
+import { MISSING_GLYPH } from "../../platform/pdf-fonts.ts";
 
 /**
  * The PDF comment report (issue 35): its content starts on page 1, and it prints what people type —

@@ -1,7 +1,8 @@
 import { buffer } from "node:stream/consumers";
 import { DECISION_LABELS, type ReviewOutcome, STATUS_LABELS } from "@hangar/contract";
 import { stringify } from "csv-stringify/sync";
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { embedReportFonts } from "../../platform/pdf-fonts.ts";
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
 import type { EventFact } from "./facts-repo.ts";
 import { reviewerName } from "./kind.ts";
@@ -100,12 +101,6 @@ export function reviewCsv(input: ReportInput): Buffer {
   return Buffer.concat([Buffer.from("\uFEFF"), Buffer.from(stringify(rows.map((r) => r.map(cell))))]);
 }
 
-// The standard PDF fonts speak WinAnsi only: other characters print as "?" rather than failing.
-const winAnsi = (s: string) =>
-  s
-    .replace(/[“”]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/[^\x20-\x7E\xA0-\xFF\n]/g, "?");
 const A4 = { w: 595, h: 842 };
 const MARGIN = 40;
 
@@ -124,10 +119,11 @@ export async function reviewPdf(input: ReportInput, store: BlobStore): Promise<B
   const name = people(input);
   const status = new Map(input.outcome.assets.map((a) => [a.assetId, a.status]));
   const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(`Review: ${review.title}`));
+  pdf.setTitle(`Review: ${review.title}`);
   pdf.setProducer("Hangar");
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  // The comment report's embedded fonts: what people type prints as typed, what they lack as a box.
+  const fonts = await embedReportFonts(pdf);
+  const { font, bold } = fonts;
   let page: PDFPage = pdf.addPage([A4.w, A4.h]);
   let y = A4.h - MARGIN;
   const room = (h: number) => {
@@ -139,7 +135,7 @@ export async function reviewPdf(input: ReportInput, store: BlobStore): Promise<B
     const size = opts.size ?? 10;
     const f = opts.f ?? font;
     const width = A4.w - 2 * MARGIN - (opts.indent ?? 0);
-    for (const para of winAnsi(text).split("\n")) {
+    for (const para of fonts.printable(text).split("\n")) {
       let current = "";
       const flush = () => {
         room(size + 4);

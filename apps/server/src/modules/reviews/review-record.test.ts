@@ -59,7 +59,11 @@ async function scene() {
     v.post(`/review/${token}/decisions`, { asset_id: asset, decision, note });
   await decided(t.m.ann.client, t.ws, r.id, { asset_id: a!, decision: "approved" });
   expect((await asGuest(a!, "approved")).statusCode).toBe(201);
-  await decided(t.m.ann.client, t.ws, r.id, { asset_id: b!, decision: "approved_with_changes", note: "Tone down" });
+  await decided(t.m.ann.client, t.ws, r.id, {
+    asset_id: b!,
+    decision: "approved_with_changes",
+    note: "Tone down — é, ß, Ж",
+  });
   expect((await asGuest(b!, "approved")).statusCode).toBe(201);
   await decided(t.m.ann.client, t.ws, r.id, { asset_id: x!, decision: "rejected" });
   await decided(t.m.ann.client, t.ws, r.id, { asset_id: x!, decision: "changes_requested", note: "=Crop, left" });
@@ -185,7 +189,7 @@ describe("approvals seen from elsewhere", () => {
     expect(decisions.map((r) => [r.reviewer, r.decision, r.version, r.note])).toEqual([
       ["ann User", "Approved", "1", ""],
       ["Gail", "Approved", "1", ""],
-      ["ann User", "Approved with changes", "1", "Tone down"],
+      ["ann User", "Approved with changes", "1", "Tone down — é, ß, Ж"],
       ["Gail", "Approved", "1", ""],
       ["ann User", "Rejected", "1", ""],
       ["ann User", "Changes requested", "1", "'=Crop, left"], // a formula-looking note is quoted
@@ -219,7 +223,7 @@ describe("approvals seen from elsewhere", () => {
         "2 of 3 approved",
         "Version 2 · In review",
         "ann User · Approved with changes · version 1 · stage 1",
-        "Tone down",
+        "Tone down — é, ß, Ж", // printed as typed (an embedded font), never "?"
         "Gail · Approved",
         "=Crop, left",
         "History",
