@@ -14,7 +14,14 @@ interface Stream {
   watchers: Set<() => void>;
 }
 
-const EVENT_TYPES = ["comment.created", "comment.updated", "comment.deleted", "comment.resolved", "asset.status"];
+const EVENT_TYPES = [
+  "comment.created",
+  "comment.updated",
+  "comment.deleted",
+  "comment.resolved",
+  "asset.status",
+  "asset.version",
+];
 
 /**
  * One EventSource per workspace (`GET /workspaces/{id}/events`), shared by every listener, opened with

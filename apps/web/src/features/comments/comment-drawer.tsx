@@ -136,6 +136,15 @@ export function CommentDrawer(props: { shared?: boolean }) {
           aria-label="Which comments"
         />
       )}
+      {!shared && review.version && (asset.version_count ?? 1) > 1 && (
+        <Switch
+          size="xs"
+          label={`All versions (showing ${review.allVersions ? "every version's" : `v${review.version.number}'s`} comments)`}
+          checked={review.allVersions}
+          onChange={(e) => review.setAllVersions(e.currentTarget.checked)}
+          data-testid="all-versions-switch"
+        />
+      )}
 
       {top.isError && (
         <Alert color="red" variant="light" data-testid="comments-error">

@@ -44,6 +44,7 @@ const SETTLED = new Set(["COMPLETED", "error"]);
  * - an asset's status: the asset, and, when processing has ended, the listings (the asset joins
  *   them, with its tags); a status on the way (uploading, processing) is a temporary asset's, which no
  *   grid lists, unless one does (it is updated in place then).
+ * - a version (issue 29): the asset (with its versions) and the listings.
  * - `resync` (events may have been missed): the shown asset, its comments and the listings.
  * `shownAssetId` is the asset on screen (the viewer's).
  */
@@ -63,6 +64,12 @@ export async function applyLiveSignal(
   if (signal.type === "asset.status") {
     if (!SETTLED.has(signal.status)) return refreshAsset(queryClient, workspaceId, assetId);
     void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, assetId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.all(workspaceId) });
+    return;
+  }
+  if (signal.type === "asset.version") {
+    // Issue 29: another version is current, or one came or went: the asset, its versions, the grids.
+    void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, assetId) });
     void queryClient.invalidateQueries({ queryKey: assetKeys.all(workspaceId) });
     return;
   }
