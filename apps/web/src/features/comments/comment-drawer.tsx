@@ -139,7 +139,8 @@ export function CommentDrawer(props: { shared?: boolean }) {
       {!shared && review.version && (asset.version_count ?? 1) > 1 && (
         <Switch
           size="xs"
-          label={`All versions (showing ${review.allVersions ? "every version's" : `v${review.version.number}'s`} comments)`}
+          label="All versions"
+          description={review.allVersions ? "Every version's comments" : `v${review.version.number}'s comments only`}
           checked={review.allVersions}
           onChange={(e) => review.setAllVersions(e.currentTarget.checked)}
           data-testid="all-versions-switch"

@@ -54,6 +54,24 @@ export function CompareView(props: {
     if (!canOverlay && mode !== "side") setMode("side");
   }, [canOverlay, mode]);
   const pages = sides ? Math.max(pageCountOf(sides[0].asset), pageCountOf(sides[1].asset)) : 1;
+  const modes = (
+    <Tooltip label="Overlay and difference need two images of the same shape" disabled={canOverlay || !sides} withArrow>
+      <Box data-testid="compare-mode">
+        <SegmentedControl
+          size="xs"
+          fullWidth={phone}
+          value={mode}
+          onChange={(v) => setMode(v as Mode)}
+          aria-label="Compare mode"
+          data={[
+            { value: "side", label: "Side by side" },
+            { value: "overlay", label: "Overlay", disabled: !canOverlay },
+            { value: "difference", label: "Difference", disabled: !canOverlay },
+          ]}
+        />
+      </Box>
+    </Tooltip>
+  );
 
   return (
     <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }} data-testid="compare-view" data-mode={mode}>
@@ -63,7 +81,7 @@ export function CompareView(props: {
         py={8}
         gap="sm"
         wrap={phone ? "wrap" : "nowrap"}
-        style={{ borderBottom: "1px solid var(--mantine-color-dark-4)", flexShrink: 0, minHeight: 56 }}
+        style={{ borderBottom: "1px solid var(--mantine-color-dark-4)", flexShrink: 0, minHeight: 56, rowGap: 6 }}
       >
         <Box style={{ minWidth: 0, flex: 1 }}>
           <Text fw={650} truncate="end" data-testid="compare-title">
@@ -73,29 +91,14 @@ export function CompareView(props: {
             {sides ? `${sides[0].label} and ${sides[1].label}` : "Loading…"}
           </Text>
         </Box>
-        <Tooltip
-          label="Overlay and difference need two images of the same shape"
-          disabled={canOverlay || !sides}
-          withArrow
-        >
-          <SegmentedControl
-            size="xs"
-            value={mode}
-            onChange={(v) => setMode(v as Mode)}
-            aria-label="Compare mode"
-            data-testid="compare-mode"
-            data={[
-              { value: "side", label: "Side by side" },
-              { value: "overlay", label: "Overlay", disabled: !canOverlay },
-              { value: "difference", label: "Difference", disabled: !canOverlay },
-            ]}
-          />
-        </Tooltip>
+        {!phone && modes}
         <Tooltip label="Close compare (Esc)">
           <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label="Close compare" onClick={props.onClose}>
             <IconX size={20} />
           </ActionIcon>
         </Tooltip>
+        {/* A phone: the modes on a line of their own, under the title. */}
+        {phone && <Box w="100%">{modes}</Box>}
       </Group>
       <Box style={{ flex: 1, minHeight: 0 }}>
         {props.error ? (

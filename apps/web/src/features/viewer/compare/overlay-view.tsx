@@ -95,11 +95,11 @@ export function OverlayView(props: {
           )}
         </ZoomableImage>
         <Group pos="absolute" top={10} left={10} right={10} justify="space-between" style={{ pointerEvents: "none" }}>
-          <Badge color="dark" variant="filled" size="lg">
+          <Badge color="dark" variant="filled" size="lg" tt="none">
             {overlay ? left.label : `${left.label} − ${right.label}`}
           </Badge>
           {overlay && (
-            <Badge color="dark" variant="filled" size="lg">
+            <Badge color="dark" variant="filled" size="lg" tt="none">
               {right.label}
             </Badge>
           )}
