@@ -22,6 +22,8 @@ export const S3_SUITES = [
   "apps/server/src/modules/assets/versions.test.ts",
   "apps/server/src/modules/assets/versions-stack.test.ts",
   "apps/server/src/ops/backup-versions.test.ts",
+  // versions through share links: each version's media and original signed for the link
+  "apps/server/src/modules/assets/versions-links.test.ts",
 ];
 
 // A suite that moved must not drop out of the S3 run silently.

@@ -157,7 +157,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const publicLinks = createPublicLinks({ db, limiter, signer, cache });
   // The public side of share links: visitors resolved from the token, acting through the same services.
   const shareVisitors = createVisitorResolver({ links: publicLinks });
-  const shared = createSharedService({ db, assets, listing, comments, fields, downloads, limiter });
+  const shared = createSharedService({ db, assets, versions, listing, comments, fields, downloads, limiter });
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
   const requestUploads = createRequestUploadsService({ db, uploads, limiter, links: publicLinks });

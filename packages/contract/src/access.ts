@@ -23,6 +23,11 @@ export const ShareFlags = z.object({
   show_custom_fields: z.boolean(),
   allow_editing_custom_fields: z.boolean(),
   allow_downloads: z.boolean(),
+  /**
+   * Versions (issue 29): visitors may list the asset's versions, switch between them and read each
+   * version's comments. Off (the default): they see the current version and its comments only.
+   */
+  show_versions: z.boolean(),
 });
 export type ShareFlags = z.infer<typeof ShareFlags>;
 /** The flags of a link created without any (spec 02 §3). */
@@ -32,6 +37,7 @@ export const DEFAULT_SHARE_FLAGS: ShareFlags = {
   show_custom_fields: true,
   allow_editing_custom_fields: false,
   allow_downloads: false,
+  show_versions: false,
 };
 
 /** What the caller may do with an entity in an answer, so the UI hides what the server would refuse. */

@@ -149,6 +149,8 @@ export const SharedCommentBody = AnnotationFields.extend({
   object_id: Id.optional(),
   text: CommentText,
   parent_id: Id.nullish(),
+  /** The version commented on (absent: the current one); another version needs the link's `show_versions`. */
+  version_id: Id.nullish(),
   severity: Severity.default("none"),
   author_name: VisitorName,
   author_email: VisitorEmail,
@@ -161,6 +163,15 @@ export type SharedCommentBody = z.input<typeof SharedCommentBody>;
 export const SharedCommentsQuery = z.object({
   object_id: Id.optional(),
   parent_id: Id.optional(),
+  /**
+   * Versions (issue 29), with the link's `show_versions` only (else 403): one version's threads, or
+   * every version's (`all_versions=true`); absent: the current version's.
+   */
+  version_id: Id.optional(),
+  all_versions: z
+    .enum(["true", "false"], { message: "all_versions is true or false" })
+    .transform((v) => v === "true")
+    .optional(),
 });
 
 /** PUT /share/{token}/custom-fields/{fieldId} (spec 02 §7): one value kind on the shared asset. */

@@ -84,4 +84,6 @@ export const VERSION_MESSAGES = {
   stackSelf: "An asset cannot be stacked onto itself.",
   /** Deleting the current version while the only other ones are still being processed. */
   noneToPromote: "No other version is processed yet: wait for it before deleting the current version.",
+  /** A share link's visitor asking for another version than the current one, the link not showing versions. */
+  linkCurrentOnly: "This link shows the current version only.",
 } as const;

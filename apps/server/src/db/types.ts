@@ -4,7 +4,11 @@ import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscript
 export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable };
 
 import type { AiActionResultsTable, AiActionRunsTable, AiActionsTable, AssetVisionTable } from "./types-ai.ts";
+import type { ShareLinkActivityTable, ShareLinksTable } from "./types-links.ts";
 import type { FileRequestsTable, FileRequestUploadsTable } from "./types-requests.ts";
+
+export type { ShareLinkActivityTable, ShareLinksTable };
+
 import type { AssetVersionPointers, AssetVersionsTable } from "./types-versions.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
@@ -324,35 +328,6 @@ export interface FieldValuesTable {
   set_by_name: string | null;
   set_by_action_id: string | null;
   set_at: Generated<Date>;
-}
-
-/** Share links (migration 20261124-0004). */
-export interface ShareLinksTable {
-  id: Generated<string>;
-  workspace_id: string;
-  content_type: "asset" | "board";
-  object_id: string;
-  board_id: string | null;
-  token: string;
-  allow_commenting: boolean;
-  show_comments: boolean;
-  show_custom_fields: boolean;
-  allow_editing_custom_fields: boolean;
-  allow_downloads: boolean;
-  is_active: Generated<boolean>;
-  expires_at: NullableTimestamp;
-  password_hash: string | null;
-  password_version: Generated<number>;
-  created_by: string | null;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface ShareLinkActivityTable {
-  link_id: string;
-  kind: "open" | "view" | "download" | "comment" | "field_edit";
-  count: Generated<string>;
-  last_at: Generated<Date>;
 }
 
 export interface DB {

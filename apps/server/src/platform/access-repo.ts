@@ -34,6 +34,7 @@ export interface ShareLinkState {
   show_custom_fields: boolean;
   allow_editing_custom_fields: boolean;
   allow_downloads: boolean;
+  show_versions: boolean;
 }
 
 /**
@@ -124,6 +125,7 @@ export const accessRepo = {
         "l.show_custom_fields",
         "l.allow_editing_custom_fields",
         "l.allow_downloads",
+        "l.show_versions",
       ])
       .where("l.id", "=", linkId)
       .where("w.deleted_at", "is", null)

@@ -275,6 +275,7 @@ export function visitorOfLink(link: ShareLinkState, unlocked: boolean): VisitorA
       show_custom_fields: link.show_custom_fields,
       allow_editing_custom_fields: link.allow_editing_custom_fields,
       allow_downloads: link.allow_downloads,
+      show_versions: link.show_versions,
     },
     unlocked,
     passwordVersion: link.password_version,

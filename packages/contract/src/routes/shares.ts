@@ -23,6 +23,7 @@ import {
   ShareTokenParams,
   UpdateShareLinkBody,
 } from "../shares.ts";
+import { VersionList } from "../versions.ts";
 import { WorkspaceParams } from "../workspaces.ts";
 import { defineRoute } from "./define.ts";
 
@@ -116,6 +117,16 @@ export const sharedApi = {
     access: pub,
     params: SharedAssetParams,
     response: { 200: Asset },
+  }),
+  versions: defineRoute({
+    method: "GET",
+    path: "/share/:token/assets/:assetId/versions",
+    tag: shared,
+    access: pub,
+    summary:
+      "Every version of a shared asset, newest first, media signed for the link (when the link shows versions; else 403)",
+    params: SharedAssetParams,
+    response: { 200: VersionList },
   }),
   comments: defineRoute({
     method: "GET",

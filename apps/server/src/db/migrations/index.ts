@@ -26,6 +26,7 @@ import * as m0024 from "./20261128-0101-share-links-cache.ts";
 import * as m0025 from "./20261128-0301-rate-limit-take.ts";
 import * as m0026 from "./20261128-0302-live-member-removed.ts";
 import * as m0027 from "./20261129-0001-asset-versions.ts";
+import * as m0028 from "./20261129-0002-share-links-versions.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "20261128-0301-rate-limit-take": m0025,
   "20261128-0302-live-member-removed": m0026,
   "20261129-0001-asset-versions": m0027,
+  "20261129-0002-share-links-versions": m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,5 +5,12 @@ export { type AssetsService, createAssetsService } from "./service.ts";
 export type { NewVersion, VersionWork } from "./versions-lifecycle.ts";
 export { type CommentsFollow, createVersionsService, type VersionsService } from "./versions-service.ts";
 export { ASSET_VIEW_READS, assetViewCacheDeps } from "./view.ts";
-export { type AssetViewRow, assetViewRepo, assetViewSql, type PageIds, plainPageIds } from "./view-repo.ts";
-export { type LinkView, linkViewOf } from "./visitor-view.ts";
+export {
+  type AssetViewRow,
+  assetViewRepo,
+  assetViewSql,
+  type CommentScope,
+  type PageIds,
+  plainPageIds,
+} from "./view-repo.ts";
+export { type LinkView, linkCommentScope, linkViewOf } from "./visitor-view.ts";

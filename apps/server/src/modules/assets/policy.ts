@@ -20,6 +20,11 @@ export const ASSET = {
   download: action("asset.download", "view", (f) => f.allow_downloads),
   /** Versions (issue 29): upload, make current, delete, stack, detach. */
   version: action("asset.version", "edit"),
+  /**
+   * Seeing versions other than the current one (the list, their media): every member; a visitor when
+   * the link shows versions.
+   */
+  versions: action("asset.versions", "view", (f) => f.show_versions),
 };
 
 export const assetAbilities = (grant: Grant): AssetAbilities => ({

@@ -18,7 +18,7 @@ import { assetsRepo } from "./repo.ts";
 import { serializeView, type Viewer, viewerOf } from "./serialize.ts";
 import { assetViewCacheDeps } from "./view.ts";
 import { type AssetViewRow, assetViewRepo } from "./view-repo.ts";
-import { linkViewOf } from "./visitor-view.ts";
+import { linkCommentScope, linkViewOf } from "./visitor-view.ts";
 
 export function createAssetsService(deps: {
   db: Db;
@@ -36,7 +36,7 @@ export function createAssetsService(deps: {
       db,
       assetsRepo.liveIdSql(workspaceId, assetId),
       userIdOf(actor),
-      actor.kind === "visitor" ? linkViewOf(actor).board : undefined,
+      actor.kind === "visitor" ? linkCommentScope(linkViewOf(actor)) : undefined,
     );
     const row = rows[0];
     if (!row) throw notFound("Asset not found.");

@@ -240,16 +240,23 @@ export const versionsRepo = {
       file_extension: string;
       name: string;
       deleted: boolean;
+      is_current: boolean;
     }>`
       SELECT v.asset_id, v.status, v.mime_type, v.file_extension, a.name,
-        (a.deleted_at IS NOT NULL OR v.deleted_at IS NOT NULL) AS deleted
+        (a.deleted_at IS NOT NULL OR v.deleted_at IS NOT NULL) AS deleted,
+        v.id = ${currentIdSql("a")} AS is_current
       FROM asset_versions v JOIN assets a ON a.id = v.asset_id
       WHERE v.id = ${versionId} AND v.workspace_id = ${workspaceId}`.execute(db);
     return r.rows[0];
   },
 
-  /** Every live version of an asset for its answer, newest first: people's names and comment counts with it. */
-  async listed(db: Db, assetId: string) {
+  /**
+   * Every live version of an asset for its answer, newest first: people's names and comment counts
+   * with it (`board`: a share link's board context, whose threads alone are counted).
+   */
+  async listed(db: Db, assetId: string, board?: string | null) {
+    const scope =
+      board === undefined ? sql`` : board === null ? sql`AND c.board_id IS NULL` : sql`AND c.board_id = ${board}`;
     const r = await sql<
       VersionRow & {
         current_id: string;
@@ -261,9 +268,9 @@ export const versionsRepo = {
     >`
       SELECT v.*, ${currentIdSql("a")} AS current_id,
         ${personName("up")} AS uploader_name, ${personName("mk")} AS maker_name,
-        (SELECT count(*) FROM comments c WHERE c.version_id = v.id)::int AS comment_count,
+        (SELECT count(*) FROM comments c WHERE c.version_id = v.id ${scope})::int AS comment_count,
         (SELECT count(*) FROM comments c WHERE c.version_id = v.id AND c.parent_id IS NULL
-          AND c.resolved_at IS NULL)::int AS open_comment_count
+          AND c.resolved_at IS NULL ${scope})::int AS open_comment_count
       FROM asset_versions v JOIN assets a ON a.id = v.asset_id
       LEFT JOIN users up ON up.id = v.uploaded_by
       LEFT JOIN users mk ON mk.id = v.made_current_by

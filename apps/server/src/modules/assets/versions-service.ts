@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type Asset, type AssetVersion, VERSION_MESSAGES } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
-import type { Access } from "../../platform/access.ts";
-import type { UserActor } from "../../platform/actor.ts";
-import { conflict, invalid, notFound } from "../../platform/errors.ts";
+import { type Access, allows } from "../../platform/access.ts";
+import { linkBoard, type UserActor, type VisitorActor } from "../../platform/actor.ts";
+import { conflict, forbidden, invalid, notFound } from "../../platform/errors.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { ASSET } from "./policy.ts";
 import { assetsRepo } from "./repo.ts";
@@ -55,12 +55,29 @@ export function createVersionsService(deps: {
   }
 
   return {
-    async list(actor: UserActor, workspaceId: string, assetId: string): Promise<AssetVersion[]> {
+    /**
+     * Every live version, newest first. A share link's visitor (the link showing versions) gets the
+     * media signed for the link, the comment counts of the link's board (none unless it shows
+     * comments), and no member's name or other asset (uploader, who made it current, duplicates).
+     */
+    async list(actor: UserActor | VisitorActor, workspaceId: string, assetId: string): Promise<AssetVersion[]> {
       const grant = await access.require(actor, ASSET.view, { kind: "asset", workspaceId, assetId });
+      if (!allows(grant, ASSET.versions)) throw forbidden(VERSION_MESSAGES.linkCurrentOnly);
       if (!(await assetsRepo.liveIds(db, workspaceId, [assetId])).length) throw notFound("Asset not found.");
       const viewer = viewerOf(actor, grant);
-      const rows = await versionsRepo.listed(db, assetId);
-      return Promise.all(rows.map((r) => serializeVersion(r, signer, viewer)));
+      const visitor = actor.kind === "visitor" ? actor : null;
+      const rows = await versionsRepo.listed(db, assetId, visitor ? linkBoard(visitor) : undefined);
+      const list = await Promise.all(rows.map((r) => serializeVersion(r, signer, viewer)));
+      if (!visitor) return list;
+      const comments = visitor.flags.show_comments;
+      return list.map((v) => ({
+        ...v,
+        comment_count: comments ? v.comment_count : 0,
+        open_comment_count: comments ? v.open_comment_count : 0,
+        uploaded_by: null,
+        made_current_by: null,
+        duplicate_of: null,
+      }));
     },
 
     /** Makes a COMPLETED version current again, recorded with who and when. */

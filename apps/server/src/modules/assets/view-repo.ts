@@ -87,16 +87,26 @@ export type AssetViewRow = AssetRow & {
   newer_version: { id: string; number: number; status: AssetRow["status"] } | null;
 };
 
-/** A share link's visitor counts only the threads of the link's board (undefined: every thread). */
-const commentScope = (board: string | null | undefined) =>
-  board === undefined ? sql`` : board === null ? sql`AND c.board_id IS NULL` : sql`AND c.board_id = ${board}`;
+/**
+ * Which comments a share link's visitor counts (undefined: a member, every thread of every version):
+ * the threads of the link's board only, and the current version's only unless the link shows versions.
+ */
+export interface CommentScope {
+  board: string | null;
+  currentVersionOnly: boolean;
+}
+const commentScope = (scope: CommentScope | undefined) => {
+  if (!scope) return sql``;
+  const board = scope.board === null ? sql`AND c.board_id IS NULL` : sql`AND c.board_id = ${scope.board}`;
+  return scope.currentVersionOnly ? sql`${board} AND c.version_id = coalesce(a.current_version_id, a.id)` : board;
+};
 
 /**
  * One statement for the whole page: the ids (`page`, in page order) joined by primary key to their
  * rows, manual tags (by name), AI tags (by confidence), live boards (by name) and whether the caller
  * favourited each. `exif` is read as present/absent only (the asset carries the EXIF columns).
  */
-export function assetViewSql(page: PageIds, userId: string, commentBoard?: string | null) {
+export function assetViewSql(page: PageIds, userId: string, comments?: CommentScope) {
   return sql<AssetViewRow>`
     ${page.with ?? sql``}
     SELECT ${COLUMNS}, CASE WHEN a.exif IS NULL THEN NULL ELSE '{}'::jsonb END AS exif,
@@ -109,7 +119,7 @@ export function assetViewSql(page: PageIds, userId: string, commentBoard?: strin
                 WHERE ba.asset_id = a.id AND b.deleted_at IS NULL), '[]') AS board_list,
       EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${userId} AND f.asset_id = a.id) AS is_favorite,
       (SELECT count(*) FROM comments c WHERE c.asset_id = a.id AND c.parent_id IS NULL AND c.resolved_at IS NULL
-        ${commentScope(commentBoard)})::int
+        ${commentScope(comments)})::int
         AS open_comments,
       coalesce((SELECT json_agg(json_build_object('field_id', v.field_id,
           'display', coalesce((SELECT string_agg(o.label, ', ' ORDER BY o.position, o.label) FROM field_options o
@@ -130,10 +140,10 @@ export const assetViewRepo = {
     db: Db,
     ids: PageIds | RawBuilder<{ id: string }>,
     userId: string,
-    /** A share link's board: its visitors' comment counts are that board's threads only. */
-    commentBoard?: string | null,
+    /** A share link's visitor: the comments they count (its board's, its version's). */
+    comments?: CommentScope,
   ): Promise<AssetViewRow[]> {
     const page = "ids" in ids ? ids : plainPageIds(ids);
-    return (await assetViewSql(page, userId, commentBoard).execute(db)).rows;
+    return (await assetViewSql(page, userId, comments).execute(db)).rows;
   },
 };

@@ -1,5 +1,6 @@
 import type { Asset, ShareFlags } from "@hangar/contract";
 import { linkBoard, type VisitorActor } from "../../platform/actor.ts";
+import type { CommentScope } from "./view-repo.ts";
 
 /**
  * What a share link shows of an asset (issue 27): the one place a visitor's asset answer is cut to the
@@ -14,6 +15,12 @@ export interface LinkView {
 }
 
 export const linkViewOf = (v: VisitorActor): LinkView => ({ flags: v.flags, board: linkBoard(v) });
+
+/** The comments a link's visitor counts on an asset: its board's, and the current version's unless it shows versions. */
+export const linkCommentScope = (view: LinkView): CommentScope => ({
+  board: view.board,
+  currentVersionOnly: !view.flags.show_versions,
+});
 
 /** The asset as the link's visitors see it (the comment count is already the link's board's, see view-repo.ts). */
 export function visitorAsset(asset: Asset, view: LinkView): Asset {
@@ -33,5 +40,7 @@ export function visitorAsset(asset: Asset, view: LinkView): Asset {
         : asset.exif,
     // The same bytes elsewhere in the workspace: another asset, which the link does not share.
     duplicate_of: null,
+    // A newer version on its way is the members' business unless the link shows versions.
+    newer_version: view.flags.show_versions ? asset.newer_version : null,
   };
 }

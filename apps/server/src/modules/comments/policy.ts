@@ -14,6 +14,8 @@ export const COMMENT = {
   delete: action("comment.delete", "comment"),
   resolve: action("comment.resolve", "comment"),
   export: action("comment.export", "view"),
+  /** Reading or writing on a version other than the current one (issue 29): a visitor needs show_versions. */
+  versions: action("comment.versions", "view", (f) => f.show_comments && f.show_versions),
 };
 
 export interface CommentOwnership {

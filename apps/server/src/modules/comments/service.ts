@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { composeMail } from "../../mail/compose.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import type { Access, Grant } from "../../platform/access.ts";
+import { type Access, allows, type Grant } from "../../platform/access.ts";
 import { type Actor, linkBoard } from "../../platform/actor.ts";
 import { forbidden, invalid, notFound } from "../../platform/errors.ts";
 import { isForeignKeyViolation } from "../../platform/pg-errors.ts";
@@ -72,10 +72,14 @@ export function createCommentsService(deps: {
     workspaceId: string,
     assetId: string,
     a: Pick<AnnotationFields, "page" | "timestamp" | "duration">,
-    versionId?: string | null,
+    versionId: string | null | undefined,
+    /** Whether the caller may write on another version than the current one (a link: show_versions). */
+    otherVersions: boolean,
   ) {
     const found = await commentsRepo.assetFacts(db, workspaceId, assetId);
     if (!found) throw notFound(ASSET_NOT_FOUND);
+    if (versionId && versionId !== found.current_version_id && !otherVersions)
+      throw forbidden(VERSION_MESSAGES.linkCurrentOnly);
     const version = await commentsRepo.versionFacts(db, assetId, versionId ?? found.current_version_id);
     if (!version) throw notFound(VERSION_MESSAGES.notFound);
     const asset = { ...found, ...version, id: found.id, version_id: version.id };
@@ -191,15 +195,21 @@ export function createCommentsService(deps: {
       let page: { rows: CommentRecord[]; count: number };
       // A visitor sees the threads of the link's board only, whatever board they ask for.
       const visitorBoard = grant.kind === "visitor" ? linkBoard(grant.visitor) : undefined;
+      /** Another version than the current one: a link's visitors only when it shows versions (403). */
+      const otherVersion = () => {
+        if (!allows(grant, COMMENT.versions)) throw forbidden(VERSION_MESSAGES.linkCurrentOnly);
+      };
       if (q.parent_id) {
         const parent = await commentsRepo.get(db, workspaceId, q.parent_id);
         if (!parent || parent.asset_id !== q.object_id) throw notFound(NOT_FOUND);
         if (visitorBoard !== undefined && parent.board_id !== visitorBoard) throw notFound(NOT_FOUND);
+        if (parent.version_id !== asset.current_version_id) otherVersion();
         page = await commentsRepo.replies(db, parent.thread_id, cursor, q.limit);
       } else {
         const asked: BoardScope = q.board_id === undefined ? undefined : q.board_id === "null" ? null : q.board_id;
         // One version's threads (by default the current one's), or every version's.
         let version: string | null = q.all_versions && !q.version_id ? null : asset.current_version_id;
+        if (version !== asset.current_version_id || (q.version_id && q.version_id !== version)) otherVersion();
         if (q.version_id) {
           if (!(await commentsRepo.versionFacts(db, q.object_id, q.version_id)))
             throw notFound(VERSION_MESSAGES.notFound);
@@ -227,7 +237,13 @@ export function createCommentsService(deps: {
       const grant = await access.require(actor, COMMENT.create, assetResource(workspaceId, body.object_id));
       const parent = body.parent_id ? await commentsRepo.get(db, workspaceId, body.parent_id) : null;
       // A reply is on its thread's version; a thread on the version named, else the current one.
-      const asset = await checkAnnotation(workspaceId, body.object_id, body, parent?.version_id ?? body.version_id);
+      const asset = await checkAnnotation(
+        workspaceId,
+        body.object_id,
+        body,
+        parent?.version_id ?? body.version_id,
+        allows(grant, COMMENT.versions),
+      );
       let threadId: string;
       let parentId: string | null = null;
       let boardId: string | null = body.board_id ?? null;

@@ -11,6 +11,7 @@ import {
 } from "@hangar/contract";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { hexToLab } from "../../media/colors.ts";
+import type { CommentScope } from "../assets/index.ts";
 import { customFieldsConds } from "./custom-fields-repo.ts";
 
 /**
@@ -25,8 +26,8 @@ export interface ListingScope {
   workspaceId: string;
   /** The caller: `favorite` is theirs. */
   userId: string;
-  /** A share link's visitor: comment counts are the link's board's threads only. */
-  commentBoard?: string | null;
+  /** A share link's visitor: the comments counted (the link's board's threads, its version's). */
+  comments?: CommentScope;
 }
 
 const and = (cs: Cond[]): Cond =>

@@ -282,7 +282,7 @@ export const listingRepo = {
     const seek = from ? seekPageIds(body, scope, from, window(body).offset - from.offset) : null;
     if (listingFilters(body, scope).length === 0) {
       const [rows, total] = await Promise.all([
-        assetViewRepo.rows(db, seek ?? unfilteredPageIds(body, scope), scope.userId, scope.commentBoard),
+        assetViewRepo.rows(db, seek ?? unfilteredPageIds(body, scope), scope.userId, scope.comments),
         listingRepo.listableCount(db, scope.workspaceId),
       ]);
       return { rows, total, estimate: false };
@@ -296,7 +296,7 @@ export const listingRepo = {
         db,
         (planned.rows > PROBE_LIMIT && seek) || filteredPageIds(body, scope, planned, tuning.probe ?? "auto"),
         scope.userId,
-        scope.commentBoard,
+        scope.comments,
       ),
       listingRepo.countFiltered(
         db,

@@ -3,7 +3,7 @@ import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { assetAbilities, linkViewOf, serializeView, type Viewer, viewerOf } from "../assets/index.ts";
+import { assetAbilities, linkCommentScope, linkViewOf, serializeView, type Viewer, viewerOf } from "../assets/index.ts";
 import { LISTING } from "./policy.ts";
 import { type ListingTuning, listingRepo } from "./repo.ts";
 import type { Waypoints } from "./waypoints.ts";
@@ -34,7 +34,7 @@ export function createListingService(deps: {
       const grant = await access.require(visitor, LISTING.board, { kind: "board", workspaceId, boardId });
       const viewer = viewerOf(visitor, grant);
       const body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
-      const scope = { workspaceId, userId: NO_USER, commentBoard: linkViewOf(visitor).board };
+      const scope = { workspaceId, userId: NO_USER, comments: linkCommentScope(linkViewOf(visitor)) };
       return answer(body, await listingRepo.find(db, body, scope, deps.tuning), viewer);
     },
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {

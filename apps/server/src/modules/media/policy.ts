@@ -8,4 +8,6 @@ import { ASSET } from "../assets/index.ts";
 export const MEDIA = {
   rendition: ASSET.view,
   original: ASSET.download,
+  /** A version's media when it is not the asset's current one (issue 29): a link needs show_versions. */
+  otherVersion: ASSET.versions,
 };

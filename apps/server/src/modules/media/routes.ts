@@ -1,6 +1,6 @@
 import { nameWithExtension } from "@hangar/contract";
 import type { FastifyReply } from "fastify";
-import { type Access, parseIssuer } from "../../platform/access.ts";
+import { type Access, allows, type Grant, parseIssuer } from "../../platform/access.ts";
 import { contentDisposition } from "../../platform/content-disposition.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
@@ -85,17 +85,20 @@ export function mediaRoutes(
     const issuer = q.sig === undefined ? null : await deps.signer.verify("GET", path, q.exp, q.sig, q.by ?? "");
     const issuedTo = issuer ? parseIssuer(issuer) : null;
     let signed = false;
+    let grant: Grant;
     if (issuedTo) {
       // A URL handed out earlier: whoever it was issued to must still have access now (a removed
       // member, a deleted workspace answer 404), and only a live asset is served by URL.
-      await deps.access.requireIssuer(issuedTo, act, resource);
+      grant = await deps.access.requireIssuer(issuedTo, act, resource);
       signed = true;
-      // A whole fetch counts once; a player's or a download manager's ranged parts do not.
-      if (issuedTo.kind === "link" && file === "original" && !req.headers.range) deps.onLinkDownload?.(issuedTo.linkId);
     } else {
       // A session: members see their workspace's media, Recently deleted's thumbnails included.
-      await deps.access.require(req.actor, act, resource);
+      grant = await deps.access.require(req.actor, act, resource);
     }
+    // Another version than the current one: a link's visitors only when it shows versions (issue 29).
+    if (!owner.is_current && !allows(grant, MEDIA.otherVersion)) throw notFound();
+    // A whole fetch counts once; a player's or a download manager's ranged parts do not.
+    if (issuedTo?.kind === "link" && file === "original" && !req.headers.range) deps.onLinkDownload?.(issuedTo.linkId);
     const asset = owner;
     if (asset.status === "uploading") throw notFound();
     if (signed && asset.deleted) throw notFound();

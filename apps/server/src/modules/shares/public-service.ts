@@ -1,6 +1,7 @@
 import type {
   Asset,
   AssetListAnswer,
+  AssetVersion,
   Comment,
   CommentPage,
   SharedBoard,
@@ -12,7 +13,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
-import type { AssetsService } from "../assets/index.ts";
+import type { AssetsService, VersionsService } from "../assets/index.ts";
 import type { CommentsService } from "../comments/index.ts";
 import type { DownloadsService } from "../downloads/index.ts";
 import type { FieldsService } from "../fields/index.ts";
@@ -33,6 +34,7 @@ const WRITES_THROTTLED = "Too many comments or edits from here. Try again later.
 export function createSharedService(deps: {
   db: Db;
   assets: AssetsService;
+  versions: Pick<VersionsService, "list">;
   listing: ListingService;
   comments: CommentsService;
   fields: FieldsService;
@@ -88,6 +90,7 @@ export function createSharedService(deps: {
         show_custom_fields: link.show_custom_fields,
         allow_editing_custom_fields: link.allow_editing_custom_fields,
         allow_downloads: link.allow_downloads,
+        show_versions: link.show_versions,
         has_password: link.password_hash !== null,
         expires_at: link.expires_at?.toISOString() ?? null,
       };
@@ -128,11 +131,20 @@ export function createSharedService(deps: {
       await count(v, "view");
       return asset;
     },
-    async comments(v: Visit, q: { object_id?: string; parent_id?: string }): Promise<CommentPage> {
+    /** A shared asset's versions (the link showing versions; else 403). */
+    async versions(v: Visit, assetId: string): Promise<AssetVersion[]> {
+      return deps.versions.list(v.visitor, ws(v), assetId);
+    },
+    async comments(
+      v: Visit,
+      q: { object_id?: string; parent_id?: string; version_id?: string; all_versions?: boolean },
+    ): Promise<CommentPage> {
       return deps.comments.list(v.visitor, ws(v), {
         content_type: "asset",
         object_id: assetOf(v, q.object_id),
         parent_id: q.parent_id,
+        version_id: q.version_id,
+        all_versions: q.all_versions,
         limit: 500,
       });
     },

@@ -39,6 +39,7 @@ export const sharesRepo = {
       show_custom_fields: boolean;
       allow_editing_custom_fields: boolean;
       allow_downloads: boolean;
+      show_versions: boolean;
     },
   ) {
     await db

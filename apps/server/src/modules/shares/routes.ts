@@ -47,6 +47,7 @@ export function sharedRoutes(
   addRoute(app, sharedApi.board, async (req, reply) => shared.board(await visit(req, reply), req.query.board_id));
   addRoute(app, sharedApi.assets, async (req, reply) => shared.assets(await visit(req, reply), req.query));
   addRoute(app, sharedApi.asset, async (req, reply) => shared.asset(await visit(req, reply), req.params.assetId));
+  addRoute(app, sharedApi.versions, async (req, reply) => shared.versions(await visit(req, reply), req.params.assetId));
   addRoute(app, sharedApi.comments, async (req, reply) => shared.comments(await visit(req, reply), req.query));
   addRoute(app, sharedApi.comment, async (req, reply) =>
     reply.status(201).send(await shared.comment(await visit(req, reply), req.body)),

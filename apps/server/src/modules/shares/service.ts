@@ -33,6 +33,7 @@ export const toShareLink = (r: ShareLinkRow): ShareLink => ({
   show_custom_fields: r.show_custom_fields,
   allow_editing_custom_fields: r.allow_editing_custom_fields,
   allow_downloads: r.allow_downloads,
+  show_versions: r.show_versions,
   ...gateView(r),
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
@@ -129,6 +130,7 @@ export function createSharesService(deps: { db: Db; access: Access }) {
         show_custom_fields: body.show_custom_fields ?? link.show_custom_fields,
         allow_editing_custom_fields: body.allow_editing_custom_fields ?? link.allow_editing_custom_fields,
         allow_downloads: body.allow_downloads ?? link.allow_downloads,
+        show_versions: body.show_versions ?? link.show_versions,
         is_active: body.is_active ?? link.is_active,
       };
       // Spec 02 §5: editing fields needs them shown.

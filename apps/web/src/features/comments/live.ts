@@ -44,7 +44,7 @@ const SETTLED = new Set(["COMPLETED", "error"]);
  * - an asset's status: the asset, and, when processing has ended, the listings (the asset joins
  *   them, with its tags); a status on the way (uploading, processing) is a temporary asset's, which no
  *   grid lists, unless one does (it is updated in place then).
- * - a version (issue 29): the asset (with its versions) and the listings.
+ * - an asset's versions (`asset.version`): the asset (with its versions list), the listings and its comments.
  * - `resync` (events may have been missed): the shown asset, its comments and the listings.
  * `shownAssetId` is the asset on screen (the viewer's).
  */
@@ -68,7 +68,10 @@ export async function applyLiveSignal(
     return;
   }
   if (signal.type === "asset.version") {
-    // Issue 29: another version is current, or one came or went: the asset, its versions, the grids.
+    // Versions (issue 29): another version became current, or one was added or removed. The asset's
+    // media and facts with its versions list (keyed under it), the listings that show it, and its
+    // comments (the current version's by default).
+    void queryClient.invalidateQueries({ queryKey: commentKeys.asset(workspaceId, assetId) });
     void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, assetId) });
     void queryClient.invalidateQueries({ queryKey: assetKeys.all(workspaceId) });
     return;

@@ -36,7 +36,8 @@ function listen(items: UploadItem[]) {
       const items = uploadStore.getState().items;
       const ours =
         event.type === "resync" ||
-        (event.type === "asset.status" && items.some((i) => polled(i) && i.assetId === event.asset_id));
+        ((event.type === "asset.status" || event.type === "asset.version") &&
+          items.some((i) => polled(i) && i.assetId === event.asset_id));
       if (ours) pollNow();
     });
     // The stream dropped: back to polling every 2 s from now, not after the slow timer.
@@ -65,7 +66,8 @@ export function startPolling(): void {
   const items = uploadStore.getState().items.filter(polled);
   listen(items);
   if (timer || ticking || items.length === 0) return;
-  // A new version's end is heard from no event (the asset's own status stays its current version's): polled.
+  // A new version that becomes current is heard (asset.version), one that fails is not (the asset's own
+  // status stays its current version's): they are polled at the short pace all along.
   const streaming = items.every((i) => liveConnected(i.workspaceId as string) && !i.versionId);
   timer = setTimeout(tick, streaming ? LIVE_POLL_MS : PROCESSING_POLL_MS);
 }
