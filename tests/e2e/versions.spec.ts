@@ -29,6 +29,7 @@ let page: Page;
 let workspaceId: string;
 let board: { id: string; name: string };
 let posterId: string;
+let flyerId: string;
 const files: Record<string, string> = {};
 const bytes: Record<string, Buffer> = {};
 
@@ -46,6 +47,16 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
     writeFileSync(files[name], data);
   }
   posterId = await uploadAsset(page, workspaceId, "poster.jpg", bytes.v1, board.id);
+  flyerId = await uploadAsset(
+    page,
+    workspaceId,
+    "flyer.jpg",
+    await sharp(await poster(1))
+      .resize(1200, 750)
+      .jpeg()
+      .toBuffer(),
+    board.id,
+  );
   // Round 1's review: a point on the headline.
   await api(page, "POST", `/workspaces/${workspaceId}/comments`, {
     content_type: "asset",
@@ -280,4 +291,49 @@ test("phone: a duplicate skipped is not uploaded", async () => {
   } finally {
     await page.setViewportSize({ width: 1440, height: 900 });
   }
+});
+
+test("a file dropped on a card is its asset's new version; the bulk bar compares two assets and stacks them", async () => {
+  await page.goto(`/w/${workspaceId}/b/${board.id}`);
+  const flyer = card(page, "flyer.jpg");
+  await expect(flyer).toBeVisible();
+  await expect(flyer.getByTestId("card-version")).toHaveCount(0);
+  await dropFromDisk(page, flyer, [files.v2!], async () => {
+    await expect(flyer).toHaveAttribute("data-drop-version", "");
+  });
+  const row = uploadDialog().getByRole("listitem", { name: "poster-v2.jpg" });
+  await expect(row.getByTestId("upload-item-detail")).toContainText("v2 of flyer.jpg");
+  await expect(row).toHaveAttribute("data-status", "COMPLETED", { timeout: 60_000 });
+  await uploadDialog().getByRole("button", { name: "Close", exact: true }).click();
+  await expect(flyer.getByTestId("card-version")).toHaveText("v2");
+
+  // Two assets selected: Compare shows them side by side (overlay: same shape), each as its current version.
+  await card(page, "poster.jpg").getByRole("checkbox").check();
+  await flyer.getByRole("checkbox").check();
+  const bar = page.getByTestId("asset-bulk-bar");
+  await bar.getByRole("button", { name: "Compare" }).click();
+  const compare = page.getByTestId("compare-dialog");
+  await expect(compare.getByTestId("compare-side-label")).toHaveText(["poster.jpg", "flyer.jpg"]);
+  await expect(compare.getByTestId("viewer-image")).toHaveCount(2);
+  await compare.getByTestId("compare-mode").getByText("Difference").click();
+  await expect(compare.getByTestId("overlay-top")).toHaveCSS("mix-blend-mode", "difference");
+  await page.keyboard.press("Escape");
+  await expect(compare).toBeHidden();
+
+  // Stack as versions: flyer (uploaded later) becomes versions of poster, the first uploaded.
+  await bar.getByRole("button", { name: "Stack as versions" }).click();
+  const dialog = page.getByTestId("stack-versions-dialog");
+  await expect(dialog.getByLabel("poster.jpg (first uploaded)")).toBeChecked();
+  await dialog.getByRole("button", { name: "Stack as versions" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, "flyer.jpg")).toHaveCount(0);
+  const stacked = await api<Array<{ number: number }>>(
+    page,
+    "GET",
+    `/workspaces/${workspaceId}/assets/${posterId}/versions`,
+  );
+  expect(stacked).toHaveLength(5);
+  const gone = await page.request.get(`${baseUrl()}/api/v1/workspaces/${workspaceId}/assets/${flyerId}`);
+  expect(gone.status()).toBe(404);
+  await expect(card(page, "poster.jpg").getByTestId("card-version")).toHaveText(/^v\d$/);
 });

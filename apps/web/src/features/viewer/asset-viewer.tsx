@@ -12,6 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { isNotFound, useAsset } from "../../entities/asset";
+import { useAfterFirstPaint } from "../../lib/after-paint";
 import { errorMessage } from "../../lib/api-client";
 import { WhenOpened } from "../../lib/deferred";
 import { ReviewProvider } from "../comments";
@@ -154,8 +155,10 @@ export function AssetViewer(props: AssetViewerProps) {
   const activeTab = state.activeTab && tabs.includes(state.activeTab) ? state.activeTab : null;
   const title = query.data?.name ?? (query.isError ? "Asset" : "Loading…");
 
+  // The picture first: the panel (comments, with its composer and members) joins a frame later.
+  const panelsReady = useAfterFirstPaint();
   const panel =
-    asset && activeTab ? (
+    asset && activeTab && panelsReady ? (
       <SidebarPanel
         tab={activeTab}
         asset={asset}
