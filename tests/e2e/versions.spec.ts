@@ -287,7 +287,7 @@ test("phone: a duplicate skipped is not uploaded", async () => {
     const listed = await api<{ data: Array<{ name: string }> }>(page, "POST", `/workspaces/${workspaceId}/assets`, {
       board_id: board.id,
     });
-    expect(listed.data.map((a) => a.name)).toEqual(["poster.jpg"]);
+    expect(listed.data.map((a) => a.name).sort()).toEqual(["flyer.jpg", "poster.jpg"]);
   } finally {
     await page.setViewportSize({ width: 1440, height: 900 });
   }
@@ -320,6 +320,10 @@ test("a file dropped on a card is its asset's new version; the bulk bar compares
   await page.keyboard.press("Escape");
   await expect(compare).toBeHidden();
 
+  // Before the stack: poster v1–v3, flyer v1–v2.
+  const count = async (id: string) =>
+    (await api<unknown[]>(page, "GET", `/workspaces/${workspaceId}/assets/${id}/versions`)).length;
+  expect([await count(posterId), await count(flyerId)]).toEqual([3, 2]);
   // Stack as versions: flyer (uploaded later) becomes versions of poster, the first uploaded.
   await bar.getByRole("button", { name: "Stack as versions" }).click();
   const dialog = page.getByTestId("stack-versions-dialog");
