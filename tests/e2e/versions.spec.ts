@@ -4,7 +4,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { card } from "./asset-grid-helpers.ts";
-import { createBoard, settled, uploadAsset } from "./assets-support.ts";
+import { createBoard, expectToast, settled, toasts, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 import { dropFromDisk } from "./upload-support.ts";
@@ -94,6 +94,8 @@ test("a file dropped on the viewer becomes v2 of the asset, shown once processed
   await expect(uploadDialog()).toBeVisible();
   const row = uploadDialog().getByRole("listitem", { name: "poster-v2.jpg" });
   await expect(row.getByTestId("upload-item-detail")).toContainText("v2 of poster.jpg");
+  await settled(uploadDialog());
+  await shot(page, "upload-dialog-desktop");
   await expect(row).toHaveAttribute("data-status", "COMPLETED", { timeout: 60_000 });
   await uploadDialog().getByRole("button", { name: "Close", exact: true }).click();
   await expect(uploadDialog()).toBeHidden();
@@ -148,6 +150,7 @@ test("a comment on v2 stays v2's; v1 shows its own annotation, All versions list
   await expect(drawer().getByTestId("comment-thread")).toHaveCount(2);
   await expect(drawer().getByTestId("comment-version")).toHaveText(["v1", "v2"]);
   await expect(markers()).toHaveCount(1);
+  await shot(page, "all-versions-desktop");
 
   // The address keeps the version: a reload shows v1 again.
   await page.reload();
@@ -340,4 +343,42 @@ test("a file dropped on a card is its asset's new version; the bulk bar compares
   const gone = await page.request.get(`${baseUrl()}/api/v1/workspaces/${workspaceId}/assets/${flyerId}`);
   expect(gone.status()).toBe(404);
   await expect(card(page, "poster.jpg").getByTestId("card-version")).toHaveText(/^v\d$/);
+});
+
+test("the version menu makes an older version current, deletes one (Undo brings it back) and detaches one", async () => {
+  type V = { id: string; number: number; name: string; is_current: boolean };
+  const list = () => api<V[]>(page, "GET", `/workspaces/${workspaceId}/assets/${posterId}/versions`);
+  const before = await list();
+  const current = before.find((v) => v.is_current)!;
+  const oldest = before.at(-1)!;
+  await openPoster();
+  await expect(versionMenu()).toHaveText(`v${current.number}`);
+  const rows = page.getByTestId("version-list");
+  const actions = async (n: number, item: string) => {
+    await versionMenu().click();
+    await rows.getByRole("button", { name: `Actions for v${n}` }).click();
+    await rows.getByRole("menuitem", { name: item }).click();
+  };
+
+  await actions(oldest.number, "Make current");
+  await expectToast(page, `v${oldest.number} is now the current version`);
+  await expect(versionMenu()).toHaveText(`v${oldest.number}`);
+  expect((await list()).find((v) => v.is_current)?.id).toBe(oldest.id);
+
+  await actions(current.number, "Delete");
+  await page
+    .getByRole("dialog", { name: `Delete v${current.number}?` })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expectToast(page, `v${current.number} moved to Recently deleted`);
+  expect((await list()).map((v) => v.id)).not.toContain(current.id);
+  await toasts(page).getByRole("button", { name: "Undo" }).last().click();
+  await expectToast(page, `v${current.number} restored`);
+  await expect.poll(async () => (await list()).map((v) => v.id)).toContain(current.id);
+
+  await actions(current.number, "Detach");
+  await expectToast(page, `v${current.number} is now an asset of its own: ${current.name}`);
+  expect((await list()).map((v) => v.id)).not.toContain(current.id);
+  await page.keyboard.press("Escape");
+  await expect(card(page, current.name)).toBeVisible();
 });

@@ -122,6 +122,7 @@ export function CommentItem(props: {
                     size="xs"
                     variant={c.version.id === review.version?.id ? "filled" : "light"}
                     color="gray"
+                    tt="none"
                     component="button"
                     type="button"
                     style={{ flexShrink: 0, cursor: "pointer" }}

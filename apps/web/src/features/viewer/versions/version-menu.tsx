@@ -146,8 +146,14 @@ export function VersionMenu(props: VersionMenuProps) {
                         }
                       : undefined
                   }
-                  onMakeCurrent={() => props.onMakeCurrent(v)}
-                  onDownload={() => props.onDownload(v)}
+                  onMakeCurrent={() => {
+                    close();
+                    props.onMakeCurrent(v);
+                  }}
+                  onDownload={() => {
+                    close();
+                    props.onDownload(v);
+                  }}
                   onDelete={() => {
                     close();
                     void openConfirm({
