@@ -1,4 +1,4 @@
-import { type Asset, type AssetVersion, versionsApi } from "@hangar/contract";
+import { type Asset, type AssetVersion, sharedApi, versionsApi } from "@hangar/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { assetKeys } from "../asset";
@@ -12,17 +12,35 @@ export const versionKeys = {
   list: (workspaceId: string, assetId: string) => [...assetKeys.detail(workspaceId, assetId), "versions"] as const,
 };
 
-export function versionsQuery(workspaceId: string, assetId: string) {
+/** `sharedToken`: a share link's visitor asks through the link (its `show_versions` on). */
+export function versionsQuery(workspaceId: string, assetId: string, sharedToken: string | null = null) {
   return queryOptions({
-    queryKey: versionKeys.list(workspaceId, assetId),
+    queryKey: sharedToken
+      ? [...versionKeys.list(workspaceId, assetId), "shared", sharedToken]
+      : versionKeys.list(workspaceId, assetId),
     queryFn: ({ signal }) =>
-      callApi(versionsApi.list, { params: { id: workspaceId, assetId }, signal, fallback: "Failed to fetch versions" }),
+      sharedToken
+        ? callApi(sharedApi.versions, {
+            params: { token: sharedToken, assetId },
+            signal,
+            fallback: "Failed to fetch versions",
+          })
+        : callApi(versionsApi.list, {
+            params: { id: workspaceId, assetId },
+            signal,
+            fallback: "Failed to fetch versions",
+          }),
   });
 }
 
 /** Every version of the asset, newest first (only while `enabled`). */
-export function useVersions(workspaceId: string, assetId: string | null, enabled = true) {
-  return useQuery({ ...versionsQuery(workspaceId, assetId ?? ""), enabled: enabled && !!assetId });
+export function useVersions(
+  workspaceId: string,
+  assetId: string | null,
+  enabled = true,
+  sharedToken: string | null = null,
+) {
+  return useQuery({ ...versionsQuery(workspaceId, assetId ?? "", sharedToken), enabled: enabled && !!assetId });
 }
 
 /** "v3". */

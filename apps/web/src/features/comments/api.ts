@@ -44,7 +44,7 @@ export function useTopComments(source: Source, scope: CommentScope) {
       : {};
   const which = source.allVersions ? "all-versions" : (source.version?.id ?? "current");
   return useInfiniteQuery({
-    queryKey: commentKeys.top(workspaceId, assetId, shared ? "shared" : `${scope}:${which}`),
+    queryKey: commentKeys.top(workspaceId, assetId, `${shared ? "shared" : scope}:${which}`),
     initialPageParam: null as string | null,
     // Visitors hear no event stream: their view refreshes on its own.
     refetchInterval: shared ? 15_000 : false,
@@ -52,7 +52,7 @@ export function useTopComments(source: Source, scope: CommentScope) {
       shared
         ? callApi(sharedApi.comments, {
             params: { token: shared.token },
-            query: { object_id: assetId },
+            query: { object_id: assetId, ...versions },
             signal,
             fallback: COMMENT_MESSAGES.fetchFailed,
           })
@@ -147,7 +147,7 @@ export function useCommentMutations(source: Source) {
         const { board_id: _board, mentions: _mentions, ...rest } = body;
         return callApi(sharedApi.comment, {
           params: { token: shared.token },
-          body: { ...rest, object_id: assetId, author_name: who.name, author_email: who.email },
+          body: { ...rest, ...version, object_id: assetId, author_name: who.name, author_email: who.email },
           fallback,
         });
       },

@@ -136,7 +136,7 @@ export function CommentDrawer(props: { shared?: boolean }) {
           aria-label="Which comments"
         />
       )}
-      {!shared && review.version && (asset.version_count ?? 1) > 1 && (
+      {review.version && (asset.version_count ?? 1) > 1 && (
         <Switch
           size="xs"
           label="All versions"

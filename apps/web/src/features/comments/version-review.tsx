@@ -1,7 +1,7 @@
 import type { Asset } from "@hangar/contract";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTopComments } from "./api";
-import { ReviewProvider, useReview } from "./review-context";
+import { ReviewProvider, type SharedReview, useReview } from "./review-context";
 
 /** Loads the version's threads into the review around it (what the drawer does in the viewer). */
 function Threads() {
@@ -23,6 +23,8 @@ export function VersionReview(props: {
   asset: Asset;
   version: { id: string; number: number } | null;
   page: number;
+  /** A share link's visitor: the threads through the link. */
+  shared?: SharedReview | null;
   children: ReactNode;
 }) {
   const [visibleId, setVisibleId] = useState<string | null>(null);
@@ -38,6 +40,7 @@ export function VersionReview(props: {
       setVisibleId={setVisibleId}
       escapeBusy={escapeBusy}
       version={props.version}
+      shared={props.shared ?? null}
       readOnly
     >
       <Threads />

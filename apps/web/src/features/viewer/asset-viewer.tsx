@@ -66,7 +66,7 @@ export function AssetViewer(props: AssetViewerProps) {
   const memberQuery = useAsset(workspaceId, shared ? null : assetId);
   const query = shared ? shared.asset : memberQuery;
   // Versions (issue 29): the preview, the comments and the panels show the version in the address.
-  const versions = useViewerVersions(workspaceId, query.data, !!shared);
+  const versions = useViewerVersions(workspaceId, query.data, shared);
   const asset = versions.shown;
   const comparing = !!versions.compare;
   const [sharing, setSharing] = useState(false);
@@ -239,7 +239,13 @@ export function AssetViewer(props: AssetViewerProps) {
                 boardName={boardName}
                 versionMenu={versions.menu}
                 downloading={download.isDownloading}
-                onDownload={(a) => (shared ? shared.download(a) : void download.downloadAsset(a))}
+                onDownload={(a) => {
+                  // The version shown (issue 29): another than the current one is asked for by its id.
+                  const shownId = versions.review.version?.id;
+                  const other = shownId && shownId !== query.data?.current_version?.id ? shownId : undefined;
+                  if (shared) shared.download(a);
+                  else void download.downloadAsset({ ...a, versionId: other });
+                }}
                 onShare={() => setSharing(true)}
                 onClose={close}
               />

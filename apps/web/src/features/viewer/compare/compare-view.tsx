@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Box, Center, Group, Loader, SegmentedControl, Text, 
 import { useMediaQuery } from "@mantine/hooks";
 import { IconX } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { VersionReview } from "../../comments";
+import { type SharedReview, VersionReview } from "../../comments";
 import { VIEWER_SIDEBAR } from "../viewer-constants";
 import { Preview, pageCountOf } from "../viewer-preview";
 import { previewKind } from "../viewer-state";
@@ -38,6 +38,8 @@ export function CompareView(props: {
   sides: [CompareSide, CompareSide] | null;
   /** Why the sides cannot be shown (the server's text). */
   error?: string | null;
+  /** A share link's visitor: each side's comments through the link. */
+  shared?: SharedReview | null;
   onClose(): void;
 }) {
   const { sides } = props;
@@ -146,7 +148,13 @@ export function CompareView(props: {
                   {side.picker}
                 </Group>
                 <Box pos="relative" style={{ flex: 1, minHeight: 0 }}>
-                  <VersionReview workspaceId={props.workspaceId} asset={side.asset} version={side.version} page={page}>
+                  <VersionReview
+                    workspaceId={props.workspaceId}
+                    asset={side.asset}
+                    version={side.version}
+                    page={page}
+                    shared={props.shared ?? null}
+                  >
                     <Preview
                       asset={side.asset}
                       viewKey={side.key}

@@ -27,16 +27,22 @@ export interface ShownVersion {
  * versions are fetched when the asset has more than one, or when the address names one; a version
  * that is gone falls back to the current one. Switching replaces the address (Back still closes).
  */
-export function useShownVersion(workspaceId: string, asset: Asset | undefined, enabled: boolean): ShownVersion {
+export function useShownVersion(
+  workspaceId: string,
+  asset: Asset | undefined,
+  enabled: boolean,
+  sharedToken: string | null = null,
+): ShownVersion {
   const [params, setParams] = useSearchParams();
   const wanted = numberParam(params.get(VERSION_PARAM.version));
   const comparing = numberParam(params.get(VERSION_PARAM.compare));
   const needed = enabled && !!asset && ((asset.version_count ?? 1) > 1 || wanted !== null || comparing !== null);
-  const versionsQuery = useVersions(workspaceId, asset?.id ?? null, needed);
+  const versionsQuery = useVersions(workspaceId, asset?.id ?? null, needed, sharedToken);
   const versions = versionsQuery.data;
   const currentNumber = asset?.current_version?.number ?? null;
   const version = versionByNumber(versions, wanted);
-  const waiting = wanted !== null && wanted !== currentNumber && !versions && !versionsQuery.isError;
+  // Another version asked for: the preview waits for the list (unless versions are not for this viewer).
+  const waiting = needed && wanted !== null && wanted !== currentNumber && !versions && !versionsQuery.isError;
   const shown = useMemo(() => (asset && !waiting ? versionView(asset, version) : undefined), [asset, version, waiting]);
   const compareWith = comparing !== null ? versions?.find((v) => v.number === comparing) : undefined;
 

@@ -5,6 +5,7 @@ import { relativeTime } from "../../../entities/format";
 import { versionLabel, versionView } from "../../../entities/version";
 import { useDownload } from "../../downloads";
 import { type CompareSide, CompareView } from "../compare/compare-view";
+import type { SharedViewerOptions } from "../viewer-types";
 import { useVersionActions } from "./api";
 import { useShownVersion } from "./use-shown-version";
 import { VersionMenu } from "./version-menu";
@@ -29,10 +30,16 @@ const detailOf = (v: AssetVersion) =>
 /**
  * Everything the viewer does with versions (issue 29): which one is shown (`?version=N`), the
  * header's version menu and its actions, uploading a new version by drop or pick, and compare.
- * `shared`: a share link's visitor, who gets none of it (the asset as the link answers it).
+ * `shared`: a share link's visitor: with the link's `show_versions` they switch and compare versions
+ * (and read each one's comments), nothing more; without it, the current version only.
  */
-export function useViewerVersions(workspaceId: string, asset: Asset | undefined, shared: boolean): ViewerVersions {
-  const state = useShownVersion(workspaceId, asset, !shared);
+export function useViewerVersions(
+  workspaceId: string,
+  asset: Asset | undefined,
+  shared: SharedViewerOptions | null,
+): ViewerVersions {
+  const visitor = shared ? (shared.settings.show_versions ? shared.token : "none") : null;
+  const state = useShownVersion(workspaceId, asset, visitor !== "none", visitor === "none" ? null : visitor);
   const { version, versions, compareWith } = state;
   const actions = useVersionActions(workspaceId, asset?.id ?? "");
   const download = useDownload(workspaceId);
@@ -45,7 +52,7 @@ export function useViewerVersions(workspaceId: string, asset: Asset | undefined,
   };
 
   const menu =
-    asset && !shared ? (
+    asset && visitor !== "none" && (!shared || (asset.version_count ?? 1) > 1) ? (
       <VersionMenu
         asset={asset}
         versions={versions}
@@ -60,14 +67,18 @@ export function useViewerVersions(workspaceId: string, asset: Asset | undefined,
         }}
         onUpload={upload.pick}
         onMakeCurrent={(v) => actions.makeCurrent.mutate(v)}
-        onDownload={(v) => void download.downloadAsset({ id: asset.id, name: v.name, size: v.size, versionId: v.id })}
+        onDownload={(v) =>
+          shared
+            ? shared.download(versionView(asset, v))
+            : void download.downloadAsset({ id: asset.id, name: v.name, size: v.size, versionId: v.id })
+        }
         onDelete={(v) => actions.remove.mutate(v, { onSuccess: () => afterLeaving(v) })}
         onDetach={(v) => actions.detach.mutate(v, { onSuccess: () => afterLeaving(v) })}
       />
     ) : null;
 
   let compare: ReactNode | null = null;
-  if (asset && !shared && state.versionsQuery.data && compareWith && version && compareWith.id !== version.id) {
+  if (asset && visitor !== "none" && versions && compareWith && version && compareWith.id !== version.id) {
     const completed = (versions ?? []).filter((v) => v.status === "COMPLETED");
     const picker = (value: AssetVersion, other: AssetVersion, pick: (n: number) => void) => (
       <Select
@@ -100,6 +111,7 @@ export function useViewerVersions(workspaceId: string, asset: Asset | undefined,
         workspaceId={workspaceId}
         title={`Compare versions of ${asset.name}`}
         sides={[side(left, right, pickLeft), side(right, left, pickRight)]}
+        shared={shared ? { token: shared.token, identify: shared.identify } : null}
         onClose={() => state.compare(null)}
       />
     );
@@ -108,7 +120,8 @@ export function useViewerVersions(workspaceId: string, asset: Asset | undefined,
   return {
     shown: state.shown,
     review: {
-      version: shownId && shownNumber !== null ? { id: shownId, number: shownNumber } : null,
+      // A visitor without the link's show_versions: the current version, as the server takes it.
+      version: shownId && shownNumber !== null && visitor !== "none" ? { id: shownId, number: shownNumber } : null,
       showVersion: state.show,
     },
     menu,
