@@ -7,7 +7,8 @@ import { AssetStatus, FileType } from "./uploads.ts";
  * Versions of an asset (issue 29). The asset keeps its identity (id, name, boards, tags, fields,
  * favourites, share links, comments); each version is one upload of the file with its own media.
  * The asset's facts and media are its current version's. A new version becomes current when it is
- * COMPLETED (it is then the newest); an older one can be made current again. Versions are numbered
+ * COMPLETED, if it is newer than the current one (a later upload still processing, or one that
+ * failed, never holds it back); an older one can be made current again. Versions are numbered
  * 1, 2, … in upload order; a deleted version's number is not given again.
  *
  * Who: any member sees the versions; EDITOR and ADMIN upload, make current, delete, stack and detach

@@ -25,7 +25,7 @@ type Patch = Updateable<AssetsTable>;
  * One version being processed, as the pipeline sees it: its row (the file's facts) and how its
  * results are written. While a version is its asset's current one, everything written goes to the
  * asset row too (an asset's first upload); a newer version writes only its own row until it is
- * COMPLETED, and then, when it is the newest, becomes current in one transaction.
+ * COMPLETED, and then, when it is newer than the current one, becomes current in one transaction.
  */
 export interface VersionWork {
   assetId: string;
@@ -61,8 +61,10 @@ export function createVersionLifecycle(
         return true;
       }
       if (patch.status === "COMPLETED") {
-        const [newest] = await versionsRepo.live(tx, assetId);
-        if (newest?.id === versionId) {
+        // Newer than the current one: it takes over, whatever became of versions uploaded after it
+        // (still uploading, abandoned, failed); one of those completing later takes over in turn.
+        const done = await versionsRepo.get(tx, versionId);
+        if (done && !done.deleted_at && done.number > asset.current_version_number) {
           await versionsRepo.keepAiTags(tx, assetId, asset.current_version_id ?? asset.id);
           await versionsRepo.promote(tx, assetId, versionId, null);
           await versionsRepo.refresh(tx, assetId);

@@ -82,7 +82,7 @@ export const versionsRepo = {
   pointer(db: Db, assetId: string, lock = false) {
     const q = db
       .selectFrom("assets")
-      .select(["id", "workspace_id", "current_version_id", "deleted_at"])
+      .select(["id", "workspace_id", "current_version_id", "current_version_number", "deleted_at"])
       .where("id", "=", assetId);
     return (lock ? q.forUpdate() : q).executeTakeFirst();
   },

@@ -171,6 +171,38 @@ describe("a new version", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(VERSION_MESSAGES.notFinished);
   }, 120_000);
+
+  it("a version takes over when COMPLETED if newer than the current one, whatever became of later uploads", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const c = admin.client;
+    const id = await processedAsset(env, c, ws.id, "order.png", await png("#406080"));
+    const v2 = await newVersion(env, c, ws.id, id, "order-2.png", await png("#608040"), { process: false });
+    // v3 started and never sent (abandoned): v2 still takes over once it is processed.
+    const v3 = await c.post(`/workspaces/${ws.id}/assets/upload`, { name: "order-3.png", size: 10, version_of: id });
+    expect(v3.statusCode, v3.body).toBe(200);
+    await processNow(env, id, v2.version_id);
+    expect(await getAsset(c, ws.id, id)).toMatchObject({
+      current_version: { id: v2.version_id, number: 2 },
+      newer_version: { id: v3.json().version_id, number: 3, status: "uploading" },
+    });
+    // v5 done before v4: v5 takes over, and v4 done after it does not.
+    const v4 = await newVersion(env, c, ws.id, id, "order-4.png", await png("#804060"), { process: false });
+    const v5 = await newVersion(env, c, ws.id, id, "order-5.png", await png("#408060"), { process: false });
+    await processNow(env, id, v5.version_id);
+    expect(await getAsset(c, ws.id, id)).toMatchObject({ current_version: { number: 5 }, newer_version: null });
+    await processNow(env, id, v4.version_id);
+    expect(await getAsset(c, ws.id, id)).toMatchObject({ current_version: { number: 5 } });
+    // The abandoned upload is cleaned up after a day: its version row goes, the others stay. (Only
+    // this upload is aged: the database is shared with the other files' uploads under way.)
+    await env.rt.db
+      .updateTable("uploads")
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+      .where("id", "=", v3.json().upload_id)
+      .execute();
+    expect(await env.rt.services.uploads.cleanupAbandoned()).toBeGreaterThanOrEqual(1);
+    expect((await versions(c, ws.id, id)).map((v) => v.number)).toEqual([5, 4, 2, 1]);
+    expect(await getAsset(c, ws.id, id)).toMatchObject({ version_count: 4, newer_version: null });
+  }, 120_000);
 });
 
 describe("make current, delete, Recently deleted", () => {

@@ -210,6 +210,24 @@ describe("live events refetch what they name (issue 28)", () => {
     expect(calls).toEqual([`asset:${s.a.id}`]);
   });
 
+  it("a version change (issue 29): the shown asset, its comments and the listings", async () => {
+    const s = await setUp();
+    const calls = await callsDuring(
+      s.queryClient,
+      () => s.stream.send("asset.version", { asset_id: s.a.id, current_version_id: anId(), version_count: 2 }),
+      () => expect(api.callsTo(assetsApi.list).length).toBe(6),
+    );
+    expect(calls).toEqual([
+      "/workspaces/11111111-1111-4111-8111-111111111111/tags",
+      `asset:${s.a.id}`,
+      "comments",
+      "grid:all",
+      "grid:board",
+      "grid:open",
+      "replies",
+    ]);
+  });
+
   it("resync (events may have been missed): the shown asset, its comments and the listings", async () => {
     const s = await setUp();
     const calls = await callsDuring(
