@@ -8,21 +8,10 @@ import { createBoard, expectToast, settled, toasts, uploadAsset } from "./assets
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 import { dropFromDisk } from "./upload-support.ts";
+import { poster } from "./versions-support.ts";
 
 /** Versions and compare (issue 29), as a designer and a reviewer go through rounds of one poster. */
 const shot = screenshots("versions");
-
-/** The poster: round 1, then round 2 with the headline block moved and the sun another colour. */
-async function poster(round: 1 | 2): Promise<Buffer> {
-  const sun = round === 1 ? "#ffd43b" : "#ff6b6b";
-  const y = round === 1 ? 620 : 560;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1500">
-    <rect width="2400" height="1500" fill="#1c7ed6"/>
-    <circle cx="1750" cy="420" r="230" fill="${sun}"/>
-    <rect x="220" y="${y}" width="1100" height="360" rx="30" fill="#fff" fill-opacity="0.85"/>
-    <text x="280" y="${y + 230}" font-size="150" font-family="DejaVu Sans" fill="#1b2a3a">ROUND ${round}</text></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
-}
 
 let context: BrowserContext;
 let page: Page;
@@ -381,49 +370,4 @@ test("the version menu makes an older version current, deletes one (Undo brings 
   expect((await list()).map((v) => v.id)).not.toContain(current.id);
   await page.keyboard.press("Escape");
   await expect(card(page, current.name)).toBeVisible();
-});
-
-test("a share link's visitors switch versions when the link shows them, and see the current one otherwise", async ({
-  browser,
-}) => {
-  const link = await api<{ token: string; path: string }>(
-    page,
-    "GET",
-    `/workspaces/${workspaceId}/share/asset/${posterId}?board_id=${board.id}`,
-  );
-  const flags = (show_versions: boolean) =>
-    api(page, "PUT", `/workspaces/${workspaceId}/share/asset/${posterId}`, { show_versions, board_id: board.id });
-  await flags(true);
-  const visitor = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
-  try {
-    const v = await visitor.newPage();
-    await v.goto(link.path);
-    await expect(v.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true");
-    await v.getByTestId("version-menu").click();
-    const list = v.getByTestId("version-list");
-    await expect(list.getByRole("button", { name: "Upload new version…" })).toHaveCount(0);
-    // Round 2's version (its comment "Sun reads better now"); the current one is round 1's by now.
-    const round2 = (
-      await api<Array<{ number: number; name: string; comment_count: number; is_current: boolean }>>(
-        page,
-        "GET",
-        `/workspaces/${workspaceId}/assets/${posterId}/versions`,
-      )
-    ).find((x) => x.name === "poster-v2.jpg" && x.comment_count === 1 && !x.is_current)!;
-    await list.getByRole("button", { name: `Show v${round2.number}` }).click();
-    await expect(v.getByTestId("version-menu")).toHaveText(`v${round2.number}`);
-    await expect(v.getByTestId("annotation-marker")).toHaveCount(1);
-    await expect(v.getByTestId("comments-panel")).toContainText("Sun reads better now");
-    await shot(v, "shared-desktop");
-
-    // Without the flag: the current version only, no menu.
-    await flags(false);
-    await v.goto(link.path);
-    await expect(v.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true");
-    await expect(v.getByTestId("version-menu")).toHaveCount(0);
-    await expect(v.getByTestId("comments-panel")).toContainText("Headline too low");
-    await expect(v.getByTestId("comments-panel")).not.toContainText("Sun reads better now");
-  } finally {
-    await visitor.close();
-  }
 });
