@@ -18,7 +18,6 @@ function open(overrides: Partial<VersionMenuProps> = {}) {
   const props: VersionMenuProps = {
     asset: anAsset({ version_count: 3, current_version: { id: v3.id, number: 3 } }),
     versions: [v3, v2, v1],
-    loading: false,
     error: null,
     onRetry: vi.fn(),
     shownId: v3.id,

@@ -35,7 +35,6 @@ import { openConfirm } from "../../../lib/confirm-modal";
 export interface VersionMenuProps {
   asset: Asset;
   versions: AssetVersion[] | undefined;
-  loading: boolean;
   error: unknown;
   onRetry(): void;
   /** The version on screen. */

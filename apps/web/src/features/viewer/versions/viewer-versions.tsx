@@ -56,7 +56,6 @@ export function useViewerVersions(
       <VersionMenu
         asset={asset}
         versions={versions}
-        loading={state.versionsQuery.isFetching}
         error={state.versionsQuery.error}
         onRetry={() => void state.versionsQuery.refetch()}
         shownId={shownId}
