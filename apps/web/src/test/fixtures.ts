@@ -1,4 +1,4 @@
-import { Asset, Comment, DEFAULT_SHARE_FLAGS, ShareLinkWithActivity } from "@hangar/contract";
+import { Asset, AssetVersion, Comment, DEFAULT_SHARE_FLAGS, ShareLinkWithActivity } from "@hangar/contract";
 
 /**
  * Contract-valid data for component tests, each parsed with its zod schema: a fixture that no longer
@@ -110,6 +110,47 @@ export function aComment(overrides: Partial<Comment> = {}): Comment {
     mentions: [],
     share_link_id: null,
     abilities: { edit: true, delete: true, reply: true, resolve: true },
+    ...overrides,
+  });
+}
+
+/** A version of an asset (issue 29): COMPLETED, by Ada, with no comments, unless told otherwise. */
+export function aVersion(overrides: Partial<AssetVersion> = {}): AssetVersion {
+  const id = overrides.id ?? anId();
+  return AssetVersion.parse({
+    id,
+    asset_id: anId(),
+    number: 1,
+    is_current: false,
+    name: "harbour.jpg",
+    status: "COMPLETED",
+    error: null,
+    file_type: "IMAGE",
+    file_extension: "jpg",
+    mime_type: "image/jpeg",
+    size: 2048,
+    sha256: null,
+    width: 800,
+    height: 600,
+    duration: null,
+    page_count: null,
+    url: `/media/${id}/original.jpg`,
+    thumbnail_url: `/media/${id}/thumb.jpg`,
+    grid_url: null,
+    large_url: null,
+    video_url: null,
+    fps: null,
+    sprite: null,
+    placeholder: null,
+    pages: [],
+    preview_unavailable: null,
+    comment_count: 0,
+    open_comment_count: 0,
+    created_at: AT,
+    uploaded_by: { id: anId(), name: "Ada Lovelace" },
+    made_current_at: null,
+    made_current_by: null,
+    duplicate_of: null,
     ...overrides,
   });
 }

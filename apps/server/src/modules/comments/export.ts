@@ -1,10 +1,10 @@
 import { buffer } from "node:stream/consumers";
 import { stringify } from "csv-stringify/sync";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { embedReportFonts } from "../../platform/pdf-fonts.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { mediaKey } from "../../storage/blob-store.ts";
 import type { CommentRecord } from "./repo.ts";
-import { embedReportFonts } from "../../platform/pdf-fonts.ts";
 import { authorDisplay } from "./serialize.ts";
 
 /** What an export covers: each asset with its comments (threads together, oldest first). */

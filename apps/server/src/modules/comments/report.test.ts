@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { PDFiumLibrary } from "@hyzyla/pdfium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MISSING_GLYPH } from "../../platform/pdf-fonts.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { commentsPdf, type ExportAsset } from "./export.ts";
 import type { CommentRecord } from "./repo.ts";
-import { MISSING_GLYPH } from "../../platform/pdf-fonts.ts";
 
 /**
  * The PDF comment report (issue 35): its content starts on page 1, and it prints what people type —

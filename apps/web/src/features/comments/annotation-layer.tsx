@@ -54,8 +54,13 @@ export function AnnotationLayer({ page }: { page: number | null }) {
   if (!review) return null;
   const { threads, draft, visibleId } = review;
   const onThisPicture = (c: { page: number | null }) => (page === null ? true : (c.page ?? 1) === page);
+  // Drawn on the version they were made on (issue 29): the drawer may list every version's.
+  const shownVersion = review.version?.id;
+  const onThisVersion = (c: Comment) => !shownVersion || !c.version || c.version.id === shownVersion;
   const numbers = annotationNumbers(threads);
-  const markers = threads.filter((c) => c.annotation_type !== "NONE" && !c.resolved && onThisPicture(c));
+  const markers = threads.filter(
+    (c) => c.annotation_type !== "NONE" && !c.resolved && onThisPicture(c) && onThisVersion(c),
+  );
   const drawing = review.annotating && review.canComment;
 
   const at = (e: ReactPointerEvent) => toPercent(box.current!.getBoundingClientRect(), e.clientX, e.clientY);

@@ -13,7 +13,7 @@ import { ApiError, callApi } from "../../lib/api-client";
 import type { Review } from "./review-context";
 
 /** What the comment calls need of the review: the asset, and the link's token in a shared view. */
-type Source = Pick<Review, "workspaceId" | "asset" | "shared">;
+type Source = Pick<Review, "workspaceId" | "asset" | "shared"> & Partial<Pick<Review, "version" | "allVersions">>;
 
 /** A visitor who cancelled the name dialog: nothing was sent, nothing to report. */
 export const CANCELLED = "cancelled";
@@ -38,8 +38,15 @@ const boardParam = (scope: CommentScope) => (scope === "all" ? undefined : scope
 export function useTopComments(source: Source, scope: CommentScope) {
   const { workspaceId, shared } = source;
   const assetId = source.asset.id;
+  // Issue 29: one version's threads (the shown one), or every version's.
+  const versions = source.allVersions
+    ? ({ all_versions: "true" } as const)
+    : source.version
+      ? { version_id: source.version.id }
+      : {};
+  const which = source.allVersions ? "all-versions" : (source.version?.id ?? "current");
   return useInfiniteQuery({
-    queryKey: commentKeys.top(workspaceId, assetId, shared ? "shared" : scope),
+    queryKey: commentKeys.top(workspaceId, assetId, `${shared ? "shared" : scope}:${which}`),
     initialPageParam: null as string | null,
     // Visitors hear no event stream: their view refreshes on its own.
     refetchInterval: shared ? 15_000 : false,
@@ -47,7 +54,7 @@ export function useTopComments(source: Source, scope: CommentScope) {
       shared
         ? callApi(sharedApi.comments, {
             params: { token: shared.token },
-            query: { object_id: assetId },
+            query: { object_id: assetId, ...versions },
             signal,
             fallback: COMMENT_MESSAGES.fetchFailed,
           })
@@ -57,6 +64,7 @@ export function useTopComments(source: Source, scope: CommentScope) {
               content_type: "asset",
               object_id: assetId,
               board_id: boardParam(scope),
+              ...versions,
               ...(pageParam ? { cursor: pageParam } : {}),
             },
             signal,
@@ -143,10 +151,12 @@ export function useCommentMutations(source: Source) {
         fallback = shared ? COMMENT_MESSAGES.postFailed : COMMENT_MESSAGES.createFailed,
         ...body
       }: Omit<CreateCommentBody, "content_type" | "object_id"> & { fallback?: string }) => {
+        // A thread is made on the version shown (a reply takes its thread's on the server).
+        const version = !body.parent_id && source.version ? { version_id: source.version.id } : {};
         if (!shared)
           return callApi(commentsApi.create, {
             params,
-            body: { content_type: "asset", object_id: assetId, ...body },
+            body: { content_type: "asset", object_id: assetId, ...version, ...body },
             fallback,
           });
         // A visitor: named (or not) by what they chose to give; cancelling the dialog discards the comment.
@@ -155,7 +165,7 @@ export function useCommentMutations(source: Source) {
         const { board_id: _board, mentions: _mentions, ...rest } = body;
         return callApi(sharedApi.comment, {
           params: { token: shared.token },
-          body: { ...rest, object_id: assetId, author_name: who.name, author_email: who.email },
+          body: { ...rest, ...version, object_id: assetId, author_name: who.name, author_email: who.email },
           fallback,
         });
       },

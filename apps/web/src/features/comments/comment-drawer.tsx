@@ -145,6 +145,16 @@ export function CommentDrawer(props: { shared?: boolean }) {
           aria-label="Which comments"
         />
       )}
+      {review.version && (asset.version_count ?? 1) > 1 && (
+        <Switch
+          size="xs"
+          label="All versions"
+          description={review.allVersions ? "Every version's comments" : `v${review.version.number}'s comments only`}
+          checked={review.allVersions}
+          onChange={(e) => review.setAllVersions(e.currentTarget.checked)}
+          data-testid="all-versions-switch"
+        />
+      )}
 
       {top.isError && (
         <Alert color="red" variant="light" data-testid="comments-error">

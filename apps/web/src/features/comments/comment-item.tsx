@@ -142,6 +142,23 @@ export function CommentItem(props: {
               <Text size="sm" fw={600} truncate="end">
                 {c.author_display}
               </Text>
+              {review.allVersions && c.version && (
+                <Tooltip label={`Made on v${c.version.number}: show it`}>
+                  <Badge
+                    size="xs"
+                    variant={c.version.id === review.version?.id ? "filled" : "light"}
+                    color="gray"
+                    tt="none"
+                    component="button"
+                    type="button"
+                    style={{ flexShrink: 0, cursor: "pointer" }}
+                    onClick={() => review.focus(c)}
+                    data-testid="comment-version"
+                  >
+                    v{c.version.number}
+                  </Badge>
+                </Tooltip>
+              )}
               {c.share_link_id && !review.shared && (
                 <Tooltip label="Written by a visitor of a share link">
                   <Badge

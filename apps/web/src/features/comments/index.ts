@@ -10,3 +10,4 @@ export {
   type VideoControl,
 } from "./review-context";
 export { clock } from "./review-math";
+export { VersionReview } from "./version-review";

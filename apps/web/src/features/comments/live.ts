@@ -44,7 +44,7 @@ const SETTLED = new Set(["COMPLETED", "error"]);
  * - an asset's status: the asset, and, when processing has ended, the listings (the asset joins
  *   them, with its tags); a status on the way (uploading, processing) is a temporary asset's, which no
  *   grid lists, unless one does (it is updated in place then).
- * - an asset's versions (`asset.version`): the asset, the listings and its comments.
+ * - an asset's versions (`asset.version`): the asset (with its versions list), the listings and its comments.
  * - `resync` (events may have been missed): the shown asset, its comments and the listings.
  * `shownAssetId` is the asset on screen (the viewer's).
  */
@@ -71,9 +71,10 @@ export async function applyLiveSignal(
   }
   if (signal.type === "asset.version") {
     // Versions (issue 29): another version became current, or one was added or removed. The asset's
-    // media and facts, the listings that show it, and its comments (the current version's by default).
+    // media and facts with its versions list (keyed under it), the listings that show it, and its
+    // comments (the current version's by default).
     void queryClient.invalidateQueries({ queryKey: commentKeys.asset(workspaceId, assetId) });
-    void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, assetId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, assetId) });
     void queryClient.invalidateQueries({ queryKey: assetKeys.all(workspaceId) });
     return;
   }

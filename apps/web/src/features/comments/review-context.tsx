@@ -63,6 +63,16 @@ export interface Review {
   targetId: string | null;
   /** Set while something of the review owns Escape (a drawing, a text box): the viewer stays open. */
   escapeBusy: { current: boolean };
+  /**
+   * The version shown (issue 29): comments and annotations are that version's; a new comment is made
+   * on it. null: the asset's current one, as the server takes it by default.
+   */
+  version: { id: string; number: number } | null;
+  /** The drawer lists every version's comments (each says its version); markers stay the shown version's. */
+  allVersions: boolean;
+  setAllVersions(on: boolean): void;
+  /** Shows another version (a comment of it was picked); absent where versions cannot be switched. */
+  showVersion?: (number: number) => void;
 }
 
 const ReviewContext = createContext<Review | null>(null);
@@ -82,10 +92,22 @@ export function ReviewProvider(props: {
   escapeBusy: { current: boolean };
   shared?: SharedReview | null;
   targetCommentId?: string | null;
+  version?: { id: string; number: number } | null;
+  showVersion?: (number: number) => void;
+  /** Annotations to look at only (compare): no drawing, no writing. */
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   const { workspaceId, asset, boardId, currentPage, goToPage, visibleId, setVisibleId, escapeBusy } = props;
   const shared = props.shared ?? null;
+  const versionId = props.version?.id ?? null;
+  const versionNumber = props.version?.number ?? null;
+  const version = useMemo(
+    () => (versionId && versionNumber !== null ? { id: versionId, number: versionNumber } : null),
+    [versionId, versionNumber],
+  );
+  const { showVersion, readOnly = false } = props;
+  const [allVersions, setAllVersions] = useState(false);
   const [annotating, setAnnotatingState] = useState(true);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [threads, setThreads] = useState<Comment[]>([]);
@@ -104,6 +126,8 @@ export function ReviewProvider(props: {
       const placed = (x: Comment) => x.page !== null || x.timestamp !== null || x.annotation_type !== "NONE";
       const root = thread ?? threads.find((t) => t.id === comment.thread_id);
       const c = placed(comment) ? comment : (root ?? comment);
+      // A comment of another version (the drawer lists all of them): that version first.
+      if (c.version && version && c.version.id !== version.id) showVersion?.(c.version.number);
       if (c.page && c.page !== currentPage) goToPage(c.page);
       if (c.timestamp !== null) {
         if (video.current) {
@@ -113,7 +137,7 @@ export function ReviewProvider(props: {
       }
       if (c.annotation_type !== "NONE") setVisibleId(c.id);
     },
-    [currentPage, goToPage, setVisibleId, threads],
+    [currentPage, goToPage, setVisibleId, threads, version, showVersion],
   );
   const value = useMemo<Review>(
     () => ({
@@ -121,7 +145,7 @@ export function ReviewProvider(props: {
       shared,
       asset,
       boardId,
-      canComment: asset.abilities.comment,
+      canComment: asset.abilities.comment && !readOnly,
       annotating,
       setAnnotating,
       draft,
@@ -139,8 +163,16 @@ export function ReviewProvider(props: {
       highlightedId,
       targetId,
       escapeBusy,
+      version,
+      allVersions,
+      setAllVersions,
+      showVersion,
     }),
     [
+      version,
+      allVersions,
+      showVersion,
+      readOnly,
       workspaceId,
       shared,
       asset,

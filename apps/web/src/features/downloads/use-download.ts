@@ -29,8 +29,11 @@ export interface ZipOptions {
   flattenStructure?: boolean;
 }
 
-/** What a single-asset download needs to know before asking (its size decides multipart). */
-export type AssetToDownload = Pick<Asset, "id" | "name" | "size">;
+/**
+ * What a single-asset download needs to know before asking (its size decides multipart);
+ * `versionId`: one of its versions other than the current one (issue 29).
+ */
+export type AssetToDownload = Pick<Asset, "id" | "name" | "size"> & { versionId?: string };
 
 const OUTER: Record<DownloadKind, string> = {
   asset: DOWNLOAD_MESSAGES.assetFailed,
@@ -67,7 +70,12 @@ export async function downloadAsset(workspaceId: string, asset: AssetToDownload)
     const answer = parseDownloadAnswer(
       await requestDownload(
         workspaceId,
-        { asset_ids: [asset.id], use_multipart: useMultipart, part_size: DOWNLOAD_PART_SIZE },
+        {
+          asset_ids: [asset.id],
+          use_multipart: useMultipart,
+          part_size: DOWNLOAD_PART_SIZE,
+          ...(asset.versionId ? { version_id: asset.versionId } : {}),
+        },
         "asset",
       ),
     );

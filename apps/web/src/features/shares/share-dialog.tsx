@@ -158,6 +158,8 @@ function ShareLinkForm(props: { link: ShareLinkWithActivity; target: ShareTarget
         {flag("show_custom_fields", SHARE_MESSAGES.showCustomFields)}
         {flag("allow_editing_custom_fields", "Allow editing custom fields", { disabled: !link.show_custom_fields })}
         {flag("allow_downloads", "Allow downloads")}
+        {/* Issue 29: visitors switch between the asset's versions and read each one's comments. */}
+        {flag("show_versions", "Show versions")}
       </Stack>
 
       <UnstyledButton onClick={() => setOptionsOpen((o) => !o)} aria-expanded={optionsOpen}>

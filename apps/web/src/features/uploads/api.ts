@@ -6,10 +6,11 @@ import {
   UploadInitAnswer,
   type UploadInitBody,
   uploadsApi,
+  versionsApi,
 } from "@hangar/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { assetQuery } from "../../entities/asset";
+import { assetKeys, assetQuery } from "../../entities/asset";
 import { workspaceKeys } from "../../entities/workspace";
 import { answerIs, isText } from "../../lib/answer-check";
 import { API_BASE, callApi, isApiError, routeUrl } from "../../lib/api-client";
@@ -126,6 +127,17 @@ export function invalidateAssets(workspaceId: string): void {
 /** The poller fetched an asset: it joins the query cache (the one home of server state), keyed as the asset's GET. */
 export function cacheAsset(workspaceId: string, asset: Asset): void {
   queryClient?.setQueryData(assetQuery(workspaceId, asset.id).queryKey, asset);
+}
+
+/** One asset changed (a new version started or finished): it, its versions, and the grids that show it. */
+export function invalidateAsset(workspaceId: string, assetId: string): void {
+  queryClient?.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, assetId) });
+}
+
+/** A new version's state: its asset's versions, read again (the asset itself stays on its current version meanwhile). */
+export async function fetchVersionStatus(workspaceId: string, assetId: string, versionId: string) {
+  const versions = await callApi(versionsApi.list, { params: { id: workspaceId, assetId } });
+  return versions.find((v) => v.id === versionId) ?? null;
 }
 
 /** A folder upload may have created boards: the tree (and board trails) under workspaceKeys.boards. */

@@ -1,7 +1,7 @@
 import { PROCESSING_POLL_MS } from "@hangar/contract";
 import { isApiError } from "../../lib/api-client";
 import { liveConnected, subscribeLive, watchLive } from "../../lib/live-events";
-import { cacheAsset, fetchAsset, invalidateAssets } from "./api";
+import { cacheAsset, fetchAsset, fetchVersionStatus, invalidateAsset, invalidateAssets } from "./api";
 import { forEachLimit } from "./transport";
 import { type UploadItem, uploadStore } from "./upload-store";
 
@@ -36,7 +36,8 @@ function listen(items: UploadItem[]) {
       const items = uploadStore.getState().items;
       const ours =
         event.type === "resync" ||
-        (event.type === "asset.status" && items.some((i) => polled(i) && i.assetId === event.asset_id));
+        ((event.type === "asset.status" || event.type === "asset.version") &&
+          items.some((i) => polled(i) && i.assetId === event.asset_id));
       if (ours) pollNow();
     });
     // The stream dropped: back to polling every 2 s from now, not after the slow timer.
@@ -65,7 +66,9 @@ export function startPolling(): void {
   const items = uploadStore.getState().items.filter(polled);
   listen(items);
   if (timer || ticking || items.length === 0) return;
-  const streaming = items.every((i) => liveConnected(i.workspaceId as string));
+  // A new version that becomes current is heard (asset.version), one that fails is not (the asset's own
+  // status stays its current version's): they are polled at the short pace all along.
+  const streaming = items.every((i) => liveConnected(i.workspaceId as string) && !i.versionId);
   timer = setTimeout(tick, streaming ? LIVE_POLL_MS : PROCESSING_POLL_MS);
 }
 
@@ -84,6 +87,7 @@ async function tick(): Promise<void> {
     await forEachLimit(uploadStore.getState().items.filter(polled), POLL_CONCURRENCY, async (item) => {
       const workspaceId = item.workspaceId as string;
       try {
+        if (item.versionId) return await pollVersion(item, completedIn);
         const asset = await fetchAsset(workspaceId, item.assetId as string);
         if (uploadStore.get(item.id)?.status !== "processing") return; // removed or retried meanwhile
         if (asset.status === "COMPLETED") {
@@ -110,4 +114,21 @@ async function tick(): Promise<void> {
       pollNow();
     } else startPolling();
   }
+}
+
+/** A new version: done when its own status is (it is then the asset's current one, or failed). */
+async function pollVersion(item: UploadItem, completedIn: Set<string>) {
+  const workspaceId = item.workspaceId as string;
+  const assetId = item.assetId as string;
+  const version = await fetchVersionStatus(workspaceId, assetId, item.versionId as string);
+  if (uploadStore.get(item.id)?.status !== "processing") return;
+  if (!version) {
+    uploadStore.patch(item.id, { status: "error", error: "The version no longer exists" });
+  } else if (version.status === "COMPLETED") {
+    uploadStore.patch(item.id, { status: "COMPLETED", completedAt: Date.now() });
+    completedIn.add(workspaceId);
+  } else if (version.status === "error") {
+    uploadStore.patch(item.id, { status: "error", error: version.error || "Processing failed" });
+  } else return;
+  invalidateAsset(workspaceId, assetId);
 }

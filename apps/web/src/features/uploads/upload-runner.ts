@@ -1,5 +1,6 @@
-import { MIB, UPLOAD_MESSAGES } from "@hangar/contract";
-import { completeUpload, initUpload, invalidateBoards, uploadFolderBatch } from "./api";
+import { MIB, UPLOAD_MESSAGES, type UploadInitBody } from "@hangar/contract";
+import { completeUpload, initUpload, invalidateAsset, invalidateBoards, uploadFolderBatch } from "./api";
+import { askDuplicate, sha256Of } from "./duplicates";
 import type { PickedFile } from "./file-entries";
 import { startPolling, stopPolling } from "./processing-poller";
 import { messageOf, PART_TRIES, putBytes, RETRY_BASE_MS, sendParts, wait } from "./send-bytes";
@@ -42,11 +43,30 @@ export function startUploads(picked: readonly PickedFile[], target: UploadTarget
   enqueue(items);
 }
 
+/**
+ * A file as the newest version of an asset (issue 29): it keeps the asset's place, and the dialog
+ * opens to show it ("v3 of {name}").
+ */
+export function startVersionUpload(file: File, target: { workspaceId: string; assetId: string; name: string }): void {
+  const versionOf = { assetId: target.assetId, name: target.name };
+  const items = uploadStore.add([{ workspaceId: target.workspaceId, boardId: null, file, path: null, versionOf }]);
+  uploadStore.setDialogOpen(true);
+  enqueue(items);
+}
+
 /** Sends a failed item again, from the start. */
 export function retryUpload(id: string): void {
   const item = uploadStore.get(id);
   if (item?.status !== "error") return;
-  uploadStore.patch(id, { status: "uploading", started: false, loaded: 0, error: null, assetId: null });
+  uploadStore.patch(id, {
+    status: "uploading",
+    started: false,
+    loaded: 0,
+    error: null,
+    assetId: null,
+    versionId: null,
+    versionNumber: null,
+  });
   enqueue([item]);
 }
 
@@ -163,22 +183,45 @@ async function sendFile(id: string, signal: AbortSignal): Promise<void> {
   if (!item) return;
   uploadStore.patch(id, { started: true });
   try {
-    if (!item.workspaceId) throw new UploadError(UPLOAD_MESSAGES.noWorkspace);
-    const info = await initUpload(
-      item.workspaceId,
-      { name: item.name, size: item.size, content_type: item.file.type || undefined, board_id: item.boardId },
-      signal,
-    );
+    const workspaceId = item.workspaceId;
+    if (!workspaceId) throw new UploadError(UPLOAD_MESSAGES.noWorkspace);
+    const body: UploadInitBody = {
+      name: item.name,
+      size: item.size,
+      content_type: item.file.type || undefined,
+      board_id: item.boardId,
+    };
+    const start = (versionOf: string | null, sha256: string | null) =>
+      initUpload(
+        workspaceId,
+        { ...body, ...(versionOf ? { version_of: versionOf } : {}), ...(sha256 ? { sha256 } : {}) },
+        signal,
+      );
+    // A new asset asks whether its bytes are here already; a new version is meant as what it is.
+    const sha256 = item.versionOf ? null : await sha256Of(item.file, signal);
+    let info = await start(item.versionOf?.assetId ?? null, sha256);
+    if (info.duplicates?.length) {
+      const choice = await askDuplicate(id, info.duplicates, signal);
+      // Skip, or a version instead: this start is left behind like a cancelled upload (its asset stays
+      // `uploading`, never listed, until the server's cleanup of unfinished uploads removes it).
+      if (choice.kind === "skip") return uploadStore.remove([id]);
+      if (choice.kind === "version") {
+        uploadStore.patch(id, { versionOf: { assetId: choice.of.asset_id, name: choice.of.name } });
+        info = await start(choice.of.asset_id, null);
+      }
+    }
+    if (info.version_id)
+      uploadStore.patch(id, { versionId: info.version_id, versionNumber: info.version_number ?? null });
     const report = (loaded: number) => uploadStore.patch(id, { loaded }, true);
     const parts = info.direct_url
       ? [{ part_number: 1, etag: await putBytes(info.direct_url, item.file, report, signal) }]
       : await sendParts(item.file, info.parts ?? [], report, signal);
     // A direct PUT already finished the upload; completing again is idempotent and confirms it.
     // A failed complete leaves the asset `uploading`: a transient failure (5xx, network) is tried again.
-    const body = { upload_id: info.upload_id, key: info.key, parts };
+    const done = { upload_id: info.upload_id, key: info.key, parts };
     for (let attempt = 1; ; attempt++) {
       try {
-        await completeUpload(item.workspaceId, body, signal);
+        await completeUpload(workspaceId, done, signal);
         break;
       } catch (error) {
         if (!(error instanceof UploadError && error.transient && attempt < PART_TRIES)) throw error;
@@ -186,6 +229,8 @@ async function sendFile(id: string, signal: AbortSignal): Promise<void> {
       }
     }
     uploadStore.patch(id, { status: "processing", loaded: item.size, assetId: info.asset_id });
+    // A new version: the asset now says a newer one is processing (the viewer's version menu shows it).
+    if (info.version_id) invalidateAsset(workspaceId, info.asset_id);
     startPolling();
   } catch (error) {
     fail([id], error);

@@ -1,3 +1,4 @@
+import type { UploadDuplicate } from "@hangar/contract";
 import { useSyncExternalStore } from "react";
 
 /**
@@ -31,6 +32,13 @@ export interface UploadItem {
   assetId: string | null;
   /** When it reached COMPLETED (ms), for "newest first". */
   completedAt: number | null;
+  /** A new version of this asset (issue 29), not a new asset; its name as the dialog says it. */
+  versionOf: { assetId: string; name: string } | null;
+  /** The new version, once the server has numbered it ("v3 of {name}"). */
+  versionId: string | null;
+  versionNumber: number | null;
+  /** The same bytes are already in the workspace: the upload waits for the user's choice meanwhile. */
+  duplicates: readonly UploadDuplicate[] | null;
 }
 
 export interface UploadState {
@@ -62,7 +70,8 @@ function setItems(items: readonly UploadItem[], soon = false): void {
   else emit();
 }
 
-export type NewUpload = Pick<UploadItem, "workspaceId" | "boardId" | "file" | "path">;
+export type NewUpload = Pick<UploadItem, "workspaceId" | "boardId" | "file" | "path"> &
+  Partial<Pick<UploadItem, "versionOf">>;
 
 export const uploadStore = {
   getState: (): UploadState => state,
@@ -86,6 +95,10 @@ export const uploadStore = {
       error: null,
       assetId: null,
       completedAt: null,
+      versionOf: u.versionOf ?? null,
+      versionId: null,
+      versionNumber: null,
+      duplicates: null,
     }));
     setItems([...added, ...state.items]);
     return added;

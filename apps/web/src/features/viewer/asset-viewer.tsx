@@ -12,6 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { isNotFound, useAsset } from "../../entities/asset";
+import { useAfterFirstPaint } from "../../lib/after-paint";
 import { errorMessage } from "../../lib/api-client";
 import { WhenOpened } from "../../lib/deferred";
 import { ReviewProvider } from "../comments";
@@ -19,6 +20,7 @@ import { useDownload } from "../downloads";
 // The share dialog loads the first time it opens: not part of the viewer's own chunk.
 import { ShareDialog } from "../shares";
 import { SidebarPanel } from "./sidebar-panel";
+import { useViewerVersions } from "./versions/viewer-versions";
 import { VIEWER_SIDEBAR } from "./viewer-constants";
 import { ViewerHeader } from "./viewer-header";
 import { Preview, pageCountOf } from "./viewer-preview";
@@ -65,7 +67,10 @@ export function AssetViewer(props: AssetViewerProps) {
   const shared = props.shared ?? null;
   const memberQuery = useAsset(workspaceId, shared ? null : assetId);
   const query = shared ? shared.asset : memberQuery;
-  const asset = query.data;
+  // Versions (issue 29): the preview, the comments and the panels show the version in the address.
+  const versions = useViewerVersions(workspaceId, query.data, shared);
+  const asset = versions.shown;
+  const comparing = !!versions.compare;
   const [sharing, setSharing] = useState(false);
   // On a phone the panels are a sheet over the preview: it starts closed unless a tab is asked for.
   const [state, dispatch] = useReducer(viewerReducer, INITIAL_VIEWER_STATE, (s) => {
@@ -80,6 +85,8 @@ export function AssetViewer(props: AssetViewerProps) {
   const phone = useMediaQuery(`(max-width: ${VIEWER_SIDEBAR.breakpoint}px)`) ?? false;
   // Set while an annotation is being drawn or written: Escape then belongs to it, not to the viewer.
   const escapeBusy = useRef(false);
+  const compareOpen = useRef<(() => void) | null>(null);
+  compareOpen.current = comparing ? versions.closeCompare : null;
   const goToPage = useCallback(
     (page: number) => dispatch({ type: "goToPage", page, pageCount: asset ? pageCountOf(asset) : 1 }),
     [asset],
@@ -106,6 +113,8 @@ export function AssetViewer(props: AssetViewerProps) {
       if (event.key !== "Escape" || menuOpen(event.target as HTMLElement | null)) return;
       // A comment being written or edited, or an annotation being drawn, handles Escape itself.
       if ((event.target as HTMLElement | null)?.closest?.("[data-escape-local]") || escapeBusy.current) return;
+      // Compare closes first, back to the viewer.
+      if (compareOpen.current) return compareOpen.current();
       // From a text field too: its edit is saved on the way out (useAutosave flushes).
       dispatch({ type: "close" });
       onClose();
@@ -114,7 +123,7 @@ export function AssetViewer(props: AssetViewerProps) {
     const onArrow = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (event.defaultPrevented || isTyping(target) || menuOpen(target)) return;
-      if (target?.getAttribute?.("role") === "slider") return;
+      if (target?.getAttribute?.("role") === "slider" || compareOpen.current) return;
       if (event.key === "ArrowLeft" && previous) onStep(previous.id);
       else if (event.key === "ArrowRight" && next) onStep(next.id);
     };
@@ -147,10 +156,12 @@ export function AssetViewer(props: AssetViewerProps) {
       )
     : [];
   const activeTab = state.activeTab && tabs.includes(state.activeTab) ? state.activeTab : null;
-  const title = asset?.name ?? (query.isError ? "Asset" : "Loading…");
+  const title = query.data?.name ?? (query.isError ? "Asset" : "Loading…");
 
+  // The picture first: the panel (comments, with its composer and members) joins a frame later.
+  const panelsReady = useAfterFirstPaint();
   const panel =
-    asset && activeTab ? (
+    asset && activeTab && panelsReady ? (
       <SidebarPanel
         tab={activeTab}
         asset={asset}
@@ -205,7 +216,9 @@ export function AssetViewer(props: AssetViewerProps) {
         data-testid="asset-viewer"
         data-mode={mode}
         style={{ background: "var(--mantine-color-dark-8)", color: "var(--mantine-color-gray-0)" }}
+        {...versions.upload.dropTarget}
       >
+        {versions.upload.elements}
         <MaybeReview
           workspaceId={workspaceId}
           asset={asset}
@@ -217,63 +230,76 @@ export function AssetViewer(props: AssetViewerProps) {
           escapeBusy={escapeBusy}
           shared={shared ? { token: shared.token, identify: shared.identify } : null}
           targetCommentId={shared ? null : (props.commentId ?? null)}
+          {...versions.review}
         >
-          <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
-            <ViewerHeader
-              title={title}
-              asset={asset}
-              shared={shared}
-              boardId={boardId}
-              boardName={boardName}
-              downloading={download.isDownloading}
-              onDownload={(a) => (shared ? shared.download(a) : void download.downloadAsset(a))}
-              onShare={() => setSharing(true)}
-              onClose={close}
-            />
+          {comparing ? (
+            versions.compare
+          ) : (
+            <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
+              <ViewerHeader
+                title={title}
+                asset={asset}
+                shared={shared}
+                boardId={boardId}
+                boardName={boardName}
+                versionMenu={versions.menu}
+                downloading={download.isDownloading}
+                onDownload={(a) => {
+                  // The version shown (issue 29): another than the current one is asked for by its id.
+                  const shownId = versions.review.version?.id;
+                  const other = shownId && shownId !== query.data?.current_version?.id ? shownId : undefined;
+                  if (shared) shared.download(a);
+                  else void download.downloadAsset({ ...a, versionId: other });
+                }}
+                onShare={() => setSharing(true)}
+                onClose={close}
+              />
 
-            <Box style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: phone ? "column" : "row" }}>
-              <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-                {query.isError && !asset ? (
-                  <Center h="100%" p="md">
-                    <Alert color={isNotFound(query.error) ? "gray" : "red"} variant="light" title="Asset unavailable">
-                      {isNotFound(query.error)
-                        ? "This asset does not exist, was deleted, or belongs to another workspace."
-                        : errorMessage(query.error, "Failed to fetch asset")}
-                    </Alert>
-                  </Center>
-                ) : !asset ? (
-                  <Center h="100%">
-                    <Loader color="gray.0" />
-                  </Center>
-                ) : (
-                  <Preview
-                    asset={asset}
-                    currentPage={state.currentPage}
-                    onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
-                  />
+              <Box style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: phone ? "column" : "row" }}>
+                <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+                  {query.isError && !asset ? (
+                    <Center h="100%" p="md">
+                      <Alert color={isNotFound(query.error) ? "gray" : "red"} variant="light" title="Asset unavailable">
+                        {isNotFound(query.error)
+                          ? "This asset does not exist, was deleted, or belongs to another workspace."
+                          : errorMessage(query.error, "Failed to fetch asset")}
+                      </Alert>
+                    </Center>
+                  ) : !asset ? (
+                    <Center h="100%">
+                      <Loader color="gray.0" />
+                    </Center>
+                  ) : (
+                    <Preview
+                      asset={asset}
+                      viewKey={`${asset.id}:${versions.review.version?.id ?? ""}`}
+                      currentPage={state.currentPage}
+                      onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
+                    />
+                  )}
+                  {previous && <StepButton side="left" label="Previous asset" onClick={() => onStep(previous.id)} />}
+                  {next && <StepButton side="right" label="Next asset" onClick={() => onStep(next.id)} />}
+                </Box>
+                {!phone && panel && (
+                  <ScrollArea
+                    w={VIEWER_SIDEBAR.width}
+                    p="md"
+                    style={{
+                      flexShrink: 0,
+                      borderLeft: "1px solid var(--mantine-color-dark-4)",
+                      background: "var(--mantine-color-body)",
+                      color: "var(--mantine-color-text)",
+                    }}
+                    data-testid="viewer-sidebar"
+                  >
+                    {panel}
+                  </ScrollArea>
                 )}
-                {previous && <StepButton side="left" label="Previous asset" onClick={() => onStep(previous.id)} />}
-                {next && <StepButton side="right" label="Next asset" onClick={() => onStep(next.id)} />}
+                {rail}
               </Box>
-              {!phone && panel && (
-                <ScrollArea
-                  w={VIEWER_SIDEBAR.width}
-                  p="md"
-                  style={{
-                    flexShrink: 0,
-                    borderLeft: "1px solid var(--mantine-color-dark-4)",
-                    background: "var(--mantine-color-body)",
-                    color: "var(--mantine-color-text)",
-                  }}
-                  data-testid="viewer-sidebar"
-                >
-                  {panel}
-                </ScrollArea>
-              )}
-              {rail}
             </Box>
-          </Box>
-          {phone && (
+          )}
+          {phone && !comparing && (
             <Drawer
               opened={!!panel}
               onClose={() => activeTab && dispatch({ type: "toggleTab", tab: activeTab })}

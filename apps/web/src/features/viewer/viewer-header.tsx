@@ -1,6 +1,7 @@
 import { type Asset, BOARD_REQUIRED, SHARE_MESSAGES } from "@hangar/contract";
 import { ActionIcon, Box, Button, Group, Modal, Text, Tooltip } from "@mantine/core";
 import { IconArrowLeft, IconDownload, IconShare, IconX } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { notifyError } from "../../lib/notify";
 import type { SharedViewerOptions } from "./viewer-types";
 
@@ -14,6 +15,8 @@ export function ViewerHeader(props: {
   shared: SharedViewerOptions | null;
   boardId: string | null;
   boardName?: string | null;
+  /** The version menu ("v3 ▾", issue 29), beside the name. */
+  versionMenu?: ReactNode;
   downloading: boolean;
   onDownload(asset: Asset): void;
   onShare(): void;
@@ -48,6 +51,7 @@ export function ViewerHeader(props: {
           </Text>
         )}
       </Box>
+      {props.versionMenu}
       {!shared && asset?.abilities.share && (
         <Button
           variant="light"

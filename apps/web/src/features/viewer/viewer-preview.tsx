@@ -3,6 +3,7 @@ import { Center, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { placeholderUrl } from "../../entities/asset";
 import { AnnotationLayer } from "../comments";
+import type { PlaybackLock, ZoomLock } from "./compare/sync";
 import { DocumentViewer } from "./components/document-viewer";
 import { VideoPlayer } from "./components/video-player";
 import { ZoomableImage } from "./components/zoomable-image";
@@ -11,42 +12,8 @@ import type { ViewerPage } from "./viewer-types";
 
 export const pageCountOf = (asset: Asset) => Math.max(asset.page_count ?? 0, asset.pages.length, 1);
 
-/** The preview area (spec 02 §2): the video player, the paged document viewer, or the zoomable image. */
-export function Preview({
-  asset,
-  currentPage,
-  onPage,
-}: {
-  asset: Asset;
-  currentPage: number;
-  onPage(page: number): void;
-}) {
-  const placeholder = useMemo(() => placeholderUrl(asset.placeholder), [asset.placeholder]);
-  const kind = previewKind(asset);
-  if (kind === "video" && asset.video_url) {
-    return (
-      <VideoPlayer
-        key={asset.id}
-        src={asset.video_url}
-        poster={asset.thumbnail_url}
-        duration={asset.duration}
-        fps={asset.fps}
-        sprite={asset.sprite}
-      />
-    );
-  }
-  if (kind === "document") {
-    return (
-      <DocumentViewer
-        key={asset.id}
-        name={asset.name}
-        pages={asset.pages as ViewerPage[]}
-        pageCount={pageCountOf(asset)}
-        currentPage={currentPage}
-        onPage={onPage}
-      />
-    );
-  }
+/** An image's pictures: the one shown at once, and the sharper one loaded on the first zoom in. */
+export function imageSources(asset: Asset) {
   const ready = asset.status === "COMPLETED";
   const src = ready ? asset.thumbnail_url : null;
   const zoomSrc =
@@ -54,6 +21,61 @@ export function Preview({
     (ready && BROWSER_SAFE_IMAGE_TYPES.includes(asset.mime_type) && asset.size <= ZOOM_ORIGINAL_MAX_BYTES
       ? asset.url
       : null);
+  return { src, zoomSrc };
+}
+
+/** Compare (issue 29): this side's share of the locks, and whether it takes the player's keys. */
+export interface PreviewLocks {
+  zoom: ZoomLock;
+  playback: PlaybackLock;
+  keys: boolean;
+}
+
+/** The preview area (spec 02 §2): the video player, the paged document viewer, or the zoomable image. */
+export function Preview({
+  asset,
+  currentPage,
+  onPage,
+  viewKey = asset.id,
+  locks = null,
+}: {
+  asset: Asset;
+  currentPage: number;
+  onPage(page: number): void;
+  /** What makes it another picture (the asset, and the version shown): players start again. */
+  viewKey?: string;
+  locks?: PreviewLocks | null;
+}) {
+  const placeholder = useMemo(() => placeholderUrl(asset.placeholder), [asset.placeholder]);
+  const kind = previewKind(asset);
+  if (kind === "video" && asset.video_url) {
+    return (
+      <VideoPlayer
+        key={viewKey}
+        src={asset.video_url}
+        poster={asset.thumbnail_url}
+        duration={asset.duration}
+        fps={asset.fps}
+        sprite={asset.sprite}
+        lock={locks?.playback}
+        keys={locks ? locks.keys : true}
+      />
+    );
+  }
+  if (kind === "document") {
+    return (
+      <DocumentViewer
+        key={viewKey}
+        name={asset.name}
+        pages={asset.pages as ViewerPage[]}
+        pageCount={pageCountOf(asset)}
+        currentPage={Math.min(currentPage, pageCountOf(asset))}
+        onPage={onPage}
+        lock={locks?.zoom}
+      />
+    );
+  }
+  const { src, zoomSrc } = imageSources(asset);
   if (!src) {
     return (
       <Center h="100%" p="md">
@@ -69,13 +91,15 @@ export function Preview({
   }
   return (
     <ZoomableImage
-      key={asset.id}
+      key={viewKey}
       src={src}
       zoomSrc={zoomSrc}
       placeholder={placeholder}
       alt={asset.name}
       ratio={asset.width && asset.height ? asset.width / asset.height : null}
       testId="image-preview"
+      lock={locks?.zoom}
+      panAlways={!!locks}
     >
       <AnnotationLayer page={null} />
     </ZoomableImage>

@@ -1,4 +1,4 @@
-import { ASSET_MESSAGES, assetsApi, type TagMode, trashApi } from "@hangar/contract";
+import { ASSET_MESSAGES, assetsApi, type TagMode, trashApi, versionsApi } from "@hangar/contract";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { assetKeys, invalidateAssetQueries } from "../../../entities/asset";
 import { boardKeys } from "../../../entities/board";
@@ -103,4 +103,26 @@ async function undoDelete(queryClient: QueryClient, workspaceId: string, ids: st
   } finally {
     invalidateAssetQueries(queryClient, workspaceId, { trash: true });
   }
+}
+
+/**
+ * Stack as versions (issue 29): the other assets become versions of `keep` (ordered by upload time,
+ * the newest current); they leave the grid as assets of their own. Refusals show the server's text.
+ */
+export function useStackVersions(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ keep, others }: { keep: string; others: string[] }) =>
+      callApi(versionsApi.stack, {
+        params: { id: workspaceId, assetId: keep },
+        body: { asset_ids: others },
+        fallback: "Failed to stack the assets",
+      }),
+    onSuccess: (asset, { others }) => notifySuccess(`${others.length + 1} assets stacked as versions of ${asset.name}`),
+    onError: (error) => notifyError(errorMessage(error, "Failed to stack the assets")),
+    onSettled: () => {
+      invalidateAssetQueries(queryClient, workspaceId);
+      queryClient.invalidateQueries({ queryKey: boardKeys.tree(workspaceId), exact: true });
+    },
+  });
 }

@@ -8,10 +8,11 @@ import { FieldValueDialog } from "../../fields";
 import { findCachedAssets } from "./cached-assets";
 import { DeleteAssetsDialog } from "./dialogs/delete-assets-dialog";
 import { EditAssetDialog } from "./dialogs/edit-asset-dialog";
+import { StackVersionsDialog } from "./dialogs/stack-versions-dialog";
 import { TagsDialog } from "./dialogs/tags-dialog";
 import { commonTags } from "./tags";
 
-export type AssetDialogKind = "tags" | "add" | "move" | "remove" | "delete" | "edit" | "field";
+export type AssetDialogKind = "tags" | "add" | "move" | "remove" | "delete" | "edit" | "field" | "stack";
 
 /**
  * The asset dialogs, for one asset or many, shared by the bulk bar and the card menu. `asset` is the
@@ -94,6 +95,13 @@ export function AssetActionDialogs({
         onClose={onClose}
         // They leave the board's view: keeping them selected there would act on what is not shown.
         onRemoved={onMovedOrDeleted}
+      />
+      <StackVersionsDialog
+        workspaceId={workspaceId}
+        assetIds={assetIds}
+        opened={open === "stack"}
+        onClose={onClose}
+        onStacked={onMovedOrDeleted}
       />
       <DeleteAssetsDialog
         workspaceId={workspaceId}

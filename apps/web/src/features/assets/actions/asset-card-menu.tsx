@@ -13,13 +13,15 @@ import {
   IconStarOff,
   IconTag,
   IconTrash,
+  IconUpload,
 } from "@tabler/icons-react";
-import { type SyntheticEvent, useState } from "react";
+import { type SyntheticEvent, useRef, useState } from "react";
 import { selectionStore } from "../../../entities/workspace";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { Menu } from "../../../lib/lazy-menu";
 import { useDownload } from "../../downloads";
 import { ShareButtonDialog } from "../../shares";
+import { uploadNewVersion } from "../../uploads";
 import { useSetFavorite } from "./api";
 import type { AssetDialogKind } from "./asset-action-dialogs";
 import { useAssetPermissions } from "./use-asset-permissions";
@@ -32,8 +34,8 @@ const AssetActionDialogs = lazyNamed(() => import("./asset-action-dialogs"), "As
 const stop = (event: SyntheticEvent) => event.stopPropagation();
 
 /**
- * The "…" menu of one asset card: rename (name and description), tags, favourite, add to / move to /
- * remove from board, download, delete. Editing entries are absent for a COMMENTER. A move or delete
+ * The "…" menu of one asset card: rename (name and description), tags, field, upload a new version,
+ * favourite, add to / move to / remove from board, download, delete. Editing entries are absent for a COMMENTER. A move or delete
  * clears the selection (spec 01 §4).
  */
 export function AssetCardMenu({
@@ -50,6 +52,7 @@ export function AssetCardMenu({
   const download = useDownload(workspaceId);
   const [dialog, setDialog] = useState<AssetDialogKind | null>(null);
   const [sharing, setSharing] = useState(false);
+  const versionInput = useRef<HTMLInputElement>(null);
   const ids = [asset.id];
 
   return (
@@ -86,6 +89,11 @@ export function AssetCardMenu({
               <Menu.Item leftSection={<IconForms size={14} />} onClick={() => setDialog("field")}>
                 Edit field…
               </Menu.Item>
+              {asset.abilities.edit && (
+                <Menu.Item leftSection={<IconUpload size={14} />} onClick={() => versionInput.current?.click()}>
+                  Upload new version…
+                </Menu.Item>
+              )}
             </>
           )}
           <Menu.Item
@@ -130,6 +138,20 @@ export function AssetCardMenu({
           )}
         </Menu.Dropdown>
       </Menu>
+      {canEdit && (
+        <input
+          ref={versionInput}
+          type="file"
+          hidden
+          aria-label={`New version of ${asset.name}`}
+          data-testid="card-version-input"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = "";
+            if (file) void uploadNewVersion(file, { workspaceId, assetId: asset.id, name: asset.name });
+          }}
+        />
+      )}
       <WhenOpened open={dialog !== null}>
         <AssetActionDialogs
           workspaceId={workspaceId}

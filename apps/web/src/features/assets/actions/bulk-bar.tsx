@@ -1,11 +1,13 @@
 import { ActionIcon, Button, Divider, Group, Paper, Text } from "@mantine/core";
 import {
+  IconArrowsDiff,
   IconDownload,
   IconFolderMinus,
   IconFolderPlus,
   IconFolderSymlink,
   IconForms,
   IconShare,
+  IconStack2,
   IconStar,
   IconStarOff,
   IconTag,
@@ -13,7 +15,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { memo, type ReactNode, useEffect, useReducer, useState } from "react";
+import { memo, type ReactNode, Suspense, useEffect, useReducer, useState } from "react";
 import { assetQuery } from "../../../entities/asset";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
@@ -26,6 +28,11 @@ import { useAssetPermissions } from "./use-asset-permissions";
 
 // Fetched the first time a dialog opens: not part of the grid's first load.
 const AssetActionDialogs = lazyNamed(() => import("./asset-action-dialogs"), "AssetActionDialogs");
+// Compare (issue 29) is the viewer's, in its chunk.
+const CompareAssets = lazyNamed(
+  () => import("../../viewer").then((viewer) => ({ CompareAssets: viewer.CompareAssets })),
+  "CompareAssets",
+);
 
 function BarButton({
   icon,
@@ -70,7 +77,8 @@ function BarButton({
 
 /**
  * The asset bulk bar (spec 01 §4): "N selected" and the actions on them — tag, favourite, add to
- * board, move to board, remove from board (in a board), download, delete — and clear. Editing actions
+ * board, move to board, remove from board (in a board), share, compare (two) and stack as versions
+ * (issue 29), download, delete — and clear. Editing actions
  * are left out for a COMMENTER (who may favourite and download). Sharing arrives later; it has no entry.
  * Sticky at the bottom of the grid's scroll area; renders nothing while nothing is selected.
  * Memoised: the browser re-renders with every page of a scroll.
@@ -94,6 +102,7 @@ export const BulkBar = memo(function BulkBar({
   // The ids the open dialog acts on, kept while it animates out (the selection may clear under it).
   const [dialogIds, setDialogIds] = useState<string[]>([]);
   const [sharing, setSharing] = useState(false);
+  const [comparing, setComparing] = useState<[string, string] | null>(null);
 
   const open = (kind: AssetDialogKind) => {
     setDialogIds(assetIds);
@@ -173,6 +182,16 @@ export const BulkBar = memo(function BulkBar({
                   }}
                 />
               )}
+              {count === 2 && (
+                <BarButton
+                  icon={<IconArrowsDiff size={16} />}
+                  label="Compare"
+                  onClick={() => setComparing([assetIds[0]!, assetIds[1]!])}
+                />
+              )}
+              {canEdit && count >= 2 && (
+                <BarButton icon={<IconStack2 size={16} />} label="Stack as versions" onClick={() => open("stack")} />
+              )}
               <BarButton
                 icon={<IconDownload size={16} />}
                 label="Download"
@@ -201,6 +220,11 @@ export const BulkBar = memo(function BulkBar({
           onMovedOrDeleted={onClear}
         />
       </WhenOpened>
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareAssets workspaceId={workspaceId} assetIds={comparing} onClose={() => setComparing(null)} />
+        </Suspense>
+      )}
       <ShareButtonDialog
         opened={sharing}
         onClose={() => setSharing(false)}

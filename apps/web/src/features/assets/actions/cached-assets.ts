@@ -2,7 +2,8 @@ import type { Asset } from "@hangar/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import { assetKeys } from "../../../entities/asset";
 
-type Known = Pick<Asset, "id" | "name" | "tags" | "size" | "favorite">;
+type Known = Pick<Asset, "id" | "name" | "tags" | "size" | "favorite"> &
+  Partial<Pick<Asset, "date_uploaded" | "version_count">>;
 
 const isAssetLike = (v: unknown): v is Known =>
   !!v &&

@@ -4,11 +4,14 @@ import { IconSearchOff } from "@tabler/icons-react";
 import { type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { hasFilters, useAssetList } from "../../../entities/asset";
+import { withoutVersionParams } from "../../../entities/version";
 import { selectionStore, useSelection } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
+import { notifyError } from "../../../lib/notify";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
+import { uploadNewVersion } from "../../uploads";
 import { AssetCardMenu } from "../actions/asset-card-menu";
 import { BulkBar } from "../actions/bulk-bar";
 import { ActiveFilterChips } from "../filters/active-filter-chips";
@@ -89,6 +92,9 @@ export function AssetBrowser({
   }, [viewKey]);
 
   const gridPath = boardId ? `/w/${workspaceId}/b/${boardId}` : `/w/${workspaceId}/b/all`;
+  // The grid's own parameters: the viewer's version (issue 29) belongs to the asset it was shown on,
+  // as the mention's comment does.
+  const gridSearch = withoutVersionParams(search);
   const assetPath = useCallback(
     (id: string) => (boardId ? `/w/${workspaceId}/b/${boardId}/a/${id}` : `/w/${workspaceId}/a/${id}`),
     [workspaceId, boardId],
@@ -99,11 +105,11 @@ export function AssetBrowser({
       // A double-click's first click has opened it already: one history entry, not two.
       if (window.location.pathname === assetPath(id)) return;
       navigate(
-        { pathname: assetPath(id), search },
+        { pathname: assetPath(id), search: gridSearch },
         { state: { fromGrid: true } satisfies PreviewState, preventScrollReset: true },
       );
     },
-    [navigate, assetPath, search],
+    [navigate, assetPath, gridSearch],
   );
   const fromGrid = !!(location.state as PreviewState | null)?.fromGrid;
   // Spec 02 §2: a dialog opened from the grid goes back to it; a page opened by its address closes to
@@ -112,10 +118,10 @@ export function AssetBrowser({
     if (fromGrid) navigate(-1);
     else
       navigate(
-        { pathname: boardId ? gridPath : `/w/${workspaceId}`, search: boardId ? search : "" },
+        { pathname: boardId ? gridPath : `/w/${workspaceId}`, search: boardId ? gridSearch : "" },
         { replace: true, preventScrollReset: true },
       );
-  }, [navigate, fromGrid, boardId, gridPath, workspaceId, search]);
+  }, [navigate, fromGrid, boardId, gridPath, workspaceId, gridSearch]);
   const switchBoard = useCallback(
     (target: string | null) => {
       if (!assetId) return;
@@ -127,8 +133,11 @@ export function AssetBrowser({
   );
   const stepPreview = useCallback(
     (id: string) =>
-      navigate({ pathname: assetPath(id), search }, { replace: true, state: location.state, preventScrollReset: true }),
-    [navigate, assetPath, search, location.state],
+      navigate(
+        { pathname: assetPath(id), search: gridSearch },
+        { replace: true, state: location.state, preventScrollReset: true },
+      ),
+    [navigate, assetPath, gridSearch, location.state],
   );
 
   const handlers = {
@@ -155,6 +164,13 @@ export function AssetBrowser({
       if (id) selectionStore.toggleAsset(id);
     },
     onFocusCard: () => {},
+    // Issue 29: a file dropped on a card is that asset's new version.
+    onDropFiles: (index: number, files: File[]) => {
+      const asset = assets[index];
+      if (!asset || files.length === 0) return;
+      if (files.length > 1) return notifyError("Drop one file on an asset to add it as a new version.");
+      void uploadNewVersion(files[0]!, { workspaceId, assetId: asset.id, name: asset.name });
+    },
   };
 
   // Stable across pages (the toolbar and the grid keep their props while a scroll loads more).

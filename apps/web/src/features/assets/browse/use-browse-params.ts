@@ -2,7 +2,7 @@ import type { ListingOrder } from "@hangar/contract";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { AssetFilters } from "../../../entities/asset";
-import { type BrowseParams, readBrowseParams, writeBrowseParams } from "../../../entities/asset";
+import { type BrowseParams, PARAM, readBrowseParams, writeBrowseParams } from "../../../entities/asset";
 
 /**
  * The grid's search, order and filters, read from and written to the URL. A change makes a new listing
@@ -11,7 +11,9 @@ import { type BrowseParams, readBrowseParams, writeBrowseParams } from "../../..
  */
 export function useBrowseParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const key = searchParams.toString();
+  // The grid's own keys only: another parameter changing (the viewer's version, issue 29) leaves the
+  // view as it is, so nothing under it renders again.
+  const key = [PARAM.search, PARAM.order, PARAM.filters].map((k) => searchParams.get(k) ?? "").join("\n");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised params are the identity
   const params = useMemo(() => readBrowseParams(searchParams), [key]);
 

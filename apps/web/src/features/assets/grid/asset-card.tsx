@@ -1,6 +1,7 @@
 import { type Asset, formatBytes } from "@hangar/contract";
 import { IconStarFilled } from "@tabler/icons-react";
 import {
+  type DragEvent,
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
@@ -27,7 +28,11 @@ export interface CardHandlers {
   onOpen: (index: number) => void;
   onToggle: (index: number) => void;
   onFocusCard: (index: number) => void;
+  /** Files dropped on the card (issue 29: a new version of its asset); absent: drops are not taken. */
+  onDropFiles?: (index: number, files: File[]) => void;
 }
+
+const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes("Files");
 
 /**
  * One asset in the grid: its picture (thumbhash placeholder while loading) or file-type icon, a
@@ -81,6 +86,41 @@ export const AssetCard = memo(function AssetCard({
   }, [menuOn]);
   const menuWanted = () => renderMenu && !menuOn && setMenuOn(true);
 
+  // A file dragged over the card marks it (no re-render: the attribute is the whole state). Enter and
+  // leave come for each element inside too: the mark goes when the count of entered ones is back to 0.
+  const dragDepth = useRef(0);
+  const mark = (event: DragEvent<HTMLElement>, on: boolean) => {
+    if (on) event.currentTarget.setAttribute("data-drop-version", "");
+    else event.currentTarget.removeAttribute("data-drop-version");
+  };
+  const drop =
+    handlers.onDropFiles && asset.abilities.edit
+      ? {
+          onDragEnter: (event: DragEvent<HTMLElement>) => {
+            if (!hasFiles(event)) return;
+            event.preventDefault();
+            dragDepth.current += 1;
+            mark(event, true);
+          },
+          onDragOver: (event: DragEvent<HTMLElement>) => {
+            if (!hasFiles(event)) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = "copy";
+          },
+          onDragLeave: (event: DragEvent<HTMLElement>) => {
+            dragDepth.current = Math.max(0, dragDepth.current - 1);
+            if (dragDepth.current === 0) mark(event, false);
+          },
+          onDrop: (event: DragEvent<HTMLElement>) => {
+            if (!hasFiles(event)) return;
+            event.preventDefault();
+            dragDepth.current = 0;
+            mark(event, false);
+            handlers.onDropFiles?.(index, Array.from(event.dataTransfer.files));
+          },
+        }
+      : null;
+
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of the virtualised CSS grid (see AssetGrid)
     <div
@@ -103,6 +143,7 @@ export const AssetCard = memo(function AssetCard({
       }}
       onPointerEnter={menuWanted}
       onKeyDown={onKeyDown}
+      {...drop}
     >
       <div className={classes.thumb}>
         <AssetThumb asset={hasPicture(asset) ? asset : null} fileType={asset.file_type} iconSize={40} lazy={false} />

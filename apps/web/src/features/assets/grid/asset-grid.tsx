@@ -241,6 +241,8 @@ export function AssetGrid({
     onOpen: (i) => handlersRef.current.onOpen(i),
     onToggle: (i) => handlersRef.current.onToggle(i),
     onFocusCard: (i) => handlersRef.current.onFocusCard(i),
+    // Present whenever the grid is given it (issue 29: a file dropped on a card is its new version).
+    ...(handlers.onDropFiles ? { onDropFiles: (i, files) => handlersRef.current.onDropFiles?.(i, files) } : {}),
   }));
 
   return (

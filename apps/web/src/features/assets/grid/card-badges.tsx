@@ -46,18 +46,35 @@ const chipBackground = (color: string | null) => color ?? "var(--mantine-color-g
 
 const tagStyle = { opacity: 0.92, textTransform: "none", maxWidth: "calc(6.875rem * var(--mantine-scale))" } as const;
 
+/** Issue 29: an asset re-uploaded at least once says which version it shows. */
+const hasVersions = (asset: Asset) => (asset.version_count ?? 1) > 1 && !!asset.current_version;
+
 /** Whether CardBadges draws anything (a card without badges leaves out their row). */
 export const hasBadges = (asset: Asset, chip: Asset["field_chips"][number] | undefined) =>
+  hasVersions(asset) ||
   asset.file_type === "VIDEO" ||
   asset.open_comment_count > 0 ||
   asset.status === "error" ||
   !!chip ||
   asset.tags.length > 0;
 
-/** The badges along a card's picture: video length, open comments, failure, the field chip, two tags and how many more. */
+/**
+ * The badges along a card's picture: the version, video length, open comments, failure, the field
+ * chip, two tags and how many more.
+ */
 export function CardBadges({ asset, chip }: { asset: Asset; chip: Asset["field_chips"][number] | undefined }) {
   return (
     <>
+      {hasVersions(asset) && (
+        <CardBadge
+          size="sm"
+          bg="var(--mantine-color-indigo-filled)"
+          aria-label={`Version ${asset.current_version?.number} of ${asset.version_count}`}
+          data-testid="card-version"
+        >
+          v{asset.current_version?.number}
+        </CardBadge>
+      )}
       {asset.file_type === "VIDEO" && (
         <CardBadge
           size="sm"

@@ -3,6 +3,7 @@ import { Loader } from "@mantine/core";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
 import { CenteredPage, PasswordPrompt, SharedError, useNoIndex } from "../../../entities/public-link";
+import { withoutVersionParams } from "../../../entities/version";
 import { isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
 import { ProductMark } from "../../../ui/product-mark";
@@ -139,7 +140,13 @@ function SharedContent({ token, payload }: { token: string; payload: SharedPaylo
             boardId={null}
             mode={payload.asset ? "page" : "modal"}
             onClose={payload.asset ? () => undefined : closeViewer}
-            onStep={(id) => setParams((p) => ({ ...Object.fromEntries(p), asset: id }), { replace: true })}
+            onStep={(id) =>
+              setParams(
+                // The version shown (issue 29) was the previous asset's.
+                (p) => ({ ...Object.fromEntries(new URLSearchParams(withoutVersionParams(`?${p}`))), asset: id }),
+                { replace: true },
+              )
+            }
             onSwitchBoard={() => undefined}
             shared={shared}
           />

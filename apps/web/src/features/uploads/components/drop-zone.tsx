@@ -34,7 +34,7 @@ export function DropZone({ compact, onSelectFiles, onSelectFolder }: DropZonePro
   return (
     <Box p={compact ? "xs" : "xl"} className={classes.zone}>
       {compact ? (
-        <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
           <UnstyledButton
             onClick={onSelectFiles}
             aria-label="Drop more files or folders here, or press Enter to select files"

@@ -7,6 +7,7 @@ import { dragHasFiles, filesFromDrop, fromFileList, type PickedFile } from "../f
 import { cancelAllUploads, startUploads } from "../upload-runner";
 import { isFinished, summarize, summaryLine, uploadStore, useUploads } from "../upload-store";
 import { DropZone } from "./drop-zone";
+import { DuplicatePrompt } from "./duplicate-prompt";
 import { UploadList } from "./upload-list";
 import classes from "./uploads.module.css";
 
@@ -152,6 +153,7 @@ export function UploadDialog({ workspaceId }: { workspaceId: string | null }) {
               onSelectFiles={() => fileInput.current?.click()}
               onSelectFolder={() => folderInput.current?.click()}
             />
+            <DuplicatePrompt items={items} />
             {items.length > 0 && <UploadList items={items} />}
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="upload-summary">

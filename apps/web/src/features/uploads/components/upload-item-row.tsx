@@ -15,6 +15,12 @@ const percentOf = (item: UploadItem) => (item.size > 0 ? Math.floor((item.loaded
 function StatusBadge({ item }: { item: UploadItem }) {
   switch (item.status) {
     case "uploading":
+      if (item.duplicates)
+        return (
+          <Badge variant="light" color="yellow" radius="sm">
+            Already here
+          </Badge>
+        );
       return item.started ? (
         <Badge variant="light" color="brand" radius="sm">
           Uploading {percentOf(item)}%
@@ -48,9 +54,17 @@ function StatusBadge({ item }: { item: UploadItem }) {
 /** The folder part of a relative path: "Shoot/day1" for "Shoot/day1/a.jpg". */
 const folderOf = (path: string | null) => (path?.includes("/") ? path.slice(0, path.lastIndexOf("/")) : null);
 
+/** "v3 of harbour.jpg" once the server numbered the version, "New version of harbour.jpg" before. */
+export const versionLine = (item: Pick<UploadItem, "versionOf" | "versionNumber">) =>
+  item.versionOf
+    ? item.versionNumber
+      ? `v${item.versionNumber} of ${item.versionOf.name}`
+      : `New version of ${item.versionOf.name}`
+    : null;
+
 /** One file in the upload dialog: what it is, how far it got, and what can be done with it. */
 export const UploadItemRow = memo(function UploadItemRow({ item }: { item: UploadItem }) {
-  const folder = folderOf(item.path);
+  const folder = versionLine(item) ?? folderOf(item.path);
   const asset = useUploadedAsset(item);
   return (
     <Group gap="sm" wrap="nowrap" h={ROW_HEIGHT} px="xs">
@@ -77,7 +91,7 @@ export const UploadItemRow = memo(function UploadItemRow({ item }: { item: Uploa
             )}
           </Text>
         ) : (
-          <Text size="xs" c="dimmed" truncate="end" title={folder ?? undefined}>
+          <Text size="xs" c="dimmed" truncate="end" title={folder ?? undefined} data-testid="upload-item-detail">
             {folder ? `${formatBytes(item.size)} · ${folder}` : formatBytes(item.size)}
           </Text>
         )}

@@ -2,6 +2,7 @@ import { ActionIcon, Box, Group, NumberInput, Text, Tooltip } from "@mantine/cor
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { AnnotationLayer } from "../../comments";
+import type { ZoomLock } from "../compare/sync";
 import { pageBounds } from "../viewer-state";
 import type { ViewerPage } from "../viewer-types";
 import { ZoomableImage } from "./zoomable-image";
@@ -12,10 +13,12 @@ export interface DocumentViewerProps {
   pageCount: number;
   currentPage: number;
   onPage(page: number): void;
+  /** Compare: the zoom shared with the other side, and panning by a plain drag. */
+  lock?: ZoomLock | null;
 }
 
 /** The current page's image (zoomable), previous / next disabled at the ends, a page number box. */
-export function DocumentViewer({ name, pages, pageCount, currentPage, onPage }: DocumentViewerProps) {
+export function DocumentViewer({ name, pages, pageCount, currentPage, onPage, lock }: DocumentViewerProps) {
   const page = pages.find((p) => p.number === currentPage) ?? null;
   const { canPrevious, canNext } = pageBounds(currentPage, pageCount);
   const [typed, setTyped] = useState<string | number>(currentPage);
@@ -37,6 +40,8 @@ export function DocumentViewer({ name, pages, pageCount, currentPage, onPage }: 
           zoomSrc={page?.large_url ?? null}
           alt={`${name}, page ${currentPage}`}
           ratio={page && page.height > 0 ? page.width / page.height : 0.7727}
+          lock={lock}
+          panAlways={!!lock}
         >
           {page && <AnnotationLayer page={currentPage} />}
         </ZoomableImage>

@@ -10,6 +10,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { timecode } from "../../../entities/format";
 import { useReview } from "../../comments";
+import type { PlaybackLock } from "../compare/sync";
 import { VIDEO_PLAYER } from "../viewer-constants";
 
 export interface VideoPlayerProps {
@@ -21,6 +22,10 @@ export interface VideoPlayerProps {
   duration?: number | null;
   /** A sprite of frames for the scrub bar's hover preview (columns × rows, one every `interval` s). */
   sprite?: { url: string; columns: number; rows: number; interval: number; width: number; height: number } | null;
+  /** Compare: playback shared with the other side. */
+  lock?: PlaybackLock | null;
+  /** The keyboard's shortcuts (false: the other side of a compare takes them, and this one follows). */
+  keys?: boolean;
 }
 
 /** Fields and sliders keep their own keys (a focused volume slider moves with ←/→). */
@@ -35,7 +40,15 @@ const isTyping = (target: EventTarget | null) =>
  * speed, fullscreen, a loading overlay until metadata, controls that hide while playing; plus
  * what reviewers expect: Space/K, J/L (10 s), ←/→ one frame, a timecode, a scrub bar with previews.
  */
-export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite }: VideoPlayerProps) {
+export function VideoPlayer({
+  src,
+  poster,
+  fps,
+  duration: knownDuration,
+  sprite,
+  lock,
+  keys = true,
+}: VideoPlayerProps) {
   const frameRate = fps && fps > 0 ? fps : 25;
   const review = useReview();
   const box = useRef<HTMLDivElement>(null);
@@ -100,7 +113,11 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
       slot.current = null;
     };
   }, [review, seek]);
-  const timed = (review?.threads ?? []).filter((c) => c.timestamp !== null && !c.resolved);
+  useEffect(() => (lock && video.current ? lock.join(video.current) : undefined), [lock]);
+  const shownVersion = review?.version?.id;
+  const timed = (review?.threads ?? []).filter(
+    (c) => c.timestamp !== null && !c.resolved && (!shownVersion || !c.version || c.version.id === shownVersion),
+  );
   /** One frame: the middle of the next (or previous) frame, so rounding never lands on the edge. */
   const step = useCallback(
     (frames: number) => {
@@ -115,7 +132,7 @@ export function VideoPlayer({ src, poster, fps, duration: knownDuration, sprite 
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (!keys || isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const v = video.current;
       if (!v) return;
       const key = e.key.toLowerCase();

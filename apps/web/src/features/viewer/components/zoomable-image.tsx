@@ -2,6 +2,7 @@ import { ActionIcon, Box, Group, Loader, Text, Tooltip } from "@mantine/core";
 import { IconZoomIn, IconZoomOut, IconZoomReset } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { type ReactZoomPanPinchRef, TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
+import type { ZoomLock } from "../compare/sync";
 import { IMAGE_ZOOM } from "../viewer-constants";
 
 export interface ZoomableImageProps {
@@ -14,9 +15,16 @@ export interface ZoomableImageProps {
   alt: string;
   /** width / height when known; the spec's 16:9 default until then. */
   ratio?: number | null;
-  /** Overlays drawn in the image's coordinates (annotations later). */
-  children?: ReactNode;
+  /**
+   * Overlays drawn in the image's coordinates (annotations; compare's other picture). A function is
+   * told once the sharper picture is wanted (the first zoom in), so an overlaid picture can follow.
+   */
+  children?: ReactNode | ((sharp: boolean) => ReactNode);
   testId?: string;
+  /** Compare: zoom and pan shared with the other side. */
+  lock?: ZoomLock | null;
+  /** Compare: a plain drag pans (nothing is drawn there), not only with Ctrl or Meta held. */
+  panAlways?: boolean;
 }
 
 const zoomInStep = (scale: number) => scale * (IMAGE_ZOOM.factor - 1);
@@ -49,13 +57,34 @@ function usePanKey() {
 const TOOLBAR_BOTTOM = 8;
 const TOOLBAR_CLEARANCE = Math.max(0, TOOLBAR_BOTTOM + 36 + 8 - IMAGE_ZOOM.offsetPx);
 
-export function ZoomableImage({ src, zoomSrc, placeholder, alt, ratio, children, testId }: ZoomableImageProps) {
+export function ZoomableImage({
+  src,
+  zoomSrc,
+  placeholder,
+  alt,
+  ratio,
+  children,
+  testId,
+  lock,
+  panAlways,
+}: ZoomableImageProps) {
   const ref = useRef<ReactZoomPanPinchRef>(null);
+  const side = useRef<ReturnType<ZoomLock["join"]> | null>(null);
+  useEffect(() => {
+    if (!lock) return;
+    const joined = lock.join((s) => ref.current?.setTransform(s.positionX, s.positionY, s.scale, 0));
+    side.current = joined;
+    return () => {
+      joined.leave();
+      side.current = null;
+    };
+  }, [lock]);
   const [scale, setScale] = useState(1);
   const [loaded, setLoaded] = useState(false);
   const [wantSharp, setWantSharp] = useState(false);
   const [sharpLoaded, setSharpLoaded] = useState(false);
-  const panMode = usePanKey();
+  const panKey = usePanKey();
+  const panMode = panKey || !!panAlways;
   const shownRatio = ratio && ratio > 0 ? ratio : IMAGE_ZOOM.defaultRatio;
 
   // A new picture (next asset, next page) starts unzoomed.
@@ -102,7 +131,10 @@ export function ZoomableImage({ src, zoomSrc, placeholder, alt, ratio, children,
           doubleClick={{ disabled: true }}
           panning={{ disabled: !panMode, velocityDisabled: true }}
           wheel={{ step: 0.2 }}
-          onTransform={(_r, state) => setScale(state.scale)}
+          onTransform={(_r, state) => {
+            setScale(state.scale);
+            side.current?.publish(state);
+          }}
         >
           <TransformComponent
             wrapperStyle={{ width: "100%", height: "100%" }}
@@ -153,7 +185,7 @@ export function ZoomableImage({ src, zoomSrc, placeholder, alt, ratio, children,
                   }}
                 />
               )}
-              {children}
+              {typeof children === "function" ? children(wantSharp) : children}
             </Box>
           </TransformComponent>
         </TransformWrapper>
