@@ -303,7 +303,8 @@ test("a file dropped on a card is its asset's new version; the bulk bar compares
   await card(page, "poster.jpg").getByRole("checkbox").check();
   await flyer.getByRole("checkbox").check();
   const bar = page.getByTestId("asset-bulk-bar");
-  await bar.getByRole("button", { name: "Compare" }).click();
+  await bar.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Compare" }).click();
   const compare = page.getByTestId("compare-dialog");
   await expect(compare.getByTestId("compare-side-label")).toHaveText(["poster.jpg", "flyer.jpg"]);
   await expect(compare.getByTestId("viewer-image")).toHaveCount(2);
@@ -317,7 +318,8 @@ test("a file dropped on a card is its asset's new version; the bulk bar compares
     (await api<unknown[]>(page, "GET", `/workspaces/${workspaceId}/assets/${id}/versions`)).length;
   expect([await count(posterId), await count(flyerId)]).toEqual([3, 2]);
   // Stack as versions: flyer (uploaded later) becomes versions of poster, the first uploaded.
-  await bar.getByRole("button", { name: "Stack as versions" }).click();
+  await bar.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Stack as versions" }).click();
   const dialog = page.getByTestId("stack-versions-dialog");
   await expect(dialog.getByLabel("poster.jpg (first uploaded)")).toBeChecked();
   await dialog.getByRole("button", { name: "Stack as versions" }).click();

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Divider, Group, Paper, Text } from "@mantine/core";
+import { ActionIcon, Button, Divider, Group, Menu, Paper, Text } from "@mantine/core";
 import {
   IconArrowsDiff,
+  IconDots,
   IconDownload,
   IconFolderMinus,
   IconFolderPlus,
@@ -182,16 +183,6 @@ export const BulkBar = memo(function BulkBar({
                   }}
                 />
               )}
-              {count === 2 && (
-                <BarButton
-                  icon={<IconArrowsDiff size={16} />}
-                  label="Compare"
-                  onClick={() => setComparing([assetIds[0]!, assetIds[1]!])}
-                />
-              )}
-              {canEdit && count >= 2 && (
-                <BarButton icon={<IconStack2 size={16} />} label="Stack as versions" onClick={() => open("stack")} />
-              )}
               <BarButton
                 icon={<IconDownload size={16} />}
                 label="Download"
@@ -200,6 +191,31 @@ export const BulkBar = memo(function BulkBar({
               />
               {canEdit && (
                 <BarButton icon={<IconTrash size={16} />} label="Delete" color="red" onClick={() => open("delete")} />
+              )}
+              {/* Versions' actions (issue 29) are rarer: a menu keeps the bar one line at 1440 px (issue 35). */}
+              {count >= 2 && (count === 2 || canEdit) && (
+                <Menu position="top-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label="More actions" data-testid="bulk-more">
+                      <IconDots size={16} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {count === 2 && (
+                      <Menu.Item
+                        leftSection={<IconArrowsDiff size={16} />}
+                        onClick={() => setComparing([assetIds[0]!, assetIds[1]!])}
+                      >
+                        Compare
+                      </Menu.Item>
+                    )}
+                    {canEdit && count >= 2 && (
+                      <Menu.Item leftSection={<IconStack2 size={16} />} onClick={() => open("stack")}>
+                        Stack as versions
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
               )}
             </Group>
             <Tooltip label="Clear selection" openDelay={300}>
