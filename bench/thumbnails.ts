@@ -10,7 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
+import { relaunchWithArenaMax } from "../apps/server/bin/malloc-arenas.mjs";
 import { benchLogin, benchServer, benchUpload, has, waitProcessed } from "./lib.ts";
+
+// The server in this process runs as `hangar start` does: started again with two malloc arenas
+// (apps/server/bin/malloc-arenas.mjs); MALLOC_ARENA_MAX=… of your own (any value) skips it.
+if (relaunchWithArenaMax(process.argv[1]!, process.argv.slice(2))) await new Promise(() => {});
 
 const N = Number(process.env.N ?? 200);
 const PARALLEL = 2;
