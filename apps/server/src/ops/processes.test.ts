@@ -245,7 +245,8 @@ describe("separate API and worker processes", () => {
     }
     // The pipeline runs in a child started with two malloc arenas (bin/malloc-arenas.mjs) …
     const [child] = childrenOf(worker.proc.pid!).filter((c) => c.environ.includes("MALLOC_ARENA_MAX=2"));
-    if (process.report.getReport().header.glibcVersionRuntime) expect(child).toBeDefined();
+    const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+    if (report.header?.glibcVersionRuntime) expect(child).toBeDefined();
     // … and is told to stop through its parent; its shutdown bound (1 s) cuts the transcode off.
     worker.proc.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
