@@ -3,14 +3,20 @@
 // beside `vipsthumbnail` and ImageMagick `convert -thumbnail` on the same files in the same run, with
 // the same parallelism (2 workers = 2 cores), plus the server's peak RSS.
 // Goal: ≥ 0.8× vipsthumbnail, ≥ 3× ImageMagick, RSS ≤ 1 GB.
-// Run: npx tsx bench/thumbnails.ts   (N=200 by default; apt-get install -y libvips-tools imagemagick)
+// Run: npx tsx bench/thumbnails.ts   (N=200 by default, OCR=0 without text, REFS=0 without the references;
+// apt-get install -y libvips-tools imagemagick)
 import { spawn, spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
+import { relaunchWithArenaMax } from "../apps/server/bin/malloc-arenas.mjs";
 import { benchLogin, benchServer, benchUpload, has, waitProcessed } from "./lib.ts";
+
+// The server in this process runs as `hangar start` does: started again with two malloc arenas
+// (apps/server/bin/malloc-arenas.mjs); MALLOC_ARENA_MAX=… of your own (any value) skips it.
+if (relaunchWithArenaMax(process.argv[1]!, process.argv.slice(2))) await new Promise(() => {});
 
 const N = Number(process.env.N ?? 200);
 const PARALLEL = 2;
@@ -115,17 +121,21 @@ try {
   await srv.close();
 }
 
-const vips = has("vipsthumbnail")
-  ? await runPool((f, i) => ["vipsthumbnail", [f, "-s", "1024", "-o", `{out}/v${i}.jpg`]])
-  : null;
+// REFS=0 skips the references (ImageMagick alone takes about 8 minutes for 200 files on 2 cores).
+const refs = process.env.REFS !== "0";
+const vips =
+  refs && has("vipsthumbnail")
+    ? await runPool((f, i) => ["vipsthumbnail", [f, "-s", "1024", "-o", `{out}/v${i}.jpg`]])
+    : null;
 // /usr/local/bin may hold a stand-in `convert`; use a binary that says it is ImageMagick.
 const im = ["/usr/bin/convert", "convert"].find((c) =>
   spawnSync(c, ["-version"], { encoding: "utf8" }).stdout?.includes("ImageMagick"),
 );
-const magick = im ? await runPool((f, i) => [im, [f, "-thumbnail", "1024x1024", `{out}/m${i}.jpg`]]) : null;
+const magick = refs && im ? await runPool((f, i) => [im, [f, "-thumbnail", "1024x1024", `{out}/m${i}.jpg`]]) : null;
 await rm(dir, { recursive: true, force: true });
 
-const f = (v: number | null) => (v === null ? "   (not installed)" : `${v.toFixed(2).padStart(8)} img/s`);
+const f = (v: number | null) =>
+  v === null ? (refs ? "   (not installed)" : "   (REFS=0)") : `${v.toFixed(2).padStart(8)} img/s`;
 console.log(`bench/thumbnails: ${N} × 12 MP JPEG, ${PARALLEL} in parallel`);
 console.log(`  Hangar upload → COMPLETED     ${f(ours)}`);
 if (textRate !== null) console.log(`  … and every text read (OCR)  ${f(textRate)}`);
@@ -135,11 +145,16 @@ console.log(
 console.log(
   `  convert -thumbnail 1024x1024  ${f(magick)}${magick ? `   ratio ${(ours / magick).toFixed(2)}× (goal ≥ 3×)` : ""}`,
 );
-console.log(`  peak RSS (server + workers)   ${(peakRss / 1024 ** 2).toFixed(0)} MB (goal ≤ 1024 MB)`);
+// What glibc read at this process's start (the relaunch removes it from process.env again).
+const arenas = await readFile("/proc/self/environ", "utf8").then(
+  (e) => e.split("\0").find((v) => v.startsWith("MALLOC_ARENA_MAX=")) ?? "MALLOC_ARENA_MAX unset",
+  () => "MALLOC_ARENA_MAX unknown",
+);
+console.log(`  peak RSS (server + workers)   ${(peakRss / 1024 ** 2).toFixed(0)} MB (goal ≤ 1024 MB; ${arenas})`);
 const lagMs = (ns: number) => Math.max(0, ns / 1e6 - 10).toFixed(0); // minus the 10 ms resolution
 console.log(
   `  event-loop delay, API and workers in one process: p99 ${lagMs(loop.percentile(99))} ms, max ${lagMs(loop.max)} ms`,
 );
-if (!vips || !magick) console.log("  for the references: apt-get install -y libvips-tools imagemagick");
+if (refs && (!vips || !magick)) console.log("  for the references: apt-get install -y libvips-tools imagemagick");
 await mkdir(dir, { recursive: true }).catch(() => {});
 await rm(dir, { recursive: true, force: true });

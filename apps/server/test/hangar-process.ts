@@ -3,6 +3,7 @@
  * server, so the browser tests (tests/e2e, its own tsconfig) start their servers with it too.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -34,9 +35,11 @@ export interface HangarProcess {
 /** Runs the real CLI (`hangar serve|work|start`) as its own process. */
 export function spawnHangar(command: string, env: Record<string, string>, port?: number): HangarProcess {
   const p = port ?? 0;
+  // As a user starts it: `start` and `work` set MALLOC_ARENA_MAX themselves (bin/malloc-arenas.mjs).
+  const { MALLOC_ARENA_MAX: _, ...inherited } = process.env;
   const proc = spawn(process.execPath, [BIN, command], {
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "test",
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
@@ -113,4 +116,23 @@ export async function spawnReady(
       await p.exited;
     }
   }
+}
+
+/**
+ * The processes whose parent is `pid`, and the environment each was started with (Linux, /proc):
+ * `hangar start|work` run as a child of the process a test spawned (bin/malloc-arenas.mjs).
+ */
+export function childrenOf(pid: number): Array<{ pid: number; environ: string[] }> {
+  const out: Array<{ pid: number; environ: string[] }> = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== pid) continue;
+      out.push({ pid: Number(entry), environ: readFileSync(`/proc/${entry}/environ`, "utf8").split("\0") });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 
 // Starting processes lives in hangar-process.ts (the browser tests use it without the server's types).
-export { freePort, type HangarProcess, spawnHangar, spawnReady } from "./hangar-process.ts";
+export { childrenOf, freePort, type HangarProcess, spawnHangar, spawnReady } from "./hangar-process.ts";
 
 /** Signed in over real HTTP: the cookie and CSRF headers to send with every call (any API process). */
 export async function httpLogin(base: string, email: string, password: string) {

@@ -95,6 +95,8 @@ let configured = false;
  * - concurrency: sharp defaults to 1 libvips thread per image on glibc (to limit fragmentation); the
  *   job runs one image at a time, so let it use the cores (capped at 4) for lower per-image latency.
  *   On the busy 2-core test box 1 vs 2 threads measured within noise (~105–120 ms per 12 MP JPEG).
+ *   The fragmentation is bounded instead by two malloc arenas (bin/malloc-arenas.mjs); with those, 1
+ *   thread did not lower bench/thumbnails' peak RSS (536 MB against 503–511 MB with 2).
  */
 export function configureSharp(): void {
   if (configured) return;

@@ -5,7 +5,14 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPatternVideo } from "../../test/fixtures.ts";
-import { type HangarProcess, httpLogin, sharedInstance, spawnHangar, spawnReady } from "../../test/processes.ts";
+import {
+  childrenOf,
+  type HangarProcess,
+  httpLogin,
+  sharedInstance,
+  spawnHangar,
+  spawnReady,
+} from "../../test/processes.ts";
 import type { Runtime } from "../runtime.ts";
 
 type Headers = Awaited<ReturnType<typeof httpLogin>>;
@@ -236,9 +243,14 @@ describe("separate API and worker processes", () => {
       if (Date.now() > until) throw new Error("the worker never picked the job up");
       await new Promise((r) => setTimeout(r, 50));
     }
-    // … and is told to stop; its shutdown bound (1 s) cuts the transcode off.
+    // The pipeline runs in a child started with two malloc arenas (bin/malloc-arenas.mjs) …
+    const [child] = childrenOf(worker.proc.pid!).filter((c) => c.environ.includes("MALLOC_ARENA_MAX=2"));
+    const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+    if (report.header?.glibcVersionRuntime) expect(child).toBeDefined();
+    // … and is told to stop through its parent; its shutdown bound (1 s) cuts the transcode off.
     worker.proc.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
+    if (child) expect(() => process.kill(child.pid, 0)).toThrow(); // gone with it
     const state = await rt.db
       .selectFrom("assets")
       .select("status")
