@@ -181,6 +181,7 @@ test("one asset's menu: rename with description, tags prefilled, favourite, down
     "Rename…",
     "Edit tags…",
     "Edit field…",
+    "Upload new version…",
     "Add to favourites",
     "Add to board…",
     "Move to board…",
@@ -273,7 +274,12 @@ test("a commenter may favourite and download from the bulk bar and the menu, not
   await card(commenter, "one.jpg").click({ modifiers: ["ControlOrMeta"] });
   await card(commenter, "two.jpg").click({ modifiers: ["ControlOrMeta"] });
   await expect(bulkBar(commenter).getByTestId("bulk-count")).toHaveText("2 selected");
-  await expect(bulkBar(commenter).getByRole("button")).toHaveText(["Favourite", "Download", ""]);
+  await expect(bulkBar(commenter).getByRole("button")).toHaveText(["Favourite", "Download", "", ""]);
+  // Compare (issue 29) is a commenter's too, under More actions; stacking as versions is an edit.
+  await bulkBar(commenter).getByRole("button", { name: "More actions" }).click();
+  await expect(commenter.getByRole("menu").getByRole("menuitem")).toHaveText(["Compare"]);
+  await commenter.keyboard.press("Escape");
+  await expect(commenter.getByRole("menu")).toHaveCount(0);
   await shot(commenter, "bulk-bar-commenter");
   await barButton(commenter, "Favourite").click();
   await expectToast(commenter, "Added to favourites");
