@@ -21,12 +21,8 @@ export interface DuplicateOfColumn {
  * Versions of an asset (migration 20261129-0001): one upload of its file each, with the file's own
  * facts and media directory `{workspace}/{id}`. Written only by the assets module.
  */
-export interface AssetVersionsTable {
-  id: string;
-  asset_id: string;
-  workspace_id: string;
-  number: number;
-  name: string;
+/** What a file is once processed: the columns an asset shares with each of its versions (the current one's). */
+export interface VersionFacts {
   status: Generated<AssetStatus>;
   error_reason: string | null;
   file_type: Generated<FileType>;
@@ -62,6 +58,14 @@ export interface AssetVersionsTable {
   quality_brightness: number | null;
   processing_attempts: Generated<number>;
   processed_at: NullableTimestamp;
+}
+
+export interface AssetVersionsTable extends VersionFacts {
+  id: string;
+  asset_id: string;
+  workspace_id: string;
+  number: number;
+  name: string;
   /** Its AI tags while it is not current (a current version's are the asset's `ai_tags` rows); null: none kept. */
   ai_tags: VersionAiTag[] | null;
   duplicate_of: DuplicateOfColumn | null;

@@ -17,7 +17,7 @@ import type {
 
 export type { ShareLinkActivityTable, ShareLinksTable };
 
-import type { AssetVersionPointers, AssetVersionsTable } from "./types-versions.ts";
+import type { AssetVersionPointers, AssetVersionsTable, VersionFacts } from "./types-versions.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -129,25 +129,11 @@ export interface BoardsTable {
 
 export type AssetStatus = "uploading" | "processing" | "COMPLETED" | "error";
 export type FileType = "IMAGE" | "VIDEO" | "DOCUMENT" | "AUDIO" | "ARCHIVE" | "OTHER";
-export interface AssetsTable extends AssetVersionPointers {
+export interface AssetsTable extends AssetVersionPointers, VersionFacts {
   id: Generated<string>;
   workspace_id: string;
   name: string;
   description: string | null;
-  status: Generated<AssetStatus>;
-  error_reason: string | null;
-  file_type: Generated<FileType>;
-  mime_type: Generated<string>;
-  file_extension: Generated<string>;
-  size: Generated<number>;
-  sha256: string | null;
-  storage_key: string | null;
-  directory: string | null;
-  width: number | null;
-  height: number | null;
-  duration: number | null;
-  page_count: number | null;
-  metadata: Generated<unknown>;
   is_temp: Generated<boolean>;
   upload_board_id: string | null;
   uploaded_by: string | null;
@@ -156,27 +142,6 @@ export interface AssetsTable extends AssetVersionPointers {
   deleted_at: NullableTimestamp;
   deleted_by: string | null;
   delete_batch: string | null;
-  placeholder: string | null;
-  renditions: Generated<Renditions>;
-  exif: unknown | null;
-  camera_make: string | null;
-  camera_model: string | null;
-  lens: string | null;
-  iso: number | null;
-  aperture: number | null;
-  exposure_time: number | null;
-  focal_length: number | null;
-  date_taken: NullableTimestamp;
-  gps_latitude: number | null;
-  gps_longitude: number | null;
-  gps_altitude: number | null;
-  palette: Array<{ hex: string; share: number; lab?: { l: number; a: number; b: number } }> | null;
-  simplified_colors: Generated<string[]>;
-  quality_contrast: number | null;
-  quality_sharpness: number | null;
-  quality_brightness: number | null;
-  processing_attempts: Generated<number>;
-  processed_at: NullableTimestamp;
   /** Kept by triggers (migration 0005) for the listing's search; never written by app code. */
   search_text: Generated<string>;
   search_vector: Generated<string | null>;
