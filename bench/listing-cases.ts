@@ -81,6 +81,9 @@ export const LISTING_CASES: Array<[string, AssetListInput]> = [
     },
   ],
   ["favorite + VIDEO", { favorite: true, file_type: { includes: ["VIDEO"] } }],
+  // Versions (issue 29): 10 % of the assets have 2–5 (bench/listing-versions.ts), and a rare tag among them.
+  ["has_versions (10 %)", { has_versions: true }],
+  ["has_versions + rare tag", { has_versions: true, tags: { includes: ["rare"] } }],
   ...deepPages(),
   // The same deep pages reached as the grid reaches them, scrolling: the page before is asked first
   // (untimed), so its end is a waypoint (modules/listing/waypoints.ts). The ones above are cold jumps.

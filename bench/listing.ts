@@ -13,6 +13,7 @@ import { hexToLab } from "../apps/server/src/media/colors.ts";
 import { benchLogin, benchServer, ms } from "./lib.ts";
 import { LISTING_CASES } from "./listing-cases.ts";
 import { fieldCases } from "./listing-fields.ts";
+import { seedVersions } from "./listing-versions.ts";
 import { compareToRaw } from "./sql-capture.ts";
 
 const ASSETS = Number(process.env.ASSETS ?? 1_000_000);
@@ -121,7 +122,11 @@ async function reuseSeeded(userId: string): Promise<string | null> {
   const r = await sql<{ workspace_id: string }>`
     SELECT workspace_id FROM assets GROUP BY workspace_id HAVING count(*) = ${ASSETS} LIMIT 1`.execute(rt.db);
   const ws = r.rows[0]?.workspace_id;
-  if (!ws) {
+  // Seeded before versions (issue 29) are part of the seed: start again too.
+  const versioned = ws
+    ? await sql`SELECT 1 FROM asset_versions WHERE workspace_id = ${ws} AND number > 1 LIMIT 1`.execute(rt.db)
+    : null;
+  if (!ws || versioned?.rows.length === 0) {
     // A half-finished seed: start again.
     await sql`DELETE FROM assets`.execute(rt.db);
     await sql`DELETE FROM tags`.execute(rt.db);
@@ -191,7 +196,7 @@ async function seedOn(
   await sql`INSERT INTO bench_colors VALUES ${sql.join(colorRows)}`.execute(db);
   const idx = await sql<{ indexdef: string; indexname: string }>`
     SELECT indexname, indexdef FROM pg_indexes i
-    WHERE tablename IN ('assets', 'asset_colors', 'asset_tags', 'ai_tags', 'asset_favorites')
+    WHERE tablename IN ('assets', 'asset_colors', 'asset_tags', 'ai_tags', 'asset_favorites', 'asset_versions')
       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`.execute(db);
   for (const i of idx.rows) await sql`DROP INDEX ${sql.raw(i.indexname)}`.execute(db);
   for (const t of ["assets", "asset_tags", "ai_tags"])
@@ -217,11 +222,13 @@ async function seedOn(
   for (let start = 0; start < ASSETS; start += BATCH) {
     const end = Math.min(ASSETS, start + BATCH) - 1;
     await sql`
-      INSERT INTO assets (workspace_id, name, description, status, is_temp, file_type, file_extension, mime_type, size,
+      INSERT INTO assets (id, directory, storage_key, sha256, workspace_id, name, description, status, is_temp, file_type, file_extension, mime_type, size,
         date_uploaded, date_taken, exif, camera_make, camera_model, iso, aperture, exposure_time, focal_length,
         gps_latitude, gps_longitude, palette, simplified_colors, quality_contrast, quality_sharpness, quality_brightness,
         search_text, search_vector, tag_names, ai_labels)
-      SELECT ${ws}::uuid, x.name, NULL, 'COMPLETED', false, x.ft, x.ext, 'application/octet-stream', (i::bigint * 7919) % 50000000,
+      SELECT x.id, ${ws}::text || '/' || x.id, 'media/' || ${ws}::text || '/' || x.id || '/original',
+        md5('a' || i) || md5('b' || i),
+        ${ws}::uuid, x.name, NULL, 'COMPLETED', false, x.ft, x.ext, 'application/octet-stream', (i::bigint * 7919) % 50000000,
         timestamptz '2024-01-01' + i * interval '63 seconds',
         CASE WHEN x.ft = 'IMAGE' THEN timestamptz '2023-01-01' + i * interval '60 seconds' END,
         CASE WHEN x.ft = 'IMAGE' THEN '{}'::jsonb END,
@@ -239,7 +246,7 @@ async function seedOn(
         CASE WHEN i % 10000 = 7 THEN ARRAY['tag' || (i % 50), 'rare'] ELSE ARRAY['tag' || (i % 50)] END,
         ARRAY['label' || (i % 20)]
       FROM generate_series(${start}::int, ${end}::int) i
-      CROSS JOIN LATERAL (SELECT
+      CROSS JOIN LATERAL (SELECT gen_random_uuid() AS id,
         (ARRAY['IMAGE','IMAGE','IMAGE','IMAGE','IMAGE','IMAGE','VIDEO','VIDEO','DOCUMENT','OTHER'])[1 + i % 10] AS ft,
         (ARRAY['jpg','jpg','png','heic','jpg','webp','mp4','mov','pdf','zip'])[1 + i % 10] AS ext,
         (SELECT word FROM bench_words WHERE n = 1 + (i * 31) % 10) || ' ' || i AS name) x
@@ -275,12 +282,14 @@ async function seedOn(
     INSERT INTO asset_favorites (user_id, asset_id)
     SELECT ${userId}, id FROM assets WHERE workspace_id = ${ws} ORDER BY id LIMIT 1000`.execute(db);
 
+  const versioned = await seedVersions(db, ws, userId);
+  console.log(`seeded ${versioned.toLocaleString("en")} assets with 2–5 versions`);
   for (const t of ["assets", "asset_tags", "ai_tags"])
     await sql`ALTER TABLE ${sql.table(t)} ENABLE TRIGGER USER`.execute(db);
   await sql`SELECT hangar_asset_list_days_rebuild(${ws}::uuid)`.execute(db);
   await sql`SET maintenance_work_mem = '512MB'`.execute(db);
   for (const i of idx.rows) await sql.raw(i.indexdef).execute(db);
-  await sql`VACUUM ANALYZE assets, asset_colors, asset_tags, ai_tags, asset_favorites, tags, asset_list_days`.execute(
+  await sql`VACUUM ANALYZE assets, asset_versions, asset_colors, asset_tags, ai_tags, asset_favorites, tags, asset_list_days`.execute(
     db,
   );
 }
