@@ -13,6 +13,8 @@ const valid: unknown[] = [
   { file_type: { includes: ["IMAGE", "VIDEO"], excludes: ["ARCHIVE"] } },
   { file_extension: { includes: ["  jpg "], excludes: [".png"] } },
   { favorite: false, has_open_comments: true },
+  { has_versions: true },
+  { has_versions: false, favorite: true },
   { date_uploaded_from: "2024-02-29", date_uploaded_to: "2024-12-31T23:59:59.123+02:00" },
   { tags: { includes: ["Café crème", " été "], excludes: ["draft"] } },
   { ai_tags: { includes: ["dog"], excludes: ["cat"], ai_only: true, tag_types: ["object"], min_confidence: 0.8 } },

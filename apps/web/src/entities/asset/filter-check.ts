@@ -155,6 +155,7 @@ const filters = object({
   file_extension: includesExcludes(text),
   favorite: bool,
   has_open_comments: bool,
+  has_versions: bool,
   date_uploaded_from: dateBound,
   date_uploaded_to: dateBound,
   custom_fields: customFields,

@@ -8,6 +8,7 @@ const everything: AssetFilters = {
   file_type: { includes: ["IMAGE", "VIDEO"], excludes: ["ARCHIVE"] },
   file_extension: { includes: ["jpg"], excludes: [".png"] },
   favorite: false,
+  has_versions: true,
   date_uploaded_from: "2024-01-01",
   date_uploaded_to: "2024-12-31T23:59:59Z",
   tags: { includes: ["Café crème", "été"], excludes: ["draft"] },

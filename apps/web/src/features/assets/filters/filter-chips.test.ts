@@ -42,6 +42,13 @@ describe("filter chips", () => {
     expect(new Set(chips.map((c) => c.id)).size).toBe(chips.length);
   });
 
+  it("says whether an asset has versions, and removing the chip takes the condition out", () => {
+    const [yes] = filterChips({ has_versions: true });
+    expect(yes?.label).toBe("Has versions");
+    expect(removeChip({ has_versions: true, favorite: true }, yes!)).toEqual({ favorite: true });
+    expect(filterChips({ has_versions: false }).map((c) => c.label)).toEqual(["One version"]);
+  });
+
   it("has no chip without filters", () => {
     expect(filterChips({})).toEqual([]);
   });

@@ -147,6 +147,8 @@ export function filterChips(input: AssetFilters, fields: readonly CustomField[] 
     chips.push({ ...chip, id: `${chip.paths.map((p) => p.join(".")).join("+")}=${chip.value ?? chip.fieldId ?? ""}` });
 
   commonChips(add, f, [], fields);
+  // Top level only: an or_group has no versions condition.
+  valueChip(add, f, ["has_versions"], (v: boolean) => (v ? "Has versions" : "One version"));
   listChips(add, f, ["file_extension", "includes"], (v) => `Extension: ${ext(v)}`);
   listChips(add, f, ["file_extension", "excludes"], (v) => `Not ${ext(v)}`);
   for (const key of ["contrast", "sharpness", "brightness"]) {

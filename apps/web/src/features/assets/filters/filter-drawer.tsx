@@ -12,7 +12,7 @@ import { AiTagsSection, TagsSection } from "./sections-tags";
 /** Which chips belong to a section, to show a count on its header. */
 const SECTION_KEYS: Record<string, string[]> = {
   type: ["file_type", "file_extension"],
-  favourites: ["favorite", "has_open_comments", "date_uploaded_from", "date_uploaded_to"],
+  favourites: ["favorite", "has_open_comments", "has_versions", "date_uploaded_from", "date_uploaded_to"],
   tags: ["tags"],
   ai: ["ai_tags"],
   colours: ["colors"],

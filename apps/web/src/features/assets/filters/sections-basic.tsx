@@ -57,6 +57,13 @@ export function FavouriteDatesSection({ draft, set }: SectionProps) {
         yes="Has open comments"
         no="No open comments"
       />
+      <TriState
+        label="Versions"
+        value={draft.has_versions}
+        onChange={(v) => set(["has_versions"], v)}
+        yes="Has versions"
+        no="One version"
+      />
       <Group gap="xs" grow>
         <DateField
           label="Uploaded from"
