@@ -9,6 +9,7 @@ import { serverSuite } from "./vitest.config.ts";
  */
 export const S3_SUITES = [
   "apps/server/src/modules/uploads/uploads.test.ts",
+  "apps/server/src/modules/uploads/upload-abort.test.ts",
   "apps/server/src/modules/processing/pipeline.test.ts",
   "apps/server/src/modules/downloads/downloads.test.ts",
   "apps/server/src/modules/assets/actions.test.ts",

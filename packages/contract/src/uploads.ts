@@ -87,6 +87,9 @@ export const CompleteUploadBody = z.object({
     .max(MAX_PARTS)
     .default([]),
 });
+/** An upload given up before it completed (Skip at a duplicate, Cancel): named as for complete. */
+export const AbortUploadBody = z.object({ upload_id: Id, key: z.string().min(1).max(500) }).strict();
+export type AbortUploadBody = z.infer<typeof AbortUploadBody>;
 export const CompleteUploadAnswer = z.object({
   status: z.literal("ok"),
   asset_id: Id,

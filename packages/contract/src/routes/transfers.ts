@@ -1,5 +1,7 @@
+import { OkBody } from "../common.ts";
 import { DownloadAnswer, DownloadBody, ZipQuery } from "../downloads.ts";
 import {
+  AbortUploadBody,
   CompleteUploadAnswer,
   CompleteUploadBody,
   FolderUploadAnswer,
@@ -34,6 +36,20 @@ export const uploadsApi = {
     params: WorkspaceParams,
     body: CompleteUploadBody,
     response: { 200: CompleteUploadAnswer },
+  }),
+  /**
+   * The uploader gives up an upload that has not completed: its asset (or, for a new version, that
+   * version) goes with the bytes sent so far, at once rather than at the daily cleanup. 409 once
+   * complete; 404 for an upload that is not the caller's.
+   */
+  abort: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/assets/upload/abort",
+    tag: uploads,
+    access: "workspace",
+    params: WorkspaceParams,
+    body: AbortUploadBody,
+    response: { 200: OkBody },
   }),
   /** Multipart: `files` parts with `file_paths[n]` fields. */
   folder: defineRoute({

@@ -9,6 +9,13 @@ export const uploadsRepo = {
   get(db: Db, uploadId: string) {
     return db.selectFrom("uploads").selectAll().where("id", "=", uploadId).executeTakeFirst();
   },
+  /** The upload, locked until the transaction ends: completing it waits (complete() updates this row). */
+  lock(tx: Db, uploadId: string) {
+    return tx.selectFrom("uploads").selectAll().where("id", "=", uploadId).forUpdate().executeTakeFirst();
+  },
+  async delete(tx: Db, uploadId: string) {
+    await tx.deleteFrom("uploads").where("id", "=", uploadId).execute();
+  },
   async putPart(db: Db, uploadId: string, partNumber: number, size: number, etag: string, sha256: string) {
     await db
       .insertInto("upload_parts")

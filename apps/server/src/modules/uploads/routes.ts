@@ -31,6 +31,8 @@ export function uploadsRoutes(app: App, uploads: UploadsService, maxUploadBytes:
 
   addRoute(app, api.complete, (req) => uploads.complete(userOf(req), req.params.id, req.body));
 
+  addRoute(app, api.abort, (req) => uploads.abort(userOf(req), req.params.id, req.body));
+
   addRoute(app, api.folder, async (req) => {
     if (!req.isMultipart())
       throw invalid("Send multipart/form-data with files and file_paths[n].", [

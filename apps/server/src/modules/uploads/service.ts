@@ -339,6 +339,32 @@ export function createUploadsService(deps: UploadDeps) {
       return finish(up.id, held);
     },
 
+    /**
+     * The uploader gives up an upload before it completed (the web's Skip at a duplicate, Cancel, a
+     * failed send): its asset, or for a new version that version, goes now with the bytes sent so
+     * far, instead of waiting `uploading` for the daily cleanup (a new version waiting would keep
+     * telling the asset's viewers that a newer one is on its way). Only the member who started it;
+     * 409 once it completed (the file is then an asset or a version like any other).
+     */
+    async abort(actor: UserActor, workspaceId: string, body: { upload_id: string; key: string }) {
+      await mayUpload(actor, workspaceId);
+      const up = await db.transaction().execute(async (tx) => {
+        // Locked: a complete racing this one either finished first (409 here) or finds no upload.
+        const row = await uploadsRepo.lock(tx, body.upload_id);
+        if (!row || row.workspace_id !== workspaceId || row.key !== body.key || row.created_by !== actor.userId)
+          throw notFound("Upload not found.");
+        if (row.completed_at) throw conflict("This upload is already complete.");
+        if (row.version_id) await deps.assets.deleteUploadingVersion(tx, row.asset_id, row.version_id);
+        else await deps.assets.deleteUploading(row.asset_id, tx);
+        await uploadsRepo.delete(tx, row.id);
+        return row;
+      });
+      await store.abortUpload(refOf(up)).catch(() => undefined);
+      await store.deletePrefix(uploadStagingPrefix(up.id));
+      await store.deletePrefix(`media/${mediaDirectory(workspaceId, up.version_id ?? up.asset_id)}`);
+      return { status: "ok" as const };
+    },
+
     /** Folder upload (folder.ts): files stream to disk, then the board tree is built from their paths. */
     folder: (actor: UserActor, workspaceId: string, parts: FolderParts) =>
       folderUpload(deps, actor, workspaceId, parts),

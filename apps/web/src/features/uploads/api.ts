@@ -67,6 +67,19 @@ export async function completeUpload(
   }
 }
 
+/**
+ * Gives up a started upload on the server (Skip, Cancel, a failed send): its asset, or its new
+ * version, goes at once with the bytes sent so far. Best effort: one that completed meanwhile (409) or
+ * a failed request leaves it to the server's daily cleanup, which is where it went before.
+ */
+export async function abortUpload(workspaceId: string, body: { upload_id: string; key: string }): Promise<void> {
+  try {
+    await callApi(uploadsApi.abort, { params: { id: workspaceId }, body });
+  } catch {
+    // nothing to tell the user: the file is off their list either way
+  }
+}
+
 // One GET-asset request for the whole app: the assets feature's.
 export { fetchAsset } from "../../entities/asset";
 export { putBytes } from "./send-bytes";

@@ -20,9 +20,14 @@ const xhr = installFakeXhr();
 const ASSET_ID = "44444444-4444-4444-8444-444444444444";
 const PART = 1024;
 
+/** The upload the last serveMultipart() start answered. */
+let lastUpload = { upload_id: "", key: "" };
+const aborts = () => api.callsTo(uploadsApi.abort).map((c) => c.body);
+
 /** Init answers two signed part URLs (a multipart upload); complete answers ok. */
 function serveMultipart() {
   const upload_id = anId();
+  lastUpload = { upload_id, key: "ws/asset/original.bin" };
   const answer: UploadInitAnswer = {
     asset_id: ASSET_ID,
     upload_id,
@@ -36,6 +41,7 @@ function serveMultipart() {
   };
   api.on(uploadsApi.init, answer);
   api.on(uploadsApi.complete, { status: "ok", asset_id: ASSET_ID, size: 2 * PART, sha256: "ab" });
+  api.on(uploadsApi.abort, { status: "ok" });
   // The processing poller, once the bytes are in: still processing.
   api.on(assetsApi.get, anAsset({ id: ASSET_ID, status: "processing" }));
 }
@@ -115,6 +121,8 @@ describe("upload runner: retries (spec 01 §4)", () => {
     expect(triesOf(1)).toBe(3);
     expect(item(id)?.error).toBe("Part upload failed (part 1 of 2): S3 upload failed: Network error");
     expect(api.callsTo(uploadsApi.complete)).toEqual([]);
+    // A failed file is given up on the server (a retry starts afresh).
+    expect(aborts()).toEqual([lastUpload]);
     // Nothing more is tried later.
     await vi.advanceTimersByTimeAsync(60_000);
     expect(triesOf(1)).toBe(3);
@@ -146,6 +154,8 @@ describe("upload runner: retries (spec 01 §4)", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(api.callsTo(uploadsApi.init)).toHaveLength(1);
     expect(xhr.requests).toEqual([]);
+    // Nothing was started, so there is nothing to give up.
+    expect(aborts()).toEqual([]);
     expect(item(id)?.error).toBe("Upload failed: 413 File too large for this workspace");
     expect(item(id)?.planLimit).toBe(false);
   });
@@ -171,6 +181,7 @@ describe("upload runner: retries (spec 01 §4)", () => {
     await vi.advanceTimersByTimeAsync(1);
     await until(() => item(id)?.status === "processing", "the upload completes");
     expect(completes).toBe(2);
+    expect(aborts()).toEqual([]);
   });
 });
 
@@ -201,6 +212,8 @@ describe("upload runner: cancel", () => {
     expect(xhr.requests).toHaveLength(2);
     expect(item(id)).toMatchObject({ status: "error", error: CANCELLED_MESSAGE });
     expect(api.callsTo(uploadsApi.complete)).toEqual([]);
+    // The server is told too: the asset it made at the start goes now, not a day later.
+    expect(aborts()).toEqual([lastUpload]);
   });
 
   it("a cancelled upload can be retried from the start", async () => {

@@ -1,5 +1,5 @@
 import { MIB, UPLOAD_MESSAGES, type UploadInitBody } from "@hangar/contract";
-import { completeUpload, initUpload, invalidateAsset, invalidateBoards, uploadFolderBatch } from "./api";
+import { abortUpload, completeUpload, initUpload, invalidateAsset, invalidateBoards, uploadFolderBatch } from "./api";
 import { askDuplicate, sha256Of } from "./duplicates";
 import type { PickedFile } from "./file-entries";
 import { startPolling, stopPolling } from "./processing-poller";
@@ -71,8 +71,8 @@ export function retryUpload(id: string): void {
 }
 
 /**
- * Stops one loose file: taken off the queue, or its requests aborted mid-way. Its asset stays
- * `uploading` on the server, invisible in lists, until the 24 h cleanup removes it.
+ * Stops one loose file: taken off the queue, or its requests aborted mid-way; a start the server
+ * already answered is given up there too (its asset or new version goes at once: sendFile).
  */
 export function cancelUpload(id: string): void {
   const item = uploadStore.get(id);
@@ -182,6 +182,13 @@ async function sendFile(id: string, signal: AbortSignal): Promise<void> {
   const item = uploadStore.get(id);
   if (!item) return;
   uploadStore.patch(id, { started: true });
+  // The start the server answered and that has not completed: given up on the server when this file
+  // is skipped, replaced, cancelled or fails, so no asset or version stays `uploading` behind it.
+  let pending: { upload_id: string; key: string } | null = null;
+  const giveUp = (workspaceId: string) => {
+    if (pending) void abortUpload(workspaceId, pending);
+    pending = null;
+  };
   try {
     const workspaceId = item.workspaceId;
     if (!workspaceId) throw new UploadError(UPLOAD_MESSAGES.noWorkspace);
@@ -191,21 +198,27 @@ async function sendFile(id: string, signal: AbortSignal): Promise<void> {
       content_type: item.file.type || undefined,
       board_id: item.boardId,
     };
-    const start = (versionOf: string | null, sha256: string | null) =>
-      initUpload(
+    const start = async (versionOf: string | null, sha256: string | null) => {
+      const answer = await initUpload(
         workspaceId,
         { ...body, ...(versionOf ? { version_of: versionOf } : {}), ...(sha256 ? { sha256 } : {}) },
         signal,
       );
+      pending = { upload_id: answer.upload_id, key: answer.key };
+      return answer;
+    };
     // A new asset asks whether its bytes are here already; a new version is meant as what it is.
     const sha256 = item.versionOf ? null : await sha256Of(item.file, signal);
     let info = await start(item.versionOf?.assetId ?? null, sha256);
     if (info.duplicates?.length) {
       const choice = await askDuplicate(id, info.duplicates, signal);
-      // Skip, or a version instead: this start is left behind like a cancelled upload (its asset stays
-      // `uploading`, never listed, until the server's cleanup of unfinished uploads removes it).
-      if (choice.kind === "skip") return uploadStore.remove([id]);
+      // Skip, or a version instead: this start's asset is given up on the server.
+      if (choice.kind === "skip") {
+        giveUp(workspaceId);
+        return uploadStore.remove([id]);
+      }
       if (choice.kind === "version") {
+        giveUp(workspaceId);
         uploadStore.patch(id, { versionOf: { assetId: choice.of.asset_id, name: choice.of.name } });
         info = await start(choice.of.asset_id, null);
       }
@@ -222,6 +235,7 @@ async function sendFile(id: string, signal: AbortSignal): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await completeUpload(workspaceId, done, signal);
+        pending = null;
         break;
       } catch (error) {
         if (!(error instanceof UploadError && error.transient && attempt < PART_TRIES)) throw error;
@@ -233,6 +247,8 @@ async function sendFile(id: string, signal: AbortSignal): Promise<void> {
     if (info.version_id) invalidateAsset(workspaceId, info.asset_id);
     startPolling();
   } catch (error) {
+    // Not when every upload stopped for another user's sign-in (the list is gone): not theirs to give up.
+    if (item.workspaceId && uploadStore.get(id)) giveUp(item.workspaceId);
     fail([id], error);
   }
 }

@@ -38,19 +38,26 @@ const duplicate: UploadDuplicate = {
   deleted: false,
 };
 
+/** The uploads each start answered, in order. */
+let started: Array<{ upload_id: string; key: string }> = [];
+const aborts = () => api.callsTo(uploadsApi.abort).map((c) => c.body);
+
 /** Init answers a direct URL (with what `extra` adds); the PUT and complete succeed. */
 function serve(extra: (body: Record<string, unknown>) => Partial<UploadInitAnswer> = () => ({})) {
   api.on(uploadsApi.init, (call) => {
     const body = call.body as Record<string, unknown>;
+    const upload_id = anId();
+    started.push({ upload_id, key: "ws/a/original" });
     return {
       asset_id: (body.version_of as string | undefined) ?? anId(),
-      upload_id: anId(),
+      upload_id,
       key: "ws/a/original",
       direct_url: "https://store.test/direct",
       ...extra(body),
     };
   });
   api.on(uploadsApi.complete, { status: "ok", asset_id: POSTER, size: bytes.length, sha256: sha });
+  api.on(uploadsApi.abort, { status: "ok" });
   xhr.answer(() => ({ status: 200, etag: '"e1"' }));
 }
 
@@ -64,6 +71,7 @@ const inits = () => api.callsTo(uploadsApi.init).map((c) => c.body as Record<str
 
 beforeEach(() => {
   vi.stubGlobal("isSecureContext", true);
+  started = [];
 });
 afterEach(() => {
   stopAllUploads();
@@ -129,6 +137,7 @@ describe("duplicates at upload", () => {
     expect(only().duplicates).toBeNull();
     expect(inits()).toHaveLength(1);
     expect(xhr.requests).toHaveLength(1);
+    expect(aborts()).toEqual([]);
   });
 
   it("Add as new version starts again as a version of the asset found", async () => {
@@ -145,11 +154,12 @@ describe("duplicates at upload", () => {
     expect(inits()[1]).toMatchObject({ version_of: POSTER });
     expect(inits()[1]).not.toHaveProperty("sha256");
     expect(only()).toMatchObject({ versionOf: { assetId: POSTER, name: "poster.jpg" }, versionNumber: 2 });
-    // Only the version's bytes were sent.
+    // Only the version's bytes were sent, and the first start's new asset was given up on the server.
     expect(xhr.requests).toHaveLength(1);
+    expect(aborts()).toEqual([started[0]]);
   });
 
-  it("Skip sends nothing and takes the file off the list", async () => {
+  it("Skip sends nothing, takes the file off the list and gives up the started upload on the server", async () => {
     serve(() => ({ duplicates: [duplicate] }));
     startUploads([{ file: file(), path: null }], { workspaceId: WORKSPACE_ID, boardId: null });
     await waitFor(() => expect(only().duplicates).not.toBeNull());
@@ -158,6 +168,8 @@ describe("duplicates at upload", () => {
     await waitFor(() => expect(uploadStore.getState().items).toEqual([]));
     expect(xhr.requests).toHaveLength(0);
     expect(api.callsTo(uploadsApi.complete)).toHaveLength(0);
+    // Its asset, made at the start, does not stay `uploading` until the daily cleanup.
+    await waitFor(() => expect(aborts()).toEqual([started[0]]));
   });
 
   it("offers no new version of an asset in Recently deleted, and says where it is", () => {
