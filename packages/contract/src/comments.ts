@@ -234,12 +234,18 @@ export const LiveEvent = z.discriminatedUnion("type", [
     parent_id: Id.nullable(),
   }),
   z.object({ type: z.literal("asset.status"), asset_id: Id, status: z.string() }),
-  /** Versions (issue 29): the current version, the number of versions or the newer one in progress changed. */
+  /**
+   * Versions (issue 29): the current version, the number of versions or the newer one in progress
+   * changed; or a version that is not current settled (`version_id` with its `status`: COMPLETED, or
+   * error when its processing failed).
+   */
   z.object({
     type: z.literal("asset.version"),
     asset_id: Id,
     current_version_id: Id,
     version_count: z.number().int(),
+    version_id: Id.optional(),
+    status: z.string().optional(),
   }),
   /** Approvals (issue 30): a decision was made; a review's state, or an asset's status in it, changed. */
   z.object({ type: z.literal("review.decision"), review_id: Id, asset_id: Id, decision_id: Id }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import { readSse } from "../../../test/sse.ts";
-import { newVersion, png, processedAsset } from "../../../test/versions.ts";
+import { newVersion, png, processedAsset, processNow } from "../../../test/versions.ts";
 
 /**
  * The live event of versions (issue 29): `asset.version` names the asset, its current version and its
@@ -65,6 +65,43 @@ describe("versions on the live stream", () => {
       const back = ofAsset((d) => d.current_version_id === id);
       expect((await c.post(`/workspaces/${ws.id}/assets/${id}/versions/${id}/current`)).statusCode).toBe(200);
       expect((await back).data).toMatchObject({ current_version_id: id, version_count: 2 });
+    } finally {
+      s.close();
+    }
+  }, 120_000);
+
+  it("announces a newer version whose processing fails, with its status; the current one stays", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const c = admin.client;
+    const id = await processedAsset(env, c, ws.id, "fails.png", await png("#446688"));
+    const good = await png("#884466", 1200, 900);
+    const s = await stream(c, ws.id);
+    try {
+      const v2 = await newVersion(env, c, ws.id, id, "fails-2.png", good.subarray(0, Math.floor(good.length / 3)), {
+        process: false,
+      });
+      const failed = s.next((e) => e.event === "asset.version" && e.data.asset_id === id && e.data.status === "error");
+      await processNow(env, id, v2.version_id);
+      expect((await failed).data).toEqual({
+        type: "asset.version",
+        asset_id: id,
+        current_version_id: id,
+        version_count: 2,
+        version_id: v2.version_id,
+        status: "error",
+      });
+      // What the viewer's version menu reads when it hears it: v2 failed, v1 still current.
+      const versions = (await c.get(`/workspaces/${ws.id}/assets/${id}/versions`)).json();
+      expect(
+        versions.map((v: { number: number; status: string; is_current: boolean }) => [
+          v.number,
+          v.status,
+          v.is_current,
+        ]),
+      ).toEqual([
+        [2, "error", false],
+        [1, "COMPLETED", true],
+      ]);
     } finally {
       s.close();
     }

@@ -66,9 +66,9 @@ export function startPolling(): void {
   const items = uploadStore.getState().items.filter(polled);
   listen(items);
   if (timer || ticking || items.length === 0) return;
-  // A new version that becomes current is heard (asset.version), one that fails is not (the asset's own
-  // status stays its current version's): they are polled at the short pace all along.
-  const streaming = items.every((i) => liveConnected(i.workspaceId as string) && !i.versionId);
+  // A new version that becomes current, fails or completes without becoming current is heard
+  // (asset.version, migration 20261201-2901) like an asset's status: the slow pace is the fallback.
+  const streaming = items.every((i) => liveConnected(i.workspaceId as string));
   timer = setTimeout(tick, streaming ? LIVE_POLL_MS : PROCESSING_POLL_MS);
 }
 
