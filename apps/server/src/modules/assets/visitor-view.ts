@@ -40,7 +40,9 @@ export function visitorAsset(asset: Asset, view: LinkView): Asset {
         : asset.exif,
     // The same bytes elsewhere in the workspace: another asset, which the link does not share.
     duplicate_of: null,
-    // A newer version on its way is the members' business unless the link shows versions.
+    // Other versions (one on its way included) are the members' business unless the link shows
+    // versions: then the asset is its current version, alone.
+    version_count: view.flags.show_versions ? asset.version_count : 1,
     newer_version: view.flags.show_versions ? asset.newer_version : null,
     // Approvals are the members' (an outside reviewer's page says what they need of them).
     approval: null,

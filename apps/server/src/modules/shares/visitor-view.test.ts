@@ -1,4 +1,4 @@
-import type { ShareFlags, ShareLink } from "@hangar/contract";
+import type { Asset, SharedPayload, ShareFlags, ShareLink } from "@hangar/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,12 +9,22 @@ import {
   waitForAsset,
   workspaceWith,
 } from "../../../test/harness.ts";
+import { png, uploadWith } from "../../../test/versions.ts";
 
 let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv({ AI_TAGS: "0" });
 });
 afterAll(() => env.close());
+
+/** Asks `read` again until `done` holds (the workers process in their own time). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** Texts and numbers a visitor may see only as the flags allow (or never), planted where they could leak. */
 const MARK = {
@@ -168,6 +178,51 @@ describe("what a visitor receives is the link's view", () => {
           if (flags.allow_downloads) expect(all, label).toContain(n);
           else expect(all, label).not.toContain(n);
         expect(asset.url === null, label).toBe(!flags.allow_downloads);
+      }
+    },
+  );
+
+  it.each(["asset", "board"] as const)(
+    "the %s link shows one version, the current one, unless it shows versions",
+    { timeout: 120_000 },
+    async (kind) => {
+      const s = await setup();
+      const v2 = await uploadWith(s.c, s.w, { name: "hero-2.jpg", version_of: s.asset }, await png("#224488"));
+      // A third on its way: still nothing a visitor hears of.
+      await s.c.post(`/workspaces/${s.w}/assets/upload`, { name: "hero-3.jpg", size: 100, version_of: s.asset });
+      const member = await until(
+        async () => (await s.c.get(`/workspaces/${s.w}/assets/${s.asset}`)).json() as Asset,
+        (a) => a.current_version?.id === v2.version_id,
+      );
+      expect(member).toMatchObject({ version_count: 2, newer_version: { number: 3 } });
+      const path = kind === "asset" ? `asset/${s.asset}` : `board/${s.launch}`;
+      const board_id = kind === "asset" ? s.launch : null;
+      const t = (
+        (
+          await s.c.get(`/workspaces/${s.w}/share/${path}${board_id ? `?board_id=${board_id}` : ""}`)
+        ).json() as ShareLink
+      ).token;
+      const v = new Client(env.app);
+      const shown = async () => {
+        const payload = (await v.get(`/share/${t}`)).json() as SharedPayload;
+        const one = (await v.get(`/share/${t}/assets/${s.asset}`)).json() as Asset;
+        // An asset link's payload carries the asset; a board link's pages list it.
+        const listed = kind === "board" ? ((await v.get(`/share/${t}/assets`)).json() as { data: Asset[] }).data : [];
+        const all = [...(payload.asset ? [payload.asset] : []), one, ...listed.filter((a) => a.id === s.asset)];
+        expect(all).toHaveLength(2);
+        return all;
+      };
+      for (const a of await shown()) {
+        expect(a).toMatchObject({ version_count: 1, current_version: { id: v2.version_id }, newer_version: null });
+      }
+      const on = await s.c.put(`/workspaces/${s.w}/share/${path}`, { show_versions: true, board_id });
+      expect(on.statusCode, on.body).toBe(200);
+      for (const a of await shown()) {
+        expect(a).toMatchObject({
+          version_count: 2,
+          current_version: { id: v2.version_id },
+          newer_version: { number: 3 },
+        });
       }
     },
   );
