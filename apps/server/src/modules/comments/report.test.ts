@@ -44,6 +44,7 @@ function comment(text: string, over: Partial<CommentRecord> = {}): CommentRecord
     page: null,
     timestamp_s: null,
     duration_s: null,
+    shapes: null,
     resolved_at: null,
     created_at: at,
     updated_at: at,
