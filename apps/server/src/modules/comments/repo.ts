@@ -225,7 +225,7 @@ export const commentsRepo = {
     if (assetIds.length === 0) return [];
     return db
       .selectFrom("assets")
-      .select(["id", "name", "file_type", "directory", "renditions"])
+      .select(["id", "name", "file_type"])
       .where("id", "in", assetIds)
       .where("workspace_id", "=", workspaceId)
       .where("deleted_at", "is", null)
@@ -266,6 +266,15 @@ export const commentsRepo = {
       .orderBy("a.name")
       .execute();
     return rows.map((r) => r.id);
+  },
+  /** Versions' numbers, types and media (a report draws each comment on the version it was made on). */
+  async versionsMedia(db: Db, versionIds: string[]) {
+    if (versionIds.length === 0) return [];
+    return db
+      .selectFrom("asset_versions")
+      .select(["id", "asset_id", "number", "file_type", "directory", "renditions"])
+      .where("id", "in", versionIds)
+      .execute();
   },
   /** A live (not deleted) version of the asset: what an annotation on it is checked against. */
   versionFacts(db: Db, assetId: string, versionId: string) {

@@ -60,8 +60,7 @@ const asset = (name: string, comments: CommentRecord[]): ExportAsset => ({
   id: randomUUID(),
   name,
   file_type: "IMAGE",
-  directory: null,
-  renditions: null,
+  versions: [],
   comments,
 });
 

@@ -178,8 +178,12 @@ export function createCommentsService(deps: {
       }
       const comments = await commentsRepo.ofAssets(db, workspaceId, assetIds, board);
       const facts = await commentsRepo.assetsFacts(db, workspaceId, assetIds);
+      const versions = await commentsRepo.versionsMedia(db, [...new Set(comments.map((c) => c.version_id))]);
       const assets: ExportAsset[] = facts.map((a) => ({
-        ...a,
+        id: a.id,
+        name: a.name,
+        file_type: a.file_type,
+        versions: versions.filter((v) => v.asset_id === a.id),
         comments: comments.filter((c) => c.asset_id === a.id),
       }));
       if (q.format === "csv")
