@@ -56,15 +56,58 @@ export const DRAWING_STROKE_UNIT = 0.25;
 export const pointCount = (kind: DrawingShapeKind) =>
   kind === "pen" ? { min: 1, max: DRAWING_LIMITS.penPoints } : { min: 2, max: 2 };
 
-const coordinate = z
-  .number({ message: "A coordinate is a number" })
-  .min(0, "Must be between 0 and 100")
-  .max(100, "Must be between 0 and 100");
+/** `[x, y]` in percent of the picture. */
+export type DrawingPoint = [number, number];
+
+/**
+ * Points are checked in one pass rather than by a zod schema per pair: 20,000 points through tuple
+ * schemas took 0.1–0.5 s of a request's CPU, on the way in and again when the answer is checked on
+ * its way out. The first bad pair or coordinate is named (`points.12.0`).
+ */
+const points = z
+  .custom<DrawingPoint[]>()
+  .superRefine((v, ctx) => {
+    if (!Array.isArray(v)) {
+      ctx.addIssue({ code: "custom", message: "Points are a list of [x, y] pairs" });
+      return;
+    }
+    for (let i = 0; i < v.length; i++) {
+      const p: unknown = v[i];
+      if (!Array.isArray(p) || p.length !== 2) {
+        ctx.addIssue({ code: "custom", path: [i], message: "A point is [x, y]" });
+        return;
+      }
+      for (let j = 0; j < 2; j++) {
+        const n: unknown = p[j];
+        if (typeof n !== "number" || !Number.isFinite(n)) {
+          ctx.addIssue({ code: "custom", path: [i, j], message: "A coordinate is a number" });
+          return;
+        }
+        if (n < 0 || n > 100) {
+          ctx.addIssue({ code: "custom", path: [i, j], message: "Must be between 0 and 100" });
+          return;
+        }
+      }
+    }
+  })
+  .meta({
+    type: "array",
+    description: "[x, y] pairs in percent of the picture, each within 0–100",
+    items: {
+      type: "array",
+      prefixItems: [
+        { type: "number", minimum: 0, maximum: 100 },
+        { type: "number", minimum: 0, maximum: 100 },
+      ],
+      minItems: 2,
+      maxItems: 2,
+    },
+  });
 
 /** A shape as answers carry it (and as it is stored). */
 export const DrawingShape = z.object({
   kind: DrawingShapeKind,
-  points: z.array(z.tuple([coordinate, coordinate])),
+  points,
   color: DrawingColor,
   width: z.number().int("A width is a whole number").min(DRAWING_LIMITS.minWidth).max(DRAWING_LIMITS.maxWidth),
 });
@@ -97,7 +140,7 @@ const round = (v: number) => Math.round(v * 100) / 100;
 
 /** A shape as clients send it: coordinates rounded to 1/100 %, then the points checked for its kind. */
 export const DrawingShapeInput = DrawingShape.extend({
-  points: z.array(z.tuple([coordinate.transform(round), coordinate.transform(round)])),
+  points: points.transform((pts) => pts.map(([x, y]): DrawingPoint => [round(x), round(y)])),
 }).superRefine((s, ctx) => {
   const issue = shapePointsIssue(s);
   if (issue) ctx.addIssue({ code: "custom", path: ["points"], message: issue });
