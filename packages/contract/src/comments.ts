@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id } from "./common.ts";
+import { DrawingShape, DrawingShapesInput } from "./drawings.ts";
 
 /**
  * Comments and annotations (spec 02 §3 Comment, §4 Comments and Annotations, §5, §6, §7 Comments, §9).
@@ -23,7 +24,8 @@ export const SEVERITIES = ["high", "medium", "low", "positive", "none"] as const
 export const Severity = z.enum(SEVERITIES);
 export type Severity = z.infer<typeof Severity>;
 
-export const ANNOTATION_TYPES = ["NONE", "POINT", "AREA"] as const;
+/** DRAWING (issue 31): `shapes` drawn on the picture (drawings.ts). */
+export const ANNOTATION_TYPES = ["NONE", "POINT", "AREA", "DRAWING"] as const;
 export const AnnotationType = z.enum(ANNOTATION_TYPES);
 export type AnnotationType = z.infer<typeof AnnotationType>;
 
@@ -75,9 +77,17 @@ export const Comment = z.object({
   height: z.number().nullable(),
   /** Documents: the page the annotation or comment belongs to (1-based). */
   page: z.number().int().nullable(),
-  /** Videos: the frame's time in seconds, and optionally how long the remark spans. */
+  /**
+   * Videos: the frame's time in seconds (an annotation's coordinates are on that frame), and
+   * optionally how long the remark spans (a range: in = timestamp, out = timestamp + duration).
+   */
   timestamp: z.number().nullable(),
   duration: z.number().nullable(),
+  /**
+   * A DRAWING's shapes (null for any other annotation); its `x`/`y` are the first shape's first point.
+   * The default only fills in answers from before drawings.
+   */
+  shapes: z.array(DrawingShape).nullable().default(null),
   /** Top-level comments: how many replies the thread has at any depth. */
   reply_count: z.number().int(),
   /** Top-level comments: the thread is resolved (folds away) until reopened. */
@@ -120,17 +130,30 @@ export const AnnotationFields = z.object({
   height: Percent.nullish(),
   page: z.number().int().min(1, "Page must be 1 or more").nullish(),
   timestamp: z.number().min(0, "Timestamp must not be negative").nullish(),
+  /** A range on the timeline from `timestamp` (in) to `timestamp + duration` (out), within the clip. */
   duration: z.number().positive("Duration must be positive").nullish(),
+  /** DRAWING only: the shapes (drawings.ts). */
+  shapes: DrawingShapesInput.nullish(),
 });
 export type AnnotationFields = z.infer<typeof AnnotationFields>;
 
-/** Cross-field rules: a POINT has x and y; an AREA has a size and lies inside the image; NONE has no coordinates. */
+/**
+ * Cross-field rules: a POINT has x and y; an AREA has a size and lies inside the image; a DRAWING has
+ * shapes and takes its place from them (no x, y, width or height); NONE has no coordinates; only a
+ * DRAWING has shapes. (That an annotation on a video names its frame is checked against the asset.)
+ */
 export function annotationIssues(a: AnnotationFields): { field: string; message: string }[] {
   const issues: { field: string; message: string }[] = [];
   const has = (v: number | null | undefined) => v !== null && v !== undefined;
+  if (a.annotation_type !== "DRAWING" && a.shapes != null)
+    issues.push({ field: "shapes", message: "Only drawings have shapes" });
   if (a.annotation_type === "NONE") {
     for (const f of ["x", "y", "width", "height"] as const)
       if (has(a[f])) issues.push({ field: f, message: "Only annotations have coordinates" });
+  } else if (a.annotation_type === "DRAWING") {
+    if (a.shapes == null) issues.push({ field: "shapes", message: "A drawing needs its shapes" });
+    for (const f of ["x", "y", "width", "height"] as const)
+      if (has(a[f])) issues.push({ field: f, message: "A drawing takes its place from its shapes" });
   } else {
     if (!has(a.x)) issues.push({ field: "x", message: "An annotation needs x" });
     if (!has(a.y)) issues.push({ field: "y", message: "An annotation needs y" });

@@ -8,6 +8,7 @@ export * from "./bytes.ts";
 export * from "./comments.ts";
 export * from "./common.ts";
 export * from "./downloads.ts";
+export * from "./drawings.ts";
 export * from "./fields.ts";
 export * from "./file-names.ts";
 export * from "./file-requests.ts";

@@ -252,7 +252,7 @@ export interface CommentsTable {
   share_link_id: string | null;
   text: string;
   severity: Generated<"high" | "medium" | "low" | "positive" | "none">;
-  annotation_type: Generated<"NONE" | "POINT" | "AREA">;
+  annotation_type: Generated<"NONE" | "POINT" | "AREA" | "DRAWING">;
   x: number | null;
   y: number | null;
   width: number | null;
@@ -260,6 +260,8 @@ export interface CommentsTable {
   page: number | null;
   timestamp_s: number | null;
   duration_s: number | null;
+  /** A DRAWING's shapes (migration 20261201-0001), as the contract's `DrawingShape[]`. */
+  shapes: ColumnType<unknown, string | null | undefined, string | null>;
   resolved_at: NullableTimestamp;
   resolved_by: string | null;
   created_at: Generated<Date>;

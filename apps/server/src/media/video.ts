@@ -330,6 +330,32 @@ export async function videoPoster(
   return { file: "thumbnail.jpg", width, height };
 }
 
+/**
+ * `name` in `outDir`: the frame shown at `at` seconds, as a JPEG at the video's own size (a comment
+ * report draws a remark's shapes on it, issue 31). A time at or past the last frame gives the last one.
+ */
+export async function videoFrame(file: string, at: number, outDir: string, name: string): Promise<string> {
+  const ffmpeg = await ffmpegPath();
+  const grab = (from: number, last: boolean) =>
+    produce(outDir, name, async (tmp) => {
+      const args = [
+        ...["-hide_banner", "-nostdin", "-v", "error", "-y", "-threads", "2", "-ss", from.toFixed(3)],
+        ...[...inputGuards, "-i", file, "-map", "0:v:0", "-an", "-sn", "-dn"],
+        // The last frame: every frame from a second before, each replacing the one before it.
+        ...(last ? [] : ["-frames:v", "1"]),
+        ...["-vf", "setsar=1", "-q:v", "3", "-f", "image2", "-update", "1", tmp],
+      ];
+      await runTool(ffmpeg, args, { timeoutMs: POSTER_TIMEOUT_MS, maxOutputBytes: 1 << 20, reason: UNDECODABLE });
+    });
+  try {
+    return await grab(Math.max(0, at), false);
+  } catch (err) {
+    // Past the last decodable frame the seek finds nothing: take the last one instead.
+    if (!(err instanceof MediaError && err.message.includes("produced no"))) throw err;
+    return grab(Math.max(0, at - 1), true);
+  }
+}
+
 /** Where each frame of `sprite.jpg` sits: `columns` × `rows` tiles of `width` × `height`, one every `interval` s. */
 export interface VideoSprite {
   file: "sprite.jpg";

@@ -37,6 +37,7 @@ export function addRoute<const R extends Route>(app: App, route: R, handler: Rou
     config: { access: route.access, csrf: route.csrf, reads: route.reads ?? false },
     schema,
     handler,
+    ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),
   } as unknown as RouteOptions;
   if (route.bodyKind === "buffer") {
     // The exact bytes, whole (a signature over the raw body must see what was signed, not a

@@ -9,6 +9,7 @@ import {
   ResolveCommentBody,
   UpdateCommentBody,
 } from "../comments.ts";
+import { COMMENT_BODY_LIMIT } from "../drawings.ts";
 import { WorkspaceParams } from "../workspaces.ts";
 import { defineRoute } from "./define.ts";
 
@@ -34,6 +35,7 @@ export const commentsApi = {
     access,
     params: WorkspaceParams,
     body: CreateCommentBody,
+    bodyLimit: COMMENT_BODY_LIMIT,
     response: { 201: Comment },
   }),
   get: defineRoute({

@@ -46,6 +46,11 @@ export interface RouteSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   bodyKind?: BodyKind;
+  /**
+   * The largest JSON body (bytes) when a route takes more than its default: 2 MB for members, 16 KB
+   * for public routes (apps/server/src/platform/body-parsing.ts).
+   */
+  bodyLimit?: number;
   /** Status → answer schema; the lowest 2xx is the success answer the web client types and checks. */
   response?: Partial<Record<number, z.ZodType>>;
   answer?: AnswerKind;

@@ -1,5 +1,6 @@
 import { Asset } from "../assets.ts";
 import { Comment, CommentPage } from "../comments.ts";
+import { COMMENT_BODY_LIMIT } from "../drawings.ts";
 import {
   CreateReviewBody,
   ReopenReviewBody,
@@ -149,6 +150,7 @@ export const reviewLinkApi = {
     access: "public",
     params: ReviewTokenParams,
     body: ReviewerCommentBody,
+    bodyLimit: COMMENT_BODY_LIMIT,
     response: { 201: Comment },
   }),
   decide: defineRoute({

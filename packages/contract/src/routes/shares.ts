@@ -2,6 +2,7 @@ import { RecognisedText } from "../ai-actions.ts";
 import { Asset } from "../assets.ts";
 import { Comment, CommentPage } from "../comments.ts";
 import { ZipDownloadAnswer } from "../downloads.ts";
+import { COMMENT_BODY_LIMIT } from "../drawings.ts";
 import {
   DeleteShareLinkAnswer,
   SharedAssetPage,
@@ -148,6 +149,7 @@ export const sharedApi = {
     summary: "A visitor's comment or annotation (when the link shows comments and allows commenting)",
     params: ShareTokenParams,
     body: SharedCommentBody,
+    bodyLimit: COMMENT_BODY_LIMIT,
     response: { 201: Comment },
   }),
   fields: defineRoute({

@@ -28,7 +28,8 @@ import * as m0026 from "./20261128-0302-live-member-removed.ts";
 import * as m0027 from "./20261129-0001-asset-versions.ts";
 import * as m0028 from "./20261129-0002-share-links-versions.ts";
 import * as m0029 from "./20261130-0001-reviews.ts";
-import * as m0030 from "./20261201-2901-version-status-events.ts";
+import * as m0030 from "./20261201-0001-comment-drawings.ts";
+import * as m0031 from "./20261201-2901-version-status-events.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -61,7 +62,8 @@ const migrations: Record<string, Migration> = {
   "20261129-0001-asset-versions": m0027,
   "20261129-0002-share-links-versions": m0028,
   "20261130-0001-reviews": m0029,
-  "20261201-2901-version-status-events": m0030,
+  "20261201-0001-comment-drawings": m0030,
+  "20261201-2901-version-status-events": m0031,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,19 +1,21 @@
-import { buffer } from "node:stream/consumers";
 import { stringify } from "csv-stringify/sync";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { embedReportFonts } from "../../platform/pdf-fonts.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { mediaKey } from "../../storage/blob-store.ts";
 import type { CommentRecord } from "./repo.ts";
+import { type ExportVersion, pictureReader, picturesOf, timecode } from "./report-pictures.ts";
+import { drawShapes } from "./report-shapes.ts";
 import { authorDisplay } from "./serialize.ts";
 
-/** What an export covers: each asset with its comments (threads together, oldest first). */
+/**
+ * What an export covers: each asset with its comments (threads together, oldest first) and the
+ * versions those were made on (where their pictures are).
+ */
 export interface ExportAsset {
   id: string;
   name: string;
   file_type: string;
-  directory: string | null;
-  renditions: unknown;
+  versions: ExportVersion[];
   comments: CommentRecord[];
 }
 
@@ -21,13 +23,10 @@ export interface ExportAsset {
 const FORMULA = /^[=+\-@\t\r]/;
 const cell = (v: string | number | null) => (typeof v === "string" && FORMULA.test(v) ? `'${v}` : (v ?? ""));
 
-const timecode = (s: number | null) => {
-  if (s === null) return "";
-  const m = Math.floor(s / 60);
-  return `${String(m).padStart(2, "0")}:${(s - m * 60).toFixed(2).padStart(5, "0")}`;
-};
-
-/** One row per comment: who, when, where on the asset, and the text as written. */
+/**
+ * One row per comment: who, when, where on the asset (a range's out time; a drawing's shapes by kind,
+ * in drawing order), and the text as written.
+ */
 export function commentsCsv(assets: ExportAsset[]): Buffer {
   const rows: Array<Array<string | number | null>> = [
     [
@@ -40,12 +39,14 @@ export function commentsCsv(assets: ExportAsset[]): Buffer {
       "edited",
       "severity",
       "annotation",
+      "shapes",
       "x",
       "y",
       "width",
       "height",
       "page",
       "timecode",
+      "timecode_out",
       "resolved",
       "text",
     ],
@@ -62,12 +63,14 @@ export function commentsCsv(assets: ExportAsset[]): Buffer {
         c.updated_at.getTime() !== c.created_at.getTime() ? "yes" : "no",
         c.severity,
         c.annotation_type,
+        c.shapes?.map((s) => s.kind).join(" ") ?? "",
         c.x,
         c.y,
         c.width,
         c.height,
         c.page,
         timecode(c.timestamp_s),
+        c.timestamp_s !== null && c.duration_s !== null ? timecode(c.timestamp_s + c.duration_s) : "",
         c.parent_id === null ? (c.resolved_at ? "yes" : "no") : "",
         c.text,
       ]);
@@ -113,20 +116,26 @@ const SEVERITY_COLOUR: Record<string, [number, number, number]> = {
   none: [0.2, 0.45, 0.95],
 };
 
-async function readImage(store: BlobStore, key: string): Promise<Buffer | null> {
+/**
+ * A printable review report: per asset its pictures — the image, each document page and each video
+ * frame with annotations, on the version they were made on — with every annotation drawn and numbered
+ * (points as circles, areas as rectangles, drawings' shapes as drawn, the number at the drawing's
+ * start), then the comments with their numbers, authors, times and replies.
+ */
+export async function commentsPdf(title: string, assets: ExportAsset[], store: BlobStore): Promise<Buffer> {
+  const pictures = pictureReader(store);
   try {
-    return await buffer(await store.read(key));
-  } catch {
-    return null;
+    return await writePdf(title, assets, pictures);
+  } finally {
+    await pictures.close();
   }
 }
 
-/**
- * A printable review report: per asset (and per document page with annotations) its picture with
- * every annotation drawn and numbered — points as circles, areas as rectangles — then the comments
- * with their numbers, authors, times and replies.
- */
-export async function commentsPdf(title: string, assets: ExportAsset[], store: BlobStore): Promise<Buffer> {
+async function writePdf(
+  title: string,
+  assets: ExportAsset[],
+  pictures: ReturnType<typeof pictureReader>,
+): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setProducer("Hangar");
@@ -164,14 +173,11 @@ export async function commentsPdf(title: string, assets: ExportAsset[], store: B
     if (y - 160 < MARGIN) newPage();
     else y -= 18;
     line(a.name, { size: 14, f: bold });
-    // Number the threads' annotations; pictures are the page images for documents, else the thumbnail.
+    // Number the annotations; each is drawn on its picture (version, then page or frame).
     const numbered = a.comments.filter((c) => c.annotation_type !== "NONE");
     const number = new Map(numbered.map((c, i) => [c.id, i + 1]));
-    const pages = a.file_type === "DOCUMENT" ? [...new Set(numbered.map((c) => c.page ?? 1))] : [null];
-    for (const p of pages) {
-      const key =
-        a.directory && (p === null ? mediaKey(a.directory, "thumbnail.jpg") : mediaKey(a.directory, `pages/${p}.jpg`));
-      const bytes = key ? await readImage(store, key) : null;
+    for (const picture of picturesOf(numbered, a.versions)) {
+      const bytes = await pictures.read(picture);
       if (!bytes) continue;
       const img = await pdf.embedJpg(bytes).catch(() => null);
       if (!img) continue;
@@ -181,10 +187,12 @@ export async function commentsPdf(title: string, assets: ExportAsset[], store: B
       const w = img.width * scale;
       const h = img.height * scale;
       if (y - h - 20 < MARGIN) newPage();
-      if (p !== null) line(`Page ${p}`, { size: 10, f: bold });
+      if (picture.label) line(picture.label, { size: 10, f: bold });
       const top = y - 6;
       page.drawImage(img, { x: MARGIN, y: top - h, width: w, height: h });
-      for (const c of numbered.filter((c) => p === null || (c.page ?? 1) === p)) {
+      // Shapes first, every number over them.
+      for (const c of picture.comments) if (c.shapes) drawShapes(page, c.shapes, { x: MARGIN, y: top - h, w, h });
+      for (const c of picture.comments) {
         const colour = rgb(...(SEVERITY_COLOUR[c.severity] ?? SEVERITY_COLOUR.none!));
         const cx = MARGIN + ((c.x ?? 0) / 100) * w;
         const cy = top - ((c.y ?? 0) / 100) * h;
@@ -214,7 +222,12 @@ export async function commentsPdf(title: string, assets: ExportAsset[], store: B
       const where = [
         n ? `#${n}` : null,
         c.page ? `page ${c.page}` : null,
-        c.timestamp_s !== null ? timecode(c.timestamp_s) : null,
+        c.timestamp_s !== null
+          ? c.duration_s !== null
+            ? `${timecode(c.timestamp_s)}–${timecode(c.timestamp_s + c.duration_s)}`
+            : timecode(c.timestamp_s)
+          : null,
+        c.shapes ? c.shapes.map((s) => s.kind).join(", ") : null,
         c.severity !== "none" ? c.severity : null,
         c.parent_id === null && c.resolved_at ? "resolved" : null,
       ].filter(Boolean);

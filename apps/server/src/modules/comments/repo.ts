@@ -1,3 +1,4 @@
+import type { DrawingShape } from "@hangar/contract";
 import type { Insertable } from "kysely";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/db.ts";
@@ -35,6 +36,8 @@ export interface CommentRecord {
   page: number | null;
   timestamp_s: number | null;
   duration_s: number | null;
+  /** A DRAWING's shapes, as written through the contract (answers check them again on the way out). */
+  shapes: DrawingShape[] | null;
   resolved_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -55,7 +58,7 @@ function selectSql(where: RawBuilder<SqlBool>, limit: number) {
     SELECT c.id, c.workspace_id, c.asset_id, c.parent_id, c.thread_id, c.board_id, c.version_id,
       cv.number AS version_number, c.author_id, c.author_name,
       c.share_link_id, c.text, c.severity, c.annotation_type, c.x, c.y, c.width, c.height, c.page, c.timestamp_s,
-      c.duration_s, c.resolved_at, c.created_at, c.updated_at,
+      c.duration_s, c.shapes, c.resolved_at, c.created_at, c.updated_at,
       ${person("u")} AS author, ${person("r")} AS resolver, root.author_id AS thread_author_id,
       CASE WHEN c.parent_id IS NULL
         THEN (SELECT count(*) FROM comments x WHERE x.thread_id = c.id AND x.parent_id IS NOT NULL)::int
@@ -222,7 +225,7 @@ export const commentsRepo = {
     if (assetIds.length === 0) return [];
     return db
       .selectFrom("assets")
-      .select(["id", "name", "file_type", "directory", "renditions"])
+      .select(["id", "name", "file_type"])
       .where("id", "in", assetIds)
       .where("workspace_id", "=", workspaceId)
       .where("deleted_at", "is", null)
@@ -263,6 +266,15 @@ export const commentsRepo = {
       .orderBy("a.name")
       .execute();
     return rows.map((r) => r.id);
+  },
+  /** Versions' numbers, types and media (a report draws each comment on the version it was made on). */
+  async versionsMedia(db: Db, versionIds: string[]) {
+    if (versionIds.length === 0) return [];
+    return db
+      .selectFrom("asset_versions")
+      .select(["id", "asset_id", "number", "file_type", "directory", "renditions"])
+      .where("id", "in", versionIds)
+      .execute();
   },
   /** A live (not deleted) version of the asset: what an annotation on it is checked against. */
   versionFacts(db: Db, assetId: string, versionId: string) {

@@ -44,6 +44,7 @@ function comment(text: string, over: Partial<CommentRecord> = {}): CommentRecord
     page: null,
     timestamp_s: null,
     duration_s: null,
+    shapes: null,
     resolved_at: null,
     created_at: at,
     updated_at: at,
@@ -59,8 +60,7 @@ const asset = (name: string, comments: CommentRecord[]): ExportAsset => ({
   id: randomUUID(),
   name,
   file_type: "IMAGE",
-  directory: null,
-  renditions: null,
+  versions: [],
   comments,
 });
 

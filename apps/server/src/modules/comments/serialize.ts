@@ -40,6 +40,7 @@ export function serializeComment(r: CommentRecord, grant: Grant): Comment {
     page: r.page,
     timestamp: r.timestamp_s,
     duration: r.duration_s,
+    shapes: r.shapes,
     reply_count: r.reply_count,
     resolved: r.resolved_at !== null,
     resolved_at: r.resolved_at?.toISOString() ?? null,

@@ -7,6 +7,7 @@ import {
   type CommentsExportQuery,
   type CommentsQuery,
   type CreateCommentBody,
+  drawingAnchor,
   type UpdateCommentBody,
   VERSION_MESSAGES,
 } from "@hangar/contract";
@@ -72,7 +73,7 @@ export function createCommentsService(deps: {
   async function checkAnnotation(
     workspaceId: string,
     assetId: string,
-    a: Pick<AnnotationFields, "page" | "timestamp" | "duration">,
+    a: Pick<AnnotationFields, "annotation_type" | "page" | "timestamp" | "duration">,
     versionId: string | null | undefined,
     /** Whether the caller may write on another version than the current one (a link: show_versions). */
     otherVersions: boolean,
@@ -92,6 +93,9 @@ export function createCommentsService(deps: {
     }
     if ((a.timestamp != null || a.duration != null) && asset.file_type !== "VIDEO")
       errors.push({ field: "timestamp", message: "Only video comments have a timestamp" });
+    else if (asset.file_type === "VIDEO" && a.annotation_type !== "NONE" && a.timestamp == null)
+      // Coordinates on a video are on one frame: the annotation names it.
+      errors.push({ field: "timestamp", message: "An annotation on a video needs the frame's time" });
     else if (asset.duration != null) {
       // A remark on the timeline lies within the clip (a frame's time is rounded to the millisecond).
       const length = asset.duration + 0.001;
@@ -174,8 +178,12 @@ export function createCommentsService(deps: {
       }
       const comments = await commentsRepo.ofAssets(db, workspaceId, assetIds, board);
       const facts = await commentsRepo.assetsFacts(db, workspaceId, assetIds);
+      const versions = await commentsRepo.versionsMedia(db, [...new Set(comments.map((c) => c.version_id))]);
       const assets: ExportAsset[] = facts.map((a) => ({
-        ...a,
+        id: a.id,
+        name: a.name,
+        file_type: a.file_type,
+        versions: versions.filter((v) => v.asset_id === a.id),
         comments: comments.filter((c) => c.asset_id === a.id),
       }));
       if (q.format === "csv")
@@ -263,6 +271,8 @@ export function createCommentsService(deps: {
       }
       const mentions = grant.kind === "member" ? ((await checkMentions(workspaceId, body.mentions)) ?? []) : [];
       const gone = () => notFound(parentId ? "The comment you reply to is gone." : ASSET_NOT_FOUND);
+      // A drawing is pinned (numbered) at its first shape's first point.
+      const anchor = body.annotation_type === "DRAWING" && body.shapes ? drawingAnchor(body.shapes) : null;
       await commentsRepo
         .insert(
           db,
@@ -281,13 +291,14 @@ export function createCommentsService(deps: {
             text: body.text,
             severity: body.severity,
             annotation_type: body.annotation_type,
-            x: body.x ?? null,
-            y: body.y ?? null,
+            x: anchor?.x ?? body.x ?? null,
+            y: anchor?.y ?? body.y ?? null,
             width: body.width ?? null,
             height: body.height ?? null,
             page: body.page ?? null,
             timestamp_s: body.timestamp ?? null,
             duration_s: body.duration ?? null,
+            shapes: body.annotation_type === "DRAWING" && body.shapes ? JSON.stringify(body.shapes) : null,
           },
           mentions,
         )
