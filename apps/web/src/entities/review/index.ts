@@ -16,5 +16,6 @@ export {
   useReviews,
   useUpdateReview,
 } from "./api";
-export { progressText, REVIEW_COLORS, reviewColor, reviewLabel } from "./labels";
+export { formatWhen, progressText, REVIEW_COLORS, reviewColor, reviewLabel } from "./labels";
 export { applyReviewSignal, useLiveReviews } from "./live";
+export { ReviewStateBadge } from "./state-badge";

@@ -20,3 +20,7 @@ export const reviewColor = (state: ApprovalStatus | ReviewState) => REVIEW_COLOR
 
 /** "3 of 5 approved" (approved with changes counts as approved). */
 export const progressText = (p: { total: number; approved: number }) => `${p.approved} of ${p.total} approved`;
+
+const dueFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** "20 Mar 2026, 17:00" in the reader's locale and zone. */
+export const formatWhen = (iso: string) => dueFormat.format(new Date(iso));
