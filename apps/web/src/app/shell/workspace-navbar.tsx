@@ -1,5 +1,5 @@
 import { Box, NavLink, Stack, Text } from "@mantine/core";
-import { type Icon, IconHome, IconPhoto, IconSettings, IconTrash, IconUsers } from "@tabler/icons-react";
+import { type Icon, IconChecklist, IconHome, IconPhoto, IconSettings, IconTrash, IconUsers } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router-dom";
 import { BoardsPanel } from "../../features/boards";
 
@@ -53,6 +53,7 @@ export function WorkspaceNavbar({ workspaceId, onNavigate }: { workspaceId: stri
         items={[
           { label: "Home", to: base, icon: IconHome, exact: true },
           { label: "All assets", to: `${base}/b/all`, icon: IconPhoto },
+          { label: "Reviews", to: `${base}/reviews`, icon: IconChecklist },
         ]}
       />
       {/* The tree virtualises and scrolls itself: the panel only needs the height left over. */}

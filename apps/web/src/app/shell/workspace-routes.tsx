@@ -3,6 +3,7 @@ import { allAssetsRoute } from "../../features/assets";
 import { billingWorkspaceRoutes } from "../../features/billing";
 import { boardRoute } from "../../features/boards";
 import { membersRoute } from "../../features/members";
+import { reviewsRoute } from "../../features/reviews";
 import { settingsRoute } from "../../features/settings";
 import { trashRoute } from "../../features/trash";
 import { workspaceHomeRoute } from "../../features/workspaces";
@@ -22,6 +23,7 @@ export const workspaceRoute: RouteObject = {
     settingsRoute,
     allAssetsRoute,
     boardRoute,
+    reviewsRoute,
     trashRoute,
     ...billingWorkspaceRoutes,
     // Unknown paths inside a workspace keep the shell around the not-found state.

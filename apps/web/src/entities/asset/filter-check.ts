@@ -1,4 +1,4 @@
-import { FILE_TYPES, LISTING_COLOR_NAMES } from "@hangar/contract";
+import { APPROVAL_STATUSES, FILE_TYPES, LISTING_COLOR_NAMES } from "@hangar/contract";
 
 /**
  * The URL's filter state (`f`) checked by hand against the listing contract's filter payload
@@ -156,6 +156,7 @@ const filters = object({
   favorite: bool,
   has_open_comments: bool,
   has_versions: bool,
+  approval_status: includesExcludes(oneOf(APPROVAL_STATUSES)),
   date_uploaded_from: dateBound,
   date_uploaded_to: dateBound,
   custom_fields: customFields,

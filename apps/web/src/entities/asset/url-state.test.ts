@@ -9,6 +9,7 @@ const everything: AssetFilters = {
   file_extension: { includes: ["jpg"], excludes: [".png"] },
   favorite: false,
   has_versions: true,
+  approval_status: { includes: ["none", "in_review", "changes_requested"], excludes: ["rejected"] },
   date_uploaded_from: "2024-01-01",
   date_uploaded_to: "2024-12-31T23:59:59Z",
   tags: { includes: ["Café crème", "été"], excludes: ["draft"] },
@@ -78,6 +79,19 @@ describe("filters in the URL", () => {
     expect(cleared.has(PARAM.search)).toBe(false);
     expect(cleared.has(PARAM.filters)).toBe(false);
     expect(cleared.get(PARAM.order)).toBe("-size");
+  });
+
+  it("keeps the approval status filter (issue 30) through the address, and refuses a status it does not know", () => {
+    const filters: AssetFilters = {
+      approval_status: { includes: ["approved", "approved_with_changes"], excludes: ["none"] },
+    };
+    const written = writeBrowseParams(new URLSearchParams(), { search: "", order: "-date_uploaded", filters });
+    const back = readBrowseParams(new URLSearchParams(written.toString()));
+    expect(back.filters).toEqual(filters);
+    expect(listingBody({ ...back, boardId: null }, 1).approval_status).toEqual(filters.approval_status);
+    expect(decodeFilters(encodeFilters({ approval_status: { includes: ["pending" as "approved"] } }))).toEqual({});
+    // An empty choice is no condition at all.
+    expect(encodeFilters({ approval_status: { includes: [] } })).toBe("");
   });
 
   it("falls back to the default order for an unknown sort", () => {

@@ -1,5 +1,6 @@
 import { Menu } from "@mantine/core";
 import {
+  IconChecklist,
   IconDownload,
   IconFolderSymlink,
   IconInbox,
@@ -10,13 +11,15 @@ import {
 } from "@tabler/icons-react";
 
 /** What a board's menu offers, wherever it is opened (the boards tree's row, the board page's ⋯). */
-export type BoardMenuAction = "rename" | "move" | "share" | "request" | "download" | "delete";
+export type BoardMenuAction = "rename" | "move" | "share" | "request" | "review" | "download" | "delete";
 
 const ITEMS: ReadonlyArray<{ action: BoardMenuAction; label: string; icon: TablerIcon }> = [
   { action: "rename", label: "Rename", icon: IconPencil },
   { action: "move", label: "Move to…", icon: IconFolderSymlink },
   { action: "share", label: "Share…", icon: IconShare },
   { action: "request", label: "Request files…", icon: IconInbox },
+  // Issue 30: every asset filed in the board at that moment.
+  { action: "review", label: "Request review…", icon: IconChecklist },
   { action: "download", label: "Download…", icon: IconDownload },
 ];
 

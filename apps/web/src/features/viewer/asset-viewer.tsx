@@ -17,6 +17,7 @@ import { errorMessage } from "../../lib/api-client";
 import { WhenOpened } from "../../lib/deferred";
 import { ReviewProvider } from "../comments";
 import { useDownload } from "../downloads";
+import { RequestReviewButton } from "../reviews";
 // The share dialog loads the first time it opens: not part of the viewer's own chunk.
 import { ShareDialog } from "../shares";
 import { SidebarPanel } from "./sidebar-panel";
@@ -243,6 +244,11 @@ export function AssetViewer(props: AssetViewerProps) {
                 boardId={boardId}
                 boardName={boardName}
                 versionMenu={versions.menu}
+                reviewAction={
+                  !shared && asset?.abilities.edit ? (
+                    <RequestReviewButton workspaceId={workspaceId} asset={asset} />
+                  ) : null
+                }
                 downloading={download.isDownloading}
                 onDownload={(a) => {
                   // The version shown (issue 29): another than the current one is asked for by its id.

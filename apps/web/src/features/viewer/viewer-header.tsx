@@ -17,6 +17,8 @@ export function ViewerHeader(props: {
   boardName?: string | null;
   /** The version menu ("v3 ▾", issue 29), beside the name. */
   versionMenu?: ReactNode;
+  /** "Request review" (issue 30), for an editor in the workspace (not in a shared view). */
+  reviewAction?: ReactNode;
   downloading: boolean;
   onDownload(asset: Asset): void;
   onShare(): void;
@@ -52,6 +54,7 @@ export function ViewerHeader(props: {
         )}
       </Box>
       {props.versionMenu}
+      {!shared && props.reviewAction}
       {!shared && asset?.abilities.share && (
         <Button
           variant="light"

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Divider, Group, Menu, Paper, Text } from "@mantine/core";
 import {
   IconArrowsDiff,
+  IconChecklist,
   IconDots,
   IconDownload,
   IconFolderMinus,
@@ -21,6 +22,7 @@ import { assetQuery } from "../../../entities/asset";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
 import { downloadAsset, downloadItems, useDownload } from "../../downloads";
+import { RequestReviewDialog } from "../../reviews";
 import { ShareButtonDialog } from "../../shares";
 import { useSetFavorite } from "./api";
 import type { AssetDialogKind } from "./asset-action-dialogs";
@@ -79,8 +81,8 @@ function BarButton({
 /**
  * The asset bulk bar (spec 01 §4): "N selected" and the actions on them — tag, favourite, add to
  * board, move to board, remove from board (in a board), share, compare (two) and stack as versions
- * (issue 29), download, delete — and clear. Editing actions
- * are left out for a COMMENTER (who may favourite and download). Sharing arrives later; it has no entry.
+ * (issue 29), request review (issue 30), download, delete — and clear. Editing actions (request
+ * review among them) are left out for a COMMENTER (who may favourite, download and compare).
  * Sticky at the bottom of the grid's scroll area; renders nothing while nothing is selected.
  * Memoised: the browser re-renders with every page of a scroll.
  */
@@ -104,6 +106,7 @@ export const BulkBar = memo(function BulkBar({
   const [dialogIds, setDialogIds] = useState<string[]>([]);
   const [sharing, setSharing] = useState(false);
   const [comparing, setComparing] = useState<[string, string] | null>(null);
+  const [reviewing, setReviewing] = useState(false);
 
   const open = (kind: AssetDialogKind) => {
     setDialogIds(assetIds);
@@ -192,8 +195,8 @@ export const BulkBar = memo(function BulkBar({
               {canEdit && (
                 <BarButton icon={<IconTrash size={16} />} label="Delete" color="red" onClick={() => open("delete")} />
               )}
-              {/* Versions' actions (issue 29) are rarer: a menu keeps the bar one line at 1440 px (issue 35). */}
-              {count >= 2 && (count === 2 || canEdit) && (
+              {/* Versions' (issue 29) and approvals' (issue 30) actions are rarer: a menu keeps the bar one line at 1440 px (issue 35). */}
+              {(count === 2 || canEdit) && (
                 <Menu position="top-end" withinPortal>
                   <Menu.Target>
                     <ActionIcon variant="subtle" color="gray" aria-label="More actions" data-testid="bulk-more">
@@ -212,6 +215,17 @@ export const BulkBar = memo(function BulkBar({
                     {canEdit && count >= 2 && (
                       <Menu.Item leftSection={<IconStack2 size={16} />} onClick={() => open("stack")}>
                         Stack as versions
+                      </Menu.Item>
+                    )}
+                    {canEdit && (
+                      <Menu.Item
+                        leftSection={<IconChecklist size={16} />}
+                        onClick={() => {
+                          setDialogIds(assetIds);
+                          setReviewing(true);
+                        }}
+                      >
+                        Request review…
                       </Menu.Item>
                     )}
                   </Menu.Dropdown>
@@ -241,6 +255,20 @@ export const BulkBar = memo(function BulkBar({
           <CompareAssets workspaceId={workspaceId} assetIds={comparing} onClose={() => setComparing(null)} />
         </Suspense>
       )}
+      <WhenOpened open={reviewing}>
+        <RequestReviewDialog
+          workspaceId={workspaceId}
+          target={{ kind: "assets", assetIds: dialogIds }}
+          subject={dialogIds.length === 1 ? "this asset" : `these ${dialogIds.length} assets`}
+          defaultTitle={
+            dialogIds.length === 1
+              ? (findCachedAssets(queryClient, workspaceId, dialogIds).get(dialogIds[0]!)?.name ?? "")
+              : ""
+          }
+          opened={reviewing}
+          onClose={() => setReviewing(false)}
+        />
+      </WhenOpened>
       <ShareButtonDialog
         opened={sharing}
         onClose={() => setSharing(false)}

@@ -49,6 +49,22 @@ describe("filter chips", () => {
     expect(filterChips({ has_versions: false }).map((c) => c.label)).toEqual(["One version"]);
   });
 
+  it("labels approval statuses (issue 30) in the contract's words, one removable chip each", () => {
+    const approval: AssetFilters = {
+      approval_status: { includes: ["none", "changes_requested"], excludes: ["rejected"] },
+    };
+    const chips = filterChips(approval);
+    expect(chips.map((c) => c.label)).toEqual([
+      "Approval: Not in review",
+      "Approval: Changes requested",
+      "Approval not: Rejected",
+    ]);
+    expect(removeChip(approval, chips[0]!).approval_status).toEqual({
+      includes: ["changes_requested"],
+      excludes: ["rejected"],
+    });
+  });
+
   it("has no chip without filters", () => {
     expect(filterChips({})).toEqual([]);
   });

@@ -1,4 +1,11 @@
-import type { AssetListBody, CustomField, FileType, OrGroup } from "@hangar/contract";
+import {
+  type ApprovalStatus,
+  type AssetListBody,
+  type CustomField,
+  type FileType,
+  type OrGroup,
+  STATUS_LABELS,
+} from "@hangar/contract";
 
 type FieldCondition = NonNullable<AssetListBody["custom_fields"]>[number];
 
@@ -151,6 +158,8 @@ export function filterChips(input: AssetFilters, fields: readonly CustomField[] 
   valueChip(add, f, ["has_versions"], (v: boolean) => (v ? "Has versions" : "One version"));
   listChips(add, f, ["file_extension", "includes"], (v) => `Extension: ${ext(v)}`);
   listChips(add, f, ["file_extension", "excludes"], (v) => `Not ${ext(v)}`);
+  listChips(add, f, ["approval_status", "includes"], (v) => `Approval: ${STATUS_LABELS[v as ApprovalStatus] ?? v}`);
+  listChips(add, f, ["approval_status", "excludes"], (v) => `Approval not: ${STATUS_LABELS[v as ApprovalStatus] ?? v}`);
   for (const key of ["contrast", "sharpness", "brightness"]) {
     rangeChip(add, f, ["image_quality"], key, key.charAt(0).toUpperCase() + key.slice(1));
   }

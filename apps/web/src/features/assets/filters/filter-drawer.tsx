@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { type AssetFilters, getIn, pruneFilters, setIn, useWorkspaceTags } from "../../../entities/asset";
 import { filterChips } from "./filter-chips";
 import { OrGroupsSection } from "./or-groups-section";
+import { ApprovalSection } from "./sections-approval";
 import { FavouriteDatesSection, type SetFilter, TypeSection } from "./sections-basic";
 import { ColorsSection, QualitySection } from "./sections-colors";
 import { ExifSection } from "./sections-exif";
@@ -13,6 +14,7 @@ import { AiTagsSection, TagsSection } from "./sections-tags";
 const SECTION_KEYS: Record<string, string[]> = {
   type: ["file_type", "file_extension"],
   favourites: ["favorite", "has_open_comments", "has_versions", "date_uploaded_from", "date_uploaded_to"],
+  approval: ["approval_status"],
   tags: ["tags"],
   ai: ["ai_tags"],
   colours: ["colors"],
@@ -25,6 +27,7 @@ const SECTION_KEYS: Record<string, string[]> = {
 const SECTIONS = [
   { value: "type", title: "File type" },
   { value: "favourites", title: "Favourites, review and upload date" },
+  { value: "approval", title: "Approval status" },
   { value: "tags", title: "Tags" },
   { value: "ai", title: "AI tags" },
   { value: "colours", title: "Colours" },
@@ -75,6 +78,7 @@ export function FilterDrawer({
   const body: Record<(typeof SECTIONS)[number]["value"], React.ReactNode> = {
     type: <TypeSection draft={draft} set={set} />,
     favourites: <FavouriteDatesSection draft={draft} set={set} />,
+    approval: <ApprovalSection draft={draft} set={set} />,
     tags: <TagsSection draft={draft} set={set} workspaceId={workspaceId} />,
     ai: <AiTagsSection draft={draft} set={set} workspaceId={workspaceId} />,
     colours: <ColorsSection draft={draft} set={set} />,

@@ -1,7 +1,8 @@
 import type { Asset } from "@hangar/contract";
-import { IconAlertTriangle, IconMessageCircle, IconPlayerPlayFilled } from "@tabler/icons-react";
+import { IconAlertTriangle, IconChecklist, IconMessageCircle, IconPlayerPlayFilled } from "@tabler/icons-react";
 import type { CSSProperties, ReactNode } from "react";
 import { formatDuration } from "../../../entities/format";
+import { reviewColor, reviewLabel } from "../../../entities/review";
 import classes from "./card-badges.module.css";
 
 /**
@@ -26,6 +27,7 @@ function CardBadge({
   style?: CSSProperties;
   "aria-label"?: string;
   "data-testid"?: string;
+  "data-status"?: string;
 }) {
   return (
     <div
@@ -51,6 +53,7 @@ const hasVersions = (asset: Asset) => (asset.version_count ?? 1) > 1 && !!asset.
 
 /** Whether CardBadges draws anything (a card without badges leaves out their row). */
 export const hasBadges = (asset: Asset, chip: Asset["field_chips"][number] | undefined) =>
+  !!asset.approval ||
   hasVersions(asset) ||
   asset.file_type === "VIDEO" ||
   asset.open_comment_count > 0 ||
@@ -59,12 +62,27 @@ export const hasBadges = (asset: Asset, chip: Asset["field_chips"][number] | und
   asset.tags.length > 0;
 
 /**
- * The badges along a card's picture: the version, video length, open comments, failure, the field
+ * The badges along a card's picture: the approval status (issue 30: the latest review holding the
+ * asset; none when no review does), the version, video length, open comments, failure, the field
  * chip, two tags and how many more.
  */
 export function CardBadges({ asset, chip }: { asset: Asset; chip: Asset["field_chips"][number] | undefined }) {
+  const approval = asset.approval;
   return (
     <>
+      {approval && (
+        <CardBadge
+          size="sm"
+          bg={`var(--mantine-color-${reviewColor(approval.status)}-filled)`}
+          icon={<IconChecklist size={10} />}
+          style={{ textTransform: "none", maxWidth: "calc(8.5rem * var(--mantine-scale))" }}
+          aria-label={`${reviewLabel(approval.status)} in the review “${approval.review_title}”`}
+          data-testid="card-approval"
+          data-status={approval.status}
+        >
+          {reviewLabel(approval.status)}
+        </CardBadge>
+      )}
       {hasVersions(asset) && (
         <CardBadge
           size="sm"

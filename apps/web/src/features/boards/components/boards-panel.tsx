@@ -19,6 +19,7 @@ import { selectionStore, useSelection, useWorkspace } from "../../../entities/wo
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
 import { FileRequestsDialog } from "../../file-requests";
+import { RequestReviewDialog } from "../../reviews";
 import { ShareButtonDialog } from "../../shares";
 import { BoardTreeLight } from "./board-tree-light";
 import { BoardsBulkBar } from "./boards-bulk-bar";
@@ -69,6 +70,8 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
   const [downloadOpen, setDownloadOpen] = useState(false);
   // The board whose "Request files…" dialog is open (kept while it animates out).
   const [requesting, setRequesting] = useState<{ board: Board | null; open: boolean }>({ board: null, open: false });
+  // The board whose "Request review…" dialog is open (kept while it animates out).
+  const [reviewing, setReviewing] = useState<{ board: Board | null; open: boolean }>({ board: null, open: false });
   const { ref: areaRef, width, height } = useElementSize();
   // The tree paints without react-arborist's drag and drop; the full tree replaces it when needed.
   const panelRef = useRef<HTMLDivElement>(null);
@@ -217,6 +220,7 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
         onMenuAction={(kind, board) => {
           if (kind === "share") return share([board.id]);
           if (kind === "request") return setRequesting({ board, open: true });
+          if (kind === "review") return setReviewing({ board, open: true });
           if (kind !== "download") return ask(kind, [board.id]);
           setDownloading(board);
           setDownloadOpen(true);
@@ -302,6 +306,18 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
           opened={requesting.open}
           onClose={() => setRequesting((r) => ({ ...r, open: false }))}
         />
+      </WhenOpened>
+      <WhenOpened open={reviewing.open}>
+        {reviewing.board && (
+          <RequestReviewDialog
+            workspaceId={workspaceId}
+            target={{ kind: "board", boardId: reviewing.board.id }}
+            subject={`the assets of the board “${reviewing.board.name}”`}
+            defaultTitle={reviewing.board.name}
+            opened={reviewing.open}
+            onClose={() => setReviewing((r) => ({ ...r, open: false }))}
+          />
+        )}
       </WhenOpened>
       <WhenOpened open={downloadOpen}>
         <DownloadBoardDialog

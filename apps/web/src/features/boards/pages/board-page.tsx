@@ -33,6 +33,7 @@ import { NotFoundState } from "../../../ui/not-found-state";
 import { AssetBrowser } from "../../assets";
 import { DownloadBoardDialog } from "../../downloads";
 import { FileRequestsDialog } from "../../file-requests";
+import { RequestReviewDialog } from "../../reviews";
 import { ShareButtonDialog } from "../../shares";
 import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
 import { MoveBoardsDialog } from "../dialogs/move-boards-dialog";
@@ -236,6 +237,16 @@ export function BoardPage() {
           workspaceId={workspace.id}
           board={board}
           opened={dialog === "request"}
+          onClose={() => setDialog(null)}
+        />
+      </WhenOpened>
+      <WhenOpened open={dialog === "review"}>
+        <RequestReviewDialog
+          workspaceId={workspace.id}
+          target={{ kind: "board", boardId: board.id }}
+          subject={`the assets of the board “${board.name}”`}
+          defaultTitle={board.name}
+          opened={dialog === "review"}
           onClose={() => setDialog(null)}
         />
       </WhenOpened>

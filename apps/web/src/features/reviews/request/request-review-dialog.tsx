@@ -1,0 +1,259 @@
+import type { Member } from "@hangar/contract";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { IconAlertTriangle, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useCreateReview } from "../../../entities/review";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { notifySuccessWithAction } from "../../../lib/notify";
+import { useMembers } from "../../members";
+import {
+  buildReviewBody,
+  type DraftProblem,
+  draftProblems,
+  emptyDraft,
+  entryId,
+  newStage,
+  type RequestDraft,
+  type ReviewTarget,
+  type StageDraft,
+} from "./payload";
+import { ReviewersInput } from "./reviewers-input";
+
+const MAX_STAGES = 10;
+const NO_MEMBERS: Member[] = [];
+
+/** `datetime-local`'s value for now (local time), the earliest due date offered. */
+const localNow = () => {
+  const d = new Date();
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/**
+ * "Request review" (issue 30): a title, a message, a due date, one or more stages run one after
+ * another (each with its reviewers — members or outsiders' addresses — and its rule, all or any),
+ * and whether approved assets lock. For chosen assets (the bulk bar, the viewer) or a board's assets
+ * (its menu). Mistakes are named under their fields; what the server refuses shows as its `detail`.
+ */
+export function RequestReviewDialog({
+  workspaceId,
+  opened,
+  onClose,
+  target,
+  defaultTitle = "",
+  subject,
+}: {
+  workspaceId: string;
+  opened: boolean;
+  onClose(): void;
+  target: ReviewTarget;
+  defaultTitle?: string;
+  /** What is reviewed, in words ("3 assets", "the board “Spring”"). */
+  subject: string;
+}) {
+  const navigate = useNavigate();
+  const members = useMembers(workspaceId, opened);
+  const create = useCreateReview(workspaceId);
+  const [draft, setDraft] = useState<RequestDraft>(() => emptyDraft(defaultTitle));
+  const [problems, setProblems] = useState<DraftProblem[]>([]);
+
+  // Each opening starts a new request (the draft set as it opens, not an effect later).
+  const [wasOpen, setWasOpen] = useState(opened);
+  if (opened !== wasOpen) {
+    setWasOpen(opened);
+    if (opened) {
+      setDraft(emptyDraft(defaultTitle));
+      setProblems([]);
+    }
+  }
+  const resetCreate = create.reset;
+  useEffect(() => {
+    if (opened) resetCreate();
+  }, [opened, resetCreate]);
+
+  const set = (patch: Partial<RequestDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setStage = (index: number, patch: Partial<StageDraft>) =>
+    setDraft((d) => ({ ...d, stages: d.stages.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
+  const problem = (field: DraftProblem["field"], stage?: number) =>
+    problems.find((p) => p.field === field && p.stage === stage)?.message ?? null;
+
+  const submit = () => {
+    const found = draftProblems(draft);
+    setProblems(found);
+    if (found.length) return;
+    create.mutate(buildReviewBody(draft, target), {
+      onSuccess: (review) => {
+        notifySuccessWithAction("Review requested", {
+          label: "Open review",
+          onClick: () => navigate(`/w/${workspaceId}/reviews/${review.id}`),
+        });
+        onClose();
+      },
+    });
+  };
+
+  const memberList = members.data ?? NO_MEMBERS;
+  // Who is a reviewer of which stage: a member or an address belongs to one stage only.
+  const takenBy = useMemo(
+    () =>
+      draft.stages.map((_, i) => new Set(draft.stages.flatMap((s, j) => (j === i ? [] : s.reviewers.map(entryId))))),
+    [draft.stages],
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Request review" size="lg" data-testid="request-review-dialog">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Reviewers decide on {subject}: approve, approve with changes, request changes or reject.
+          </Text>
+          <TextInput
+            label="Title"
+            required
+            maxLength={200}
+            value={draft.title}
+            onChange={(e) => set({ title: e.currentTarget.value })}
+            error={problem("title")}
+            data-autofocus
+          />
+          <Textarea
+            label="Message"
+            placeholder="What should the reviewers look at?"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={5000}
+            value={draft.message}
+            onChange={(e) => set({ message: e.currentTarget.value })}
+          />
+          <TextInput
+            type="datetime-local"
+            label="Due"
+            description="Reviewers are reminded a day before, and when it has passed."
+            min={localNow()}
+            value={draft.due}
+            onChange={(e) => set({ due: e.currentTarget.value })}
+            error={problem("due")}
+            w={{ base: "100%", xs: 260 }}
+            data-testid="review-due"
+          />
+
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              Stages
+            </Text>
+            {draft.stages.length > 1 && (
+              <Text size="xs" c="dimmed">
+                Stages run one after another: a stage's reviewers are asked when the stage before it is done.
+              </Text>
+            )}
+            {draft.stages.map((stage, i) => (
+              <Paper key={stage.key} withBorder radius="md" p="sm" data-testid={`review-stage-${i + 1}`}>
+                <Stack gap="xs">
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    <Text size="sm" fw={600}>
+                      Stage {i + 1}
+                    </Text>
+                    <Group gap="xs" wrap="nowrap">
+                      <SegmentedControl
+                        size="xs"
+                        value={stage.rule}
+                        onChange={(v) => setStage(i, { rule: v as StageDraft["rule"] })}
+                        data={[
+                          { value: "all", label: "All must approve" },
+                          { value: "any", label: "Any one approves" },
+                        ]}
+                        aria-label={`Stage ${i + 1} rule`}
+                      />
+                      {draft.stages.length > 1 && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Remove stage ${i + 1}`}
+                          onClick={() => set({ stages: draft.stages.filter((_, j) => j !== i) })}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Group>
+                  <ReviewersInput
+                    label="Reviewers"
+                    members={memberList}
+                    value={stage.reviewers}
+                    onChange={(reviewers) => setStage(i, { reviewers })}
+                    taken={takenBy[i] ?? new Set()}
+                    error={problem("stages", i)}
+                    testId={`review-stage-${i + 1}-reviewers`}
+                  />
+                </Stack>
+              </Paper>
+            ))}
+            {draft.stages.length < MAX_STAGES && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                w="fit-content"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => set({ stages: [...draft.stages, newStage()] })}
+              >
+                Add a stage
+              </Button>
+            )}
+            {members.isError && (
+              <Text size="xs" c="dimmed">
+                Members could not be listed: enter reviewers' e-mail addresses.
+              </Text>
+            )}
+          </Stack>
+
+          <Switch
+            label="Lock approved assets"
+            description="An approved asset takes no new version until the requester or an admin reopens it."
+            checked={draft.lock}
+            onChange={(e) => set({ lock: e.currentTarget.checked })}
+          />
+
+          {create.isError && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+              {errorMessage(create.error, "Failed to request the review")}
+              {isApiError(create.error) &&
+                [...new Set(create.error.errors.map((e) => e.message))].map((m) => (
+                  <Text key={m} size="sm">
+                    {m}
+                  </Text>
+                ))}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="request-review-submit">
+              Request review
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
