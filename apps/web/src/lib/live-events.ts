@@ -21,6 +21,10 @@ const EVENT_TYPES = [
   "comment.resolved",
   "asset.status",
   "asset.version",
+  // Approvals (issue 30): a decision, a review's state, an asset's status in a review.
+  "review.decision",
+  "review.state",
+  "review.asset",
 ];
 
 /**
@@ -55,7 +59,8 @@ function open(workspaceId: string): Stream {
   const deliver = (e: MessageEvent<string>) => {
     try {
       const event: unknown = { ...JSON.parse(e.data), type: e.type };
-      if (answerIs(LiveEvent, event, (a) => isText(a.asset_id))) tell(event as LiveEvent);
+      // Every event names an asset, but a review's state names only the review.
+      if (answerIs(LiveEvent, event, (a) => isText(a.asset_id) || isText(a.review_id))) tell(event as LiveEvent);
     } catch {
       // not ours
     }
