@@ -4,6 +4,7 @@ import { AuthLayout, publicRoutes, RequireAuth } from "../features/auth";
 import { accountCheckoutSuccessRoute } from "../features/billing";
 import { requestRoute } from "../features/file-requests";
 import { inviteRoute } from "../features/invites";
+import { reviewLinkRoute } from "../features/review-link";
 import { sharedRoute } from "../features/shared-view";
 import { createWorkspaceRoute, workspacesRedirectRoute } from "../features/workspaces";
 import { lazyPage } from "../lib/lazy-page";
@@ -28,7 +29,8 @@ function RootLayout() {
  * (create-workspace) and the authenticated app shell; the last two sit behind RequireAuth. Pages
  * load on demand (each feature's routes.tsx), so a first load fetches only its own page; until that
  * page's chunk arrives the hydrate fallback shows a loader, never a blank screen.
- * /s/:token (public shared content) needs no sign-in and brings its own layout.
+ * /s/:token (public shared content), /r/:token (upload links) and /review/:token (an outside
+ * reviewer's page) need no sign-in and bring their own layout.
  */
 export const router = createBrowserRouter([
   {
@@ -51,6 +53,7 @@ export const router = createBrowserRouter([
       },
       sharedRoute,
       requestRoute,
+      reviewLinkRoute,
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -4,6 +4,7 @@ import {
   type CommentPage,
   type CreateCommentBody,
   commentsApi,
+  reviewLinkApi,
   sharedApi,
   type UpdateCommentBody,
 } from "@hangar/contract";
@@ -51,25 +52,32 @@ export function useTopComments(source: Source, scope: CommentScope) {
     // Visitors hear no event stream: their view refreshes on its own.
     refetchInterval: shared ? 15_000 : false,
     queryFn: ({ pageParam, signal }) =>
-      shared
-        ? callApi(sharedApi.comments, {
+      shared?.via === "review"
+        ? callApi(reviewLinkApi.comments, {
             params: { token: shared.token },
-            query: { object_id: assetId, ...versions },
+            query: { object_id: assetId },
             signal,
             fallback: COMMENT_MESSAGES.fetchFailed,
           })
-        : callApi(commentsApi.list, {
-            params: { id: workspaceId },
-            query: {
-              content_type: "asset",
-              object_id: assetId,
-              board_id: boardParam(scope),
-              ...versions,
-              ...(pageParam ? { cursor: pageParam } : {}),
-            },
-            signal,
-            fallback: COMMENT_MESSAGES.fetchFailed,
-          }),
+        : shared
+          ? callApi(sharedApi.comments, {
+              params: { token: shared.token },
+              query: { object_id: assetId, ...versions },
+              signal,
+              fallback: COMMENT_MESSAGES.fetchFailed,
+            })
+          : callApi(commentsApi.list, {
+              params: { id: workspaceId },
+              query: {
+                content_type: "asset",
+                object_id: assetId,
+                board_id: boardParam(scope),
+                ...versions,
+                ...(pageParam ? { cursor: pageParam } : {}),
+              },
+              signal,
+              fallback: COMMENT_MESSAGES.fetchFailed,
+            }),
     getNextPageParam: (last: CommentPage) => last.next_cursor,
   });
 }
@@ -102,7 +110,7 @@ export function useReplies(source: Source, threadId: string, enabled: boolean) {
       let cursor: string | null = null;
       if (shared)
         return (
-          await callApi(sharedApi.comments, {
+          await callApi(shared.via === "review" ? reviewLinkApi.comments : sharedApi.comments, {
             params: { token: shared.token },
             query: { object_id: assetId, parent_id: threadId },
             signal,
@@ -163,6 +171,15 @@ export function useCommentMutations(source: Source) {
         const who = await shared.identify();
         if (!who) throw new ApiError({ status: 0, detail: "Cancelled", code: CANCELLED });
         const { board_id: _board, mentions: _mentions, ...rest } = body;
+        // An outside reviewer writes on the current version, named by the review.
+        if (shared.via === "review") {
+          const { version_id: _version, ...onCurrent } = rest;
+          return callApi(reviewLinkApi.comment, {
+            params: { token: shared.token },
+            body: { ...onCurrent, object_id: assetId },
+            fallback,
+          });
+        }
         return callApi(sharedApi.comment, {
           params: { token: shared.token },
           body: { ...rest, ...version, object_id: assetId, author_name: who.name, author_email: who.email },

@@ -1,5 +1,6 @@
 // The review feature's public surface: the drawer, the annotation layer and the context the viewer provides.
 export { AnnotationLayer } from "./annotation-layer";
+export { invalidateComments as invalidateAssetComments } from "./api";
 export { CommentDrawer } from "./comment-drawer";
 export { useLiveConnected, useLiveEvents } from "./live";
 export {

@@ -16,9 +16,14 @@ export interface AnonymousInfo {
   email: string | null;
 }
 
-/** The review as a share-link visitor does it: through the token, named by what they chose to give. */
+/**
+ * The review as a share-link visitor does it: through the token, named by what they chose to give.
+ * `via: "review"`: an outside reviewer's link (issue 30): its own calls (`/review/{token}/comments`),
+ * the current version only, named by the review (`identify` answers their name without asking).
+ */
 export interface SharedReview {
   token: string;
+  via?: "share" | "review";
   /** Asks for the name and e-mail unless stored (spec 02 §4); null when the visitor cancels. */
   identify(): Promise<AnonymousInfo | null>;
 }

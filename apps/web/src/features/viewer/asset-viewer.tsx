@@ -20,6 +20,8 @@ import { useDownload } from "../downloads";
 import { RequestReviewButton } from "../reviews";
 // The share dialog loads the first time it opens: not part of the viewer's own chunk.
 import { ShareDialog } from "../shares";
+import { ExternalDecision } from "./review/external-decision";
+import { MemberDecision } from "./review/member-decision";
 import { SidebarPanel } from "./sidebar-panel";
 import { useViewerVersions } from "./versions/viewer-versions";
 import { VIEWER_SIDEBAR } from "./viewer-constants";
@@ -176,6 +178,21 @@ export function AssetViewer(props: AssetViewerProps) {
       />
     ) : null;
 
+  // Approvals (issue 30): a reviewer's decision bar under the preview (the link's page brings its own).
+  const decisionBar =
+    !asset || comparing ? null : shared ? (
+      shared.reviewer &&
+      query.data && <ExternalDecision reviewer={shared.reviewer} asset={query.data} compact={phone} />
+    ) : query.data ? (
+      <MemberDecision
+        workspaceId={workspaceId}
+        asset={query.data}
+        shownVersionId={versions.review.version?.id ?? null}
+        compact={phone}
+        onStep={onStep}
+      />
+    ) : null;
+
   const rail = (
     <Box
       component="nav"
@@ -229,7 +246,7 @@ export function AssetViewer(props: AssetViewerProps) {
           visibleId={state.visibleAnnotationId}
           setVisibleId={setVisibleAnnotation}
           escapeBusy={escapeBusy}
-          shared={shared ? { token: shared.token, identify: shared.identify } : null}
+          shared={shared ? { token: shared.token, identify: shared.identify, via: shared.via } : null}
           targetCommentId={shared ? null : (props.commentId ?? null)}
           {...versions.review}
         >
@@ -262,29 +279,36 @@ export function AssetViewer(props: AssetViewerProps) {
               />
 
               <Box style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: phone ? "column" : "row" }}>
-                <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-                  {query.isError && !asset ? (
-                    <Center h="100%" p="md">
-                      <Alert color={isNotFound(query.error) ? "gray" : "red"} variant="light" title="Asset unavailable">
-                        {isNotFound(query.error)
-                          ? "This asset does not exist, was deleted, or belongs to another workspace."
-                          : errorMessage(query.error, "Failed to fetch asset")}
-                      </Alert>
-                    </Center>
-                  ) : !asset ? (
-                    <Center h="100%">
-                      <Loader color="gray.0" />
-                    </Center>
-                  ) : (
-                    <Preview
-                      asset={asset}
-                      viewKey={`${asset.id}:${versions.review.version?.id ?? ""}`}
-                      currentPage={state.currentPage}
-                      onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
-                    />
-                  )}
-                  {previous && <StepButton side="left" label="Previous asset" onClick={() => onStep(previous.id)} />}
-                  {next && <StepButton side="right" label="Next asset" onClick={() => onStep(next.id)} />}
+                <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: "flex", flexDirection: "column" }}>
+                  <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+                    {query.isError && !asset ? (
+                      <Center h="100%" p="md">
+                        <Alert
+                          color={isNotFound(query.error) ? "gray" : "red"}
+                          variant="light"
+                          title="Asset unavailable"
+                        >
+                          {isNotFound(query.error)
+                            ? "This asset does not exist, was deleted, or belongs to another workspace."
+                            : errorMessage(query.error, "Failed to fetch asset")}
+                        </Alert>
+                      </Center>
+                    ) : !asset ? (
+                      <Center h="100%">
+                        <Loader color="gray.0" />
+                      </Center>
+                    ) : (
+                      <Preview
+                        asset={asset}
+                        viewKey={`${asset.id}:${versions.review.version?.id ?? ""}`}
+                        currentPage={state.currentPage}
+                        onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
+                      />
+                    )}
+                    {previous && <StepButton side="left" label="Previous asset" onClick={() => onStep(previous.id)} />}
+                    {next && <StepButton side="right" label="Next asset" onClick={() => onStep(next.id)} />}
+                  </Box>
+                  {decisionBar}
                 </Box>
                 {!phone && panel && (
                   <ScrollArea

@@ -1,4 +1,4 @@
-import type { Asset, ShareSettings } from "@hangar/contract";
+import type { Asset, ReviewDecisionKind, ReviewerPage, ShareSettings } from "@hangar/contract";
 import type { ReactNode } from "react";
 import type { SharedReview } from "../comments";
 
@@ -12,6 +12,8 @@ export type ViewerPage = Asset["pages"][number] & { large_url?: string | null };
  */
 export interface SharedViewerOptions {
   token: string;
+  /** Whose link: a share link's (the default) or an outside reviewer's (issue 30; its own comment calls). */
+  via?: "share" | "review";
   settings: ShareSettings;
   /** The asset as the link answers it. */
   asset: { data: Asset | undefined; isError: boolean; error: unknown };
@@ -26,4 +28,23 @@ export interface SharedViewerOptions {
   canClose: boolean;
   /** A download through the link (the Download button shows only when the link allows it). */
   download(asset: Asset): void;
+  /** An outside reviewer's link (issue 30): the viewer shows their decision bar. */
+  reviewer?: ReviewerLinkOptions | null;
+}
+
+/** What an outside reviewer's page lends the viewer for its decision bar (issue 30). */
+export interface ReviewerLinkOptions {
+  /** The link's page as last answered: the review, the reviewer and every asset's state. */
+  page: ReviewerPage;
+  /** The decision on its way. */
+  pending: ReviewDecisionKind | null;
+  /** Resolves once recorded; rejects when refused (the page has said why). */
+  decide(input: {
+    assetId: string;
+    versionId: string | null;
+    decision: ReviewDecisionKind;
+    note: string;
+  }): Promise<unknown>;
+  /** Opens another asset of the review. */
+  open(assetId: string): void;
 }

@@ -20,6 +20,7 @@ import { encodeFilters, FILE_TYPE_LABELS, formatExposure, PARAM, useWorkspaceTag
 import { formatDuration, relativeTime } from "../../../entities/format";
 import { RecognisedTextSection } from "../../fields";
 import { useAutosaveAsset, useSaveTags } from "../api";
+import { ReviewHistory } from "../review/review-history";
 import { useAutosave } from "../use-autosave";
 import { VIEWER_MESSAGES } from "../viewer-constants";
 
@@ -167,6 +168,8 @@ export function DetailsPanel({
           data-testid="details-tags"
         />
       </Stack>
+
+      {!shared && <ReviewHistory workspaceId={ws} assetId={asset.id} />}
 
       {asset.ai_tag_details.length > 0 && (
         <Section title="AI tags">
