@@ -30,7 +30,7 @@ test("the board page's menu offers what the tree row's menu does, Request files�
   await page.getByRole("button", { name: "Board options" }).click();
   const onPage = await menuItems(page);
   expect(onPage).toEqual(inTree);
-  expect(onPage).toEqual(["Rename", "Move to…", "Share…", "Request files…", "Download…", "Delete"]);
+  expect(onPage).toEqual(["Rename", "Move to…", "Share…", "Request files…", "Request review…", "Download…", "Delete"]);
   await shot(page, "page-menu-1440");
 
   await page.getByRole("menuitem", { name: "Request files…" }).click();

@@ -34,6 +34,10 @@ import {
 import { ReviewersInput } from "./reviewers-input";
 
 const MAX_STAGES = 10;
+
+/** A refused body's field messages (422) other than its detail. */
+const fieldMessages = (error: unknown): string[] =>
+  isApiError(error) ? [...new Set(error.errors.map((e) => e.message))].filter((m) => m !== error.detail) : [];
 const NO_MEMBERS: Member[] = [];
 
 /** `datetime-local`'s value for now (local time), the earliest due date offered. */
@@ -68,7 +72,8 @@ export function RequestReviewDialog({
   const members = useMembers(workspaceId, opened);
   const create = useCreateReview(workspaceId);
   const [draft, setDraft] = useState<RequestDraft>(() => emptyDraft(defaultTitle));
-  const [problems, setProblems] = useState<DraftProblem[]>([]);
+  // After a first try, mistakes are named (and cleared) as the draft changes.
+  const [tried, setTried] = useState(false);
 
   // Each opening starts a new request (the draft set as it opens, not an effect later).
   const [wasOpen, setWasOpen] = useState(opened);
@@ -76,7 +81,7 @@ export function RequestReviewDialog({
     setWasOpen(opened);
     if (opened) {
       setDraft(emptyDraft(defaultTitle));
-      setProblems([]);
+      setTried(false);
     }
   }
   const resetCreate = create.reset;
@@ -87,13 +92,13 @@ export function RequestReviewDialog({
   const set = (patch: Partial<RequestDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setStage = (index: number, patch: Partial<StageDraft>) =>
     setDraft((d) => ({ ...d, stages: d.stages.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
+  const problems = tried ? draftProblems(draft) : [];
   const problem = (field: DraftProblem["field"], stage?: number) =>
     problems.find((p) => p.field === field && p.stage === stage)?.message ?? null;
 
   const submit = () => {
-    const found = draftProblems(draft);
-    setProblems(found);
-    if (found.length) return;
+    setTried(true);
+    if (draftProblems(draft).length) return;
     create.mutate(buildReviewBody(draft, target), {
       onSuccess: (review) => {
         notifySuccessWithAction("Review requested", {
@@ -236,12 +241,12 @@ export function RequestReviewDialog({
           {create.isError && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
               {errorMessage(create.error, "Failed to request the review")}
-              {isApiError(create.error) &&
-                [...new Set(create.error.errors.map((e) => e.message))].map((m) => (
-                  <Text key={m} size="sm">
-                    {m}
-                  </Text>
-                ))}
+              {/* A refused body's field messages, when they say more than the detail. */}
+              {fieldMessages(create.error).map((m) => (
+                <Text key={m} size="sm">
+                  {m}
+                </Text>
+              ))}
             </Alert>
           )}
           <Group justify="flex-end" gap="xs">

@@ -120,6 +120,7 @@ export function ReviewersInput({
                     if (combobox.getSelectedOptionIndex() >= 0 && combobox.dropdownOpened) return;
                     event.preventDefault();
                     commit();
+                    combobox.closeDropdown();
                   } else if (event.key === "Backspace" && search.length === 0 && value.length > 0) {
                     event.preventDefault();
                     remove(entryId(value[value.length - 1]!));
