@@ -84,6 +84,7 @@ export async function inviteAndJoin(
   invitee: Page,
   workspaceId: string,
   role: "ADMIN" | "EDITOR" | "COMMENTER",
+  firstName = "Casey",
 ): Promise<string> {
   const email = uniqueEmail(role.toLowerCase());
   await api(admin, "POST", `/workspaces/${workspaceId}/invites`, { email, role });
@@ -91,7 +92,7 @@ export async function inviteAndJoin(
   await api(invitee, "POST", "/users/register", {
     email,
     password: E2E_PASSWORD,
-    first_name: "Casey",
+    first_name: firstName,
     invite_token: token,
   });
   return email;

@@ -38,7 +38,7 @@ describe("decision bar", () => {
     show(view());
     expect(screen.getByTestId("decision-review-title").textContent).toContain("Spring campaign");
     expect(screen.getByText("In review")).toBeTruthy();
-    expect(screen.getByTestId("decision-mine").textContent).toContain("Awaiting your decision · 2 awaiting you");
+    expect(screen.getByTestId("decision-mine").textContent).toContain("Awaiting your decision · 2 left to decide");
   });
 
   it("Approve decides at once, without a note", async () => {

@@ -1,5 +1,6 @@
 import { DECISION_LABELS, type ReviewDecisionKind, STATUS_LABELS } from "@hangar/contract";
 import { Badge, Box, Button, Group, Menu, Modal, Stack, Text, Textarea, Tooltip } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
 import { IconArrowRight, IconCheck, IconChevronUp } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { relativeTime } from "../../../entities/format";
@@ -18,14 +19,19 @@ export interface DecisionBarModel {
 
 const COLOURS: Record<ReviewDecisionKind, string> = STATUS_COLOURS;
 const NOTHING_NEXT = "Nothing else in this review awaits your decision";
+/** The width the four buttons, "next" and the status need side by side. */
+const WIDE_ENOUGH = 760;
 
 /**
  * The viewer's decision bar (issue 30): the review and the asset's status in it, the reviewer's own
  * decision on this version, the four decisions (a note for the last three) and "Next asset in this
  * review". `compact` (a phone): Approve stays a button, the other three are a menu, "next" an arrow.
  */
-export function DecisionBar({ model, compact }: { model: DecisionBarModel; compact: boolean }) {
+export function DecisionBar({ model, compact: phone }: { model: DecisionBarModel; compact: boolean }) {
   const { view, pending } = model;
+  // A narrow preview column (a tablet, or a desktop with the sidebar open on a small window) is a phone here.
+  const { ref, width } = useElementSize();
+  const compact = phone || (width > 0 && width < WIDE_ENOUGH);
   const [asking, setAsking] = useState<ReviewDecisionKind | null>(null);
   const [note, setNote] = useState("");
   const busy = pending !== null;
@@ -86,6 +92,7 @@ export function DecisionBar({ model, compact }: { model: DecisionBarModel; compa
 
   return (
     <Box
+      ref={ref}
       role="region"
       aria-label="Your decision"
       data-testid="decision-bar"
@@ -100,7 +107,7 @@ export function DecisionBar({ model, compact }: { model: DecisionBarModel; compa
       }}
     >
       <Group gap="xs" justify="space-between" wrap={compact ? "wrap" : "nowrap"} align="center">
-        <Stack gap={2} style={{ minWidth: 0, flex: compact ? "1 1 100%" : "0 1 auto" }}>
+        <Stack gap={2} style={{ minWidth: 0, flex: compact ? "1 1 100%" : "1 1 0" }}>
           <Text size="xs" c="gray.5" truncate="end">
             Review · <span data-testid="decision-review-title">{view.reviewTitle}</span>
           </Text>
@@ -114,11 +121,16 @@ export function DecisionBar({ model, compact }: { model: DecisionBarModel; compa
                 : view.awaitingMe
                   ? "Awaiting your decision"
                   : "You have not decided"}
-              {view.waitingCount > 0 && !compact ? ` · ${view.waitingCount} awaiting you` : ""}
+              {view.waitingCount > 0 && !compact ? ` · ${view.waitingCount} left to decide` : ""}
             </Text>
           </Group>
         </Stack>
-        <Group gap={6} wrap="wrap" justify="flex-end" style={{ flex: compact ? "1 1 100%" : "0 1 auto" }}>
+        <Group
+          gap={6}
+          wrap={compact ? "wrap" : "nowrap"}
+          justify="flex-end"
+          style={{ flex: compact ? "1 1 100%" : "0 0 auto" }}
+        >
           {view.blocked ? (
             <Text size="sm" c="gray.4" data-testid="decision-blocked">
               {view.blocked}
