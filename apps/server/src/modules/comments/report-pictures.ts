@@ -59,7 +59,7 @@ export function picturesOf(numbered: CommentRecord[], versions: ExportVersion[])
       const at = Math.round(c.timestamp_s * 1000) / 1000;
       const video = (version.renditions as { video?: string } | null)?.video ?? "web.mp4";
       key = `t${at}`;
-      picture = { label: timecode(at), source: { videoKey: mediaKey(dir, video), at }, order: at };
+      picture = { label: `Frame ${timecode(at)}`, source: { videoKey: mediaKey(dir, video), at }, order: at };
     } else {
       key = "poster";
       picture = { label: null, source: { key: mediaKey(dir, "thumbnail.jpg") }, order: -1 };
