@@ -88,7 +88,7 @@ export function SharedBoardView(props: { token: string; payload: SharedPayload; 
           Shared from {payload.workspace_name}
         </Text>
       </Group>
-      <Stack gap="lg" p={{ base: "md", sm: "xl" }} maw={1400} mx="auto">
+      <Stack component="main" gap="lg" p={{ base: "md", sm: "xl" }} maw={1400} mx="auto">
         <Stack gap={4}>
           {current && current.path.length > 0 && (
             <Breadcrumbs separator="›">
@@ -100,7 +100,7 @@ export function SharedBoardView(props: { token: string; payload: SharedPayload; 
             </Breadcrumbs>
           )}
           <Group justify="space-between" align="flex-end">
-            <Title order={2} data-testid="shared-board-name">
+            <Title order={1} size="h2" data-testid="shared-board-name">
               {current?.name ?? "…"}
             </Title>
             <Group gap="sm">
@@ -190,6 +190,7 @@ function SharedCard({ asset, onOpen }: { asset: Asset; onOpen(): void }) {
       onClick={onOpen}
       aria-label={`Open ${asset.name}`}
       data-testid="shared-card"
+      data-asset-id={asset.id}
       style={{
         borderRadius: 8,
         overflow: "hidden",
