@@ -141,7 +141,6 @@ function Uploader(props: { token: string; visitId: string; info: FileRequestPage
           <Box
             role="button"
             tabIndex={0}
-            aria-label="Drop files here, or choose them"
             data-testid="request-drop"
             p="xl"
             style={{

@@ -13,6 +13,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconFileZip, IconFolderFilled, IconMovie, IconPhotoOff } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
@@ -188,7 +189,6 @@ function SharedCard({ asset, onOpen }: { asset: Asset; onOpen(): void }) {
   return (
     <UnstyledButton
       onClick={onOpen}
-      aria-label={`Open ${asset.name}`}
       data-testid="shared-card"
       data-asset-id={asset.id}
       style={{
@@ -208,6 +208,8 @@ function SharedCard({ asset, onOpen }: { asset: Asset; onOpen(): void }) {
       </Box>
       <Box px="xs" py={6}>
         <Text size="sm" fw={500} truncate="end">
+          {/* Named by what it shows (WCAG 2.5.3: the visible name and size are in the name). */}
+          <VisuallyHidden>Open </VisuallyHidden>
           {asset.name}
         </Text>
         <Text size="xs" c="dimmed">
