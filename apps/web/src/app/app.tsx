@@ -8,7 +8,7 @@ import { endSession } from "../features/auth";
 import { DeferredModals } from "../lib/confirm-modal";
 import { createQueryClient } from "./query-client";
 import { router } from "./router";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 const queryClient = createQueryClient(endSession);
 
@@ -35,7 +35,7 @@ function DeferredNotifications() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <DeferredNotifications />
         <DeferredModals />

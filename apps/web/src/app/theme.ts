@@ -1,4 +1,10 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  luminance,
+  type MantineColorsTuple,
+  type MantineTheme,
+} from "@mantine/core";
 
 // A desaturated slate blue: calm next to photos and video, which should carry the colour on screen.
 const brand: MantineColorsTuple = [
@@ -13,6 +19,76 @@ const brand: MantineColorsTuple = [
   "#3f5789",
   "#334a7a",
 ];
+
+/**
+ * Dimmed text (captions, sizes, dates, hints) one step darker than Mantine's gray 6 (#868e96, 3.3:1 on
+ * white), in the same cool grey: 5.2:1 on white, 5.0:1 on the page's gray 0 and 4.7:1 on gray 1
+ * (hovered rows), so every dimmed line meets WCAG AA's 4.5:1 wherever it sits (issue 35).
+ */
+export const DIMMED_TEXT = "#666d75";
+
+/** WCAG AA for text (1.4.3): what every colour that carries text must reach on its background. */
+export const TEXT_CONTRAST = 4.5;
+
+export const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+/**
+ * The first shade of `shades` from `from` on that reaches AA against `background`; for the brightest
+ * palettes (yellow, lime, orange), whose shade 9 falls short, shade 9 darkened until it does.
+ */
+const readableShade = (shades: readonly string[], from: number, background: string) =>
+  shades.slice(from).find((c) => contrast(c, background) >= TEXT_CONTRAST) ?? darker(shades[9] as string, background);
+
+/**
+ * The light scheme's per-colour variables, made to carry text at AA (issue 35): Mantine fills with
+ * shade 6 or 7 under white text, writes `c="red"` and outlines in shade 6 and light badges in shade 9
+ * on shade 1, which for the bright palettes (red, green, orange, yellow…) is 2–4:1. Each takes the
+ * first darker shade of its own palette that reaches 4.5:1, so hues stay and only what fell short
+ * darkens; the hover fill is the shade after it.
+ */
+export function readableColorVariables(theme: MantineTheme): Record<string, string> {
+  const out: Record<string, string> = {};
+  // Fills start where Mantine's do (the primary shade, for every colour): never lighter than today.
+  const fillFrom = typeof theme.primaryShade === "number" ? theme.primaryShade : theme.primaryShade.light;
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (name === "dark" || shades.length < 10) continue;
+    const fill = readableShade(shades, fillFrom, "#ffffff");
+    out[`--mantine-color-${name}-filled`] = fill;
+    const at = shades.indexOf(fill);
+    out[`--mantine-color-${name}-filled-hover`] = at >= 0 && at < 9 ? (shades[at + 1] as string) : darker(fill, "#000");
+    const text = readableShade(shades, 6, "#ffffff");
+    out[`--mantine-color-${name}-text`] = text;
+    out[`--mantine-color-${name}-outline`] = text;
+    out[`--mantine-color-${name}-light-color`] = readableShade(shades, 9, shades[1] as string);
+  }
+  return out;
+}
+
+/** `color` mixed towards black until it reads on `background` (a hover: one step darker). */
+function darker(color: string, background: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16)) as [number, number, number];
+  for (let k = 0.95; k > 0; k -= 0.05) {
+    const mixed = `#${[r, g, b]
+      .map((v) =>
+        Math.round(v * k)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")}`;
+    if (contrast(mixed, background) >= TEXT_CONTRAST) return mixed;
+  }
+  return "#000000";
+}
+
+/** The theme's CSS variables beyond its palettes (MantineProvider's resolver). */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: { ...readableColorVariables(resolved), "--mantine-color-dimmed": DIMMED_TEXT },
+  dark: {},
+});
 
 export const theme = createTheme({
   primaryColor: "brand",
@@ -31,5 +107,8 @@ export const theme = createTheme({
     TextInput: { defaultProps: { withAsterisk: false } },
     PasswordInput: { defaultProps: { withAsterisk: false } },
     Select: { defaultProps: { withAsterisk: false } },
+    // Every close button says what it is (a drawer's, a modal's, a sheet's): screen readers otherwise
+    // announce a nameless "button". A close button that says more (e.g. "Clear filter") keeps its own.
+    CloseButton: { defaultProps: { "aria-label": "Close" } },
   },
 });

@@ -9,7 +9,7 @@ export function RouteErrorPage() {
   console.error(error);
   return (
     <Box mih="100dvh" py={96} px="md">
-      <Container size={480}>
+      <Container size={480} component="main">
         <Stack gap="md" align="center" ta="center" role="alert">
           <Title order={1} size="h3">
             Something went wrong

@@ -1,10 +1,11 @@
 import { canEdit, type Workspace } from "@hangar/contract";
-import { AppShell, Box, Burger, Container, Group } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { AppShell, Box, Burger, Container, Group, useMantineTheme } from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Outlet, useMatch } from "react-router-dom";
 import { useSelection, useWorkspaces } from "../../entities/workspace";
 import { UploadHeaderControls } from "../../features/uploads";
 import { ProductMark } from "../../ui/product-mark";
+import { MAIN_CONTENT_ID, SkipLink } from "../../ui/skip-link";
 import { UserMenu } from "./user-menu";
 import { WorkspaceNavbar } from "./workspace-navbar";
 import { WorkspaceSwitcher } from "./workspace-switcher";
@@ -27,6 +28,10 @@ export function AppShellLayout() {
 
   const workspaceId = navbarWorkspaceId(routeWorkspaceId, lastWorkspaceId, workspaces.data);
   const routeRole = workspaces.data?.find((w) => w.id === routeWorkspaceId)?.user_role;
+  // Below the navbar's breakpoint a closed navbar is off screen (AppShell's own query): it leaves
+  // the Tab order and the accessibility tree too, instead of eight invisible stops.
+  const sm = Number.parseFloat(useMantineTheme().breakpoints.sm);
+  const phone = useMediaQuery(`(max-width: ${sm - 0.1}em)`) ?? false;
 
   return (
     <AppShell
@@ -34,6 +39,7 @@ export function AppShellLayout() {
       navbar={{ width: 248, breakpoint: "sm", collapsed: { mobile: !navOpen } }}
       padding="lg"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -49,10 +55,10 @@ export function AppShellLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm">
+      <AppShell.Navbar p="sm" inert={phone && !navOpen}>
         <WorkspaceNavbar workspaceId={workspaceId} onNavigate={nav.close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main bg="var(--mantine-color-gray-0)" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="xl" p={0}>
           <Outlet />
         </Container>

@@ -1,4 +1,16 @@
-import { ActionIcon, Box, Group, Paper, SimpleGrid, Stack, Switch, Table, Text, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Box,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCopy, IconLock } from "@tabler/icons-react";
 import { createContext, type ReactNode, useContext } from "react";
@@ -72,7 +84,9 @@ export function LinksTable<T>(props: LinksTableProps<T>) {
               <Table.Th key={c.header}>{c.header}</Table.Th>
             ))}
             <Table.Th>Active</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

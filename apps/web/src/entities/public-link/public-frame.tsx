@@ -12,7 +12,7 @@ export function CenteredPage({ children }: { children: React.ReactNode }) {
       <Group px="lg" h={56}>
         <ProductMark size="sm" />
       </Group>
-      <Center mih="calc(100dvh - 56px)" p="md">
+      <Center component="main" mih="calc(100dvh - 56px)" p="md">
         {children}
       </Center>
     </Box>
@@ -39,7 +39,9 @@ export function PasswordPrompt(props: {
           <Stack gap="md" data-testid="share-password-prompt">
             <Group gap="xs">
               <IconLock size={20} />
-              <Title order={3}>{SHARE_MESSAGES.passwordRequired}</Title>
+              <Title order={1} size="h3">
+                {SHARE_MESSAGES.passwordRequired}
+              </Title>
             </Group>
             <Text size="sm" c="dimmed">
               {props.hint ?? "This shared content is protected. Enter the password you were given."}
@@ -78,7 +80,9 @@ export function SharedError({ error }: { error: unknown }) {
     <CenteredPage>
       <Stack align="center" gap="sm" maw={420} ta="center" data-testid="shared-error">
         <IconLinkOff size={40} color="var(--mantine-color-gray-6)" />
-        <Title order={3}>{sharedErrorText(error)}</Title>
+        <Title order={1} size="h3">
+          {sharedErrorText(error)}
+        </Title>
         <Text size="sm" c="dimmed">
           {expired
             ? "Ask the person who shared it with you for a new link."

@@ -183,7 +183,7 @@ export function RecognisedTextView({ text }: { text: { data?: RecognisedText | u
   if (!text.data || (text.data.status === "done" && !text.data.text) || text.data.status === "none") return null;
   return (
     <Stack gap={6} data-testid="recognised-text">
-      <Title order={6} c="dimmed" tt="uppercase" fz={11} lts={0.5}>
+      <Title order={3} c="dimmed" tt="uppercase" fz={11} lts={0.5}>
         Text in image
       </Title>
       {text.data.status === "pending" ? (

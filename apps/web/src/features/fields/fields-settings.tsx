@@ -61,7 +61,9 @@ export function FieldsSettings() {
   return (
     <Stack gap="md" data-testid="settings-fields">
       <div>
-        <Title order={3}>Custom fields</Title>
+        <Title order={2} size="h3">
+          Custom fields
+        </Title>
         <Text size="sm" c="dimmed">
           Fields every asset of this workspace can carry: status, client, usage rights…{" "}
           {isAdmin ? "" : "Only admins change them."}

@@ -123,7 +123,9 @@ function Uploader(props: { token: string; visitId: string; info: FileRequestPage
       <Paper withBorder shadow="sm" radius="md" p="xl" w={560} maw="100%" data-testid="request-page">
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={2}>{heading}</Title>
+            <Title order={1} size="h2">
+              {heading}
+            </Title>
             <Text size="sm" c="dimmed">
               For {info.workspace_name} · {info.board_name}
             </Text>
@@ -139,7 +141,6 @@ function Uploader(props: { token: string; visitId: string; info: FileRequestPage
           <Box
             role="button"
             tabIndex={0}
-            aria-label="Drop files here, or choose them"
             data-testid="request-drop"
             p="xl"
             style={{

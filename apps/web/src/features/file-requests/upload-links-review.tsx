@@ -27,7 +27,9 @@ export function UploadLinksReview({ workspaceId }: { workspaceId: string }) {
   if (isApiError(links.error) && links.error.status === 403) return null;
   return (
     <Stack gap="sm" mt="xl">
-      <Title order={4}>Upload links</Title>
+      <Title order={2} size="h4">
+        Upload links
+      </Title>
       {links.isPending ? (
         <Loader size="sm" />
       ) : links.isError ? (

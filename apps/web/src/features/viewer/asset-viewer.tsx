@@ -15,6 +15,7 @@ import { isNotFound, useAsset } from "../../entities/asset";
 import { useAfterFirstPaint } from "../../lib/after-paint";
 import { errorMessage } from "../../lib/api-client";
 import { WhenOpened } from "../../lib/deferred";
+import { usePageTitle } from "../../lib/page-title";
 import { ReviewProvider } from "../comments";
 import { useDownload } from "../downloads";
 import { RequestReviewButton } from "../reviews";
@@ -160,6 +161,8 @@ export function AssetViewer(props: AssetViewerProps) {
     : [];
   const activeTab = state.activeTab && tabs.includes(state.activeTab) ? state.activeTab : null;
   const title = query.data?.name ?? (query.isError ? "Asset" : "Loading…");
+  // The public page names itself ("… · shared on Hangar"); a member's tab says which asset is open.
+  usePageTitle(shared ? null : query.data?.name);
 
   // The picture first: the panel (comments, with its composer and members) joins a frame later.
   const panelsReady = useAfterFirstPaint();

@@ -8,6 +8,7 @@ import { withoutVersionParams } from "../../../entities/version";
 import { selectionStore, useSelection } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
+import { useReturnFocus } from "../../../lib/focus-return";
 import { notifyError } from "../../../lib/notify";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
@@ -16,7 +17,7 @@ import { AssetCardMenu } from "../actions/asset-card-menu";
 import { BulkBar } from "../actions/bulk-bar";
 import { ActiveFilterChips } from "../filters/active-filter-chips";
 import { filterChips } from "../filters/filter-chips";
-import { AssetGrid, AssetGridSkeleton } from "../grid/asset-grid";
+import { AssetGrid, AssetGridSkeleton, cardOf } from "../grid/asset-grid";
 import { clickOutcome, isAssetBulkMode, selectAll } from "../grid/selection";
 import { AssetToolbar } from "./asset-toolbar";
 import { loadedAssets, NO_ASSETS } from "./loaded-assets";
@@ -112,6 +113,11 @@ export function AssetBrowser({
     [navigate, assetPath, gridSearch],
   );
   const fromGrid = !!(location.state as PreviewState | null)?.fromGrid;
+  // The viewer closing puts focus on the card of the asset it showed last (stepping moves it), else
+  // back on what opened it: the keyboard user is where they were in the grid (issue 35).
+  const lastShown = useRef(assetId);
+  if (assetId) lastShown.current = assetId;
+  useReturnFocus(!!assetId, () => cardOf(lastShown.current));
   // Spec 02 §2: a dialog opened from the grid goes back to it; a page opened by its address closes to
   // the board, or to the workspace home when there is no board.
   const closePreview = useCallback(() => {

@@ -111,6 +111,10 @@ function useWidth() {
   return { ref, width };
 }
 
+/** The grid's card of an asset, when it is rendered (the grid is virtualised). */
+export const cardOf = (assetId: string | null | undefined) =>
+  assetId ? document.querySelector<HTMLElement>(`[role="gridcell"][data-asset-id="${CSS.escape(assetId)}"]`) : null;
+
 /**
  * A virtualised grid of asset cards scrolled by the window: only the rows near the viewport are in
  * the DOM, whatever the number of loaded pages. Scrolling near the end asks for the next page.

@@ -1,7 +1,11 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { usePageTitle } from "../../../lib/page-title";
 
-/** The card every public account page sits in: a heading, an optional line, the content, a footer. */
+/**
+ * The card every public account page sits in: a heading, an optional line, the content, a footer.
+ * Its heading is the page's document title.
+ */
 export function AuthCard({
   title,
   description,
@@ -15,6 +19,7 @@ export function AuthCard({
   footer?: ReactNode;
   testId?: string;
 }) {
+  usePageTitle(typeof title === "string" ? title : null);
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }} data-testid={testId}>
       <Stack gap="lg">

@@ -3,11 +3,13 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
+import { usePageTitle } from "../../../lib/page-title";
 import { useBilling, usePreviewChange, useSubscriptionAction } from "../api";
 import { asInterval, formatDate, formatMoney } from "../format";
 
 /** /w/:ws/subscription/change?plan= (ADMIN): the provider's proration preview, then the change. */
 export function ChangePlanPage() {
+  usePageTitle("Change plan");
   const workspace = useCurrentWorkspace();
   const [search] = useSearchParams();
   const navigate = useNavigate();

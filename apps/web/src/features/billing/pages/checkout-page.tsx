@@ -3,11 +3,13 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mant
 import { Link, useSearchParams } from "react-router-dom";
 import { useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
+import { usePageTitle } from "../../../lib/page-title";
 import { useBilling, useStartCheckout } from "../api";
 import { asInterval, formatMoney } from "../format";
 
 /** /w/:ws/checkout?plan=&interval= (ADMIN): the plan, its price and what changes, then the provider's page. */
 export function CheckoutPage() {
+  usePageTitle("Checkout");
   const workspace = useCurrentWorkspace();
   const [search] = useSearchParams();
   const planKey = search.get("plan") ?? "";

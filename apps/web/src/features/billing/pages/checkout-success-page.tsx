@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage } from "../../../lib/api-client";
+import { usePageTitle } from "../../../lib/page-title";
 import { CenteredLoader } from "../../../ui/centered-loader";
 import { useCheckoutSession, useSessionOwner } from "../api";
 
@@ -14,6 +15,7 @@ const SLOW_MS = 15_000;
  * active here (the redirect alone proves nothing), then says so.
  */
 export function CheckoutSuccessPage() {
+  usePageTitle("Subscription");
   const workspace = useCurrentWorkspace();
   const [search] = useSearchParams();
   const sessionId = search.get("session_id") ?? "";

@@ -27,6 +27,7 @@ import {
 import { selectionStore, useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { WhenOpened } from "../../../lib/deferred";
+import { usePageTitle } from "../../../lib/page-title";
 import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
@@ -64,6 +65,7 @@ export function BoardPage() {
   }, [boardId]);
 
   const board: Board | undefined = useMemo(() => indexTree(tree.data ?? []).get(boardId)?.board, [tree.data, boardId]);
+  usePageTitle(board?.name);
 
   const gone = isMissing(ancestors.error) || (tree.isSuccess && !tree.isFetching && !board);
   if (gone) {

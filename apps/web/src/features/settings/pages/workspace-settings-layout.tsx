@@ -21,7 +21,11 @@ export function WorkspaceSettingsLayout() {
 
   return (
     <>
-      <PageHeader title="Settings" description={`Settings for ${workspace.name}`} />
+      <PageHeader
+        title="Settings"
+        description={`Settings for ${workspace.name}`}
+        documentTitle={`${TABS.find((t) => t.value === active)?.label} · Settings`}
+      />
       <Tabs value={active} onChange={(value) => value && navigate(`${base}/${value}`)} keepMounted={false} mb="lg">
         <Tabs.List>
           {TABS.map(({ value, label, icon: TabIcon }) => (

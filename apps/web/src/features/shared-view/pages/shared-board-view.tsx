@@ -13,6 +13,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconFileZip, IconFolderFilled, IconMovie, IconPhotoOff } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
@@ -88,7 +89,7 @@ export function SharedBoardView(props: { token: string; payload: SharedPayload; 
           Shared from {payload.workspace_name}
         </Text>
       </Group>
-      <Stack gap="lg" p={{ base: "md", sm: "xl" }} maw={1400} mx="auto">
+      <Stack component="main" gap="lg" p={{ base: "md", sm: "xl" }} maw={1400} mx="auto">
         <Stack gap={4}>
           {current && current.path.length > 0 && (
             <Breadcrumbs separator="›">
@@ -100,7 +101,7 @@ export function SharedBoardView(props: { token: string; payload: SharedPayload; 
             </Breadcrumbs>
           )}
           <Group justify="space-between" align="flex-end">
-            <Title order={2} data-testid="shared-board-name">
+            <Title order={1} size="h2" data-testid="shared-board-name">
               {current?.name ?? "…"}
             </Title>
             <Group gap="sm">
@@ -188,8 +189,8 @@ function SharedCard({ asset, onOpen }: { asset: Asset; onOpen(): void }) {
   return (
     <UnstyledButton
       onClick={onOpen}
-      aria-label={`Open ${asset.name}`}
       data-testid="shared-card"
+      data-asset-id={asset.id}
       style={{
         borderRadius: 8,
         overflow: "hidden",
@@ -207,6 +208,8 @@ function SharedCard({ asset, onOpen }: { asset: Asset; onOpen(): void }) {
       </Box>
       <Box px="xs" py={6}>
         <Text size="sm" fw={500} truncate="end">
+          {/* Named by what it shows (WCAG 2.5.3: the visible name and size are in the name). */}
+          <VisuallyHidden>Open </VisuallyHidden>
           {asset.name}
         </Text>
         <Text size="xs" c="dimmed">

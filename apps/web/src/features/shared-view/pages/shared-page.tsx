@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from "react-router-dom";
 import { CenteredPage, PasswordPrompt, SharedError, useNoIndex } from "../../../entities/public-link";
 import { withoutVersionParams } from "../../../entities/version";
 import { isApiError } from "../../../lib/api-client";
+import { useReturnFocus } from "../../../lib/focus-return";
 import { notifyError } from "../../../lib/notify";
 import { ProductMark } from "../../../ui/product-mark";
 import { RecognisedTextView } from "../../fields";
@@ -115,6 +116,16 @@ function SharedContent({ token, payload }: { token: string; payload: SharedPaylo
       renderFields,
       renderRecognisedText,
     ],
+  );
+  // Closing the viewer over a shared board puts focus on the card of the asset it showed last.
+  const lastShown = useRef(openAssetId);
+  if (openAssetId) lastShown.current = openAssetId;
+  useReturnFocus(!!payload.board && !!openAssetId, () =>
+    lastShown.current
+      ? document.querySelector<HTMLElement>(
+          `[data-testid="shared-card"][data-asset-id="${CSS.escape(lastShown.current)}"]`,
+        )
+      : null,
   );
   // In a shared board the viewer is a dialog over the grid; Back or Escape closes it (history).
   const closeViewer = () => {

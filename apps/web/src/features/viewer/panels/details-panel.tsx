@@ -36,7 +36,7 @@ function cameraName(make: string | null, model: string | null): string | null {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack gap={6}>
-      <Title order={6} c="dimmed" tt="uppercase" fz={11} lts={0.5}>
+      <Title order={3} c="dimmed" tt="uppercase" fz={11} lts={0.5}>
         {title}
       </Title>
       {children}

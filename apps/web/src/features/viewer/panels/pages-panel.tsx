@@ -21,7 +21,9 @@ export function PagesPanel({
   }, [currentPage]);
   return (
     <Stack gap="xs" data-testid="pages-panel">
-      <Title order={5}>{VIEWER_MESSAGES.pagesHeading}</Title>
+      <Title order={3} size="h5">
+        {VIEWER_MESSAGES.pagesHeading}
+      </Title>
       {pages.map((p) => {
         const active = p.number === currentPage;
         return (

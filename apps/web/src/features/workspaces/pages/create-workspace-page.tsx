@@ -5,6 +5,7 @@ import { useCreateWorkspace, useSelectWorkspace, useWorkspaces } from "../../../
 import { errorMessage } from "../../../lib/api-client";
 import { serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError } from "../../../lib/notify";
+import { usePageTitle } from "../../../lib/page-title";
 import { useCurrentUser, useLogout } from "../../auth";
 
 const NAME_MAX = 100;
@@ -16,6 +17,7 @@ function nameError(value: string): string | undefined {
 }
 
 export function CreateWorkspacePage() {
+  usePageTitle("Create a workspace");
   const user = useCurrentUser();
   const workspaces = useWorkspaces();
   const create = useCreateWorkspace();

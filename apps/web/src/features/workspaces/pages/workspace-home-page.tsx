@@ -105,6 +105,7 @@ export function WorkspaceHomePage() {
     <Stack gap="lg" data-testid="workspace-home">
       <PageHeader
         title={<span data-testid="workspace-name">{workspace.name}</span>}
+        documentTitle={workspace.name}
         description={
           <Group gap="xs" component="span">
             <Text span size="sm" c="dimmed" data-testid="home-greeting">
