@@ -117,7 +117,7 @@ test("an editor requests a two-stage review from the bulk bar and finds it under
 
   // The review: two stages, the first active and asking the commenter; two assets pending.
   const review = editor.getByTestId("review-page");
-  await expect(review.getByRole("heading", { name: "Spring campaign" })).toBeVisible();
+  await expect(review.getByRole("heading", { name: "Spring campaign" })).toBeVisible({ timeout: LOAD });
   await expect(review.getByTestId("review-state")).toHaveText("Open");
   await expect(review.getByTestId("review-progress")).toHaveText("0 of 2 approved");
   await expect(review.getByTestId("review-stage-1")).toContainText("Active");
@@ -135,14 +135,16 @@ test("an editor requests a two-stage review from the bulk bar and finds it under
 
   // An asset opens in the viewer with the review in the address; closing comes back here.
   await review.getByRole("button", { name: "Open hero.jpg" }).first().click();
-  await expect(editor.getByTestId("asset-viewer")).toBeVisible();
+  await expect(editor.getByTestId("asset-viewer")).toBeVisible({ timeout: LOAD });
   expect(new URL(editor.url()).searchParams.get("review")).toMatch(/^[0-9a-f-]{36}$/);
   await editor.getByRole("button", { name: "Close viewer" }).click();
   await expect(review).toBeVisible();
 
   // Reviews → Requested by me.
   await editor.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Reviews" }).click();
-  await expect(editor.getByRole("tab", { name: "Waiting for me" })).toHaveAttribute("aria-selected", "true");
+  await expect(editor.getByRole("tab", { name: "Waiting for me" })).toHaveAttribute("aria-selected", "true", {
+    timeout: LOAD,
+  });
   await expect(editor.getByTestId("reviews-empty")).toContainText("Nothing is waiting for you");
   // An editor is no admin: no "All".
   await expect(editor.getByRole("tab", { name: "All" })).toHaveCount(0);
@@ -171,7 +173,7 @@ test("the stage's reviewer finds it under Waiting for me; an admin sees All", as
   await shot(commenter, "waiting-390");
   await commenter.setViewportSize({ width: 1440, height: 900 });
   await row.click();
-  await expect(commenter.getByTestId("review-page").getByText("Waiting for you")).toHaveCount(2);
+  await expect(commenter.getByTestId("review-page").getByText("Waiting for you")).toHaveCount(2, { timeout: LOAD });
   // A reviewer who did not ask for it neither cancels nor reopens it.
   await expect(commenter.getByRole("button", { name: "Cancel review" })).toHaveCount(0);
 
@@ -197,7 +199,7 @@ test("a commenter is offered no Request review: not in the bulk bar, the viewer 
   await bulkBar(commenter).getByRole("button", { name: "Clear selection" }).click();
 
   await card(commenter, "hero.jpg").dblclick();
-  await expect(commenter.getByTestId("asset-viewer")).toBeVisible();
+  await expect(commenter.getByTestId("asset-viewer")).toBeVisible({ timeout: LOAD });
   await expect(commenter.getByTestId("viewer-title")).toHaveText("hero.jpg");
   await expect(commenter.getByRole("button", { name: "Request review" })).toHaveCount(0);
   await commenter.getByRole("button", { name: "Close viewer" }).click();

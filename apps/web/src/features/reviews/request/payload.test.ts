@@ -26,8 +26,8 @@ const ASSET = "3f1e2d4c-5b6a-4789-8abc-def012345678";
 const BOARD = "9e8d7c6b-5a49-4382-9716-05f4e3d2c1b0";
 const NOW = new Date("2026-03-01T12:00:00Z");
 
-const ana: ReviewerEntry = { kind: "member", userId: ANA.user_id, name: "Ana" };
-const bo: ReviewerEntry = { kind: "member", userId: BO.user_id, name: "Bo" };
+const ana: ReviewerEntry = { kind: "member", userId: ANA.user_id, name: "Ana", email: ANA.email };
+const bo: ReviewerEntry = { kind: "member", userId: BO.user_id, name: "Bo", email: BO.email };
 const outsider: ReviewerEntry = { kind: "email", email: "client@agency.test" };
 
 function twoStages(): RequestDraft {

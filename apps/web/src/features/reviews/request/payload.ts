@@ -7,7 +7,9 @@ import type { CreateReviewBody, Member, ReviewerInput, StageRule } from "@hangar
  */
 
 /** A reviewer as the dialog holds one: a member (sent by user id) or an outsider's address. */
-export type ReviewerEntry = { kind: "member"; userId: string; name: string } | { kind: "email"; email: string };
+export type ReviewerEntry =
+  | { kind: "member"; userId: string; name: string; email: string }
+  | { kind: "email"; email: string };
 
 export interface StageDraft {
   /** React's key: stages are added and removed. */
@@ -53,6 +55,13 @@ export const isEmail = (text: string) => EMAIL_RE.test(text.trim());
 export const memberName = (m: Pick<Member, "first_name" | "last_name" | "email">) =>
   `${m.first_name} ${m.last_name}`.trim() || m.email;
 
+export const memberEntry = (m: Member): ReviewerEntry => ({
+  kind: "member",
+  userId: m.user_id,
+  name: memberName(m),
+  email: m.email,
+});
+
 /** How two entries compare: the same member, or the same address (case aside). */
 export const entryId = (e: ReviewerEntry) => (e.kind === "member" ? `user:${e.userId}` : `email:${e.email}`);
 
@@ -72,9 +81,7 @@ export function parseTyped(text: string, members: readonly Member[]): { entries:
       continue;
     }
     const member = members.find((m) => m.email.toLowerCase() === email);
-    entries.push(
-      member ? { kind: "member", userId: member.user_id, name: memberName(member) } : { kind: "email", email },
-    );
+    entries.push(member ? memberEntry(member) : { kind: "email", email });
   }
   return { entries, rest: rest.join(" ") };
 }

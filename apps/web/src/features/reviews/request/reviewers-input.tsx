@@ -2,7 +2,7 @@ import type { Member } from "@hangar/contract";
 import { Combobox, Group, Pill, PillsInput, Text, useCombobox } from "@mantine/core";
 import { IconMail, IconUser } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { addEntries, entryId, entryLabel, memberName, parseTyped, type ReviewerEntry } from "./payload";
+import { addEntries, entryId, entryLabel, memberEntry, memberName, parseTyped, type ReviewerEntry } from "./payload";
 
 const SUGGESTIONS = 8;
 
@@ -44,7 +44,7 @@ export function ReviewersInput({
   );
 
   const pick = (member: Member) => {
-    onChange(addEntries(value, [{ kind: "member", userId: member.user_id, name: memberName(member) }]));
+    onChange(addEntries(value, [memberEntry(member)]));
     setSearch("");
     setTypingError(null);
   };
@@ -80,6 +80,7 @@ export function ReviewersInput({
             {value.map((entry) => (
               <Pill
                 key={entryId(entry)}
+                title={entry.email}
                 withRemoveButton
                 onRemove={() => remove(entryId(entry))}
                 removeButtonProps={{ "aria-label": `Remove ${entryLabel(entry)}` }}
