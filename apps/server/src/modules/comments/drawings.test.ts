@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { type Comment, CommentPage, DRAWING_LIMITS, type DrawingShape, type SharedPayload } from "@hangar/contract";
+import {
+  type Comment,
+  CommentPage,
+  DRAWING_LIMITS,
+  type DrawingShape,
+  type Review,
+  type SharedPayload,
+} from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { createReview, images, linkOf } from "../reviews/reviews.fixture.ts";
+import { png, processedAsset } from "../../../test/versions.ts";
 
 /**
  * Drawings on the work (issue 31): shapes on images, document pages and video frames, video ranges
@@ -34,6 +41,14 @@ async function asset(
     .returning("id")
     .executeTakeFirstOrThrow();
   return a.id;
+}
+
+/** Processed images (the pipeline runs here: this env has no workers), each of its own colour. */
+async function images(c: Client, ws: string, n: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++)
+    ids.push(await processedAsset(env, c, ws, `image-${i}.png`, await png(`rgb(${40 + i * 60}, 120, 60)`)));
+  return ids;
 }
 
 /** One shape of each kind, apart from each other. */
@@ -397,7 +412,8 @@ describe("validation", () => {
   });
 });
 
-describe("who may draw", () => {
+// Visitors need processed images (the pipeline runs in the test): more than the default on a busy machine.
+describe("who may draw", { timeout: 120_000 }, () => {
   it("any role draws; nobody edits another's drawing; outsiders get 404", async () => {
     const { ws, admin, members } = await workspaceWith(env, ["COMMENTER"]);
     const img = await asset(ws.id);
@@ -428,7 +444,7 @@ describe("who may draw", () => {
   it("share visitors draw when the link allows commenting, and not otherwise", async () => {
     const { ws, admin } = await workspaceWith(env);
     const c = admin.client;
-    const [img] = await images(env, c, ws.id, 1);
+    const [img] = await images(c, ws.id, 1);
     const board = (await c.post(`/workspaces/${ws.id}/boards`, { name: "Shared" })).json().id as string;
     expect((await c.post(`/workspaces/${ws.id}/boards/${board}/assets`, { asset_ids: [img] })).statusCode).toBe(200);
     const shared = await c.get(`/workspaces/${ws.id}/share/asset/${img}?board_id=${board}`);
@@ -466,14 +482,17 @@ describe("who may draw", () => {
   it("outside reviewers draw on the review's assets through their link, not on others, not once it is disabled", async () => {
     const { ws, admin } = await workspaceWith(env);
     const c = admin.client;
-    const [a, other] = await images(env, c, ws.id, 2);
+    const [a, other] = await images(c, ws.id, 2);
     const guest = `guest-${randomUUID().slice(0, 8)}@example.test`;
-    const review = await createReview(c, ws.id, {
+    const created = await c.post(`/workspaces/${ws.id}/reviews`, {
       title: "Drawn",
       asset_ids: [a!],
       stages: [{ reviewers: [{ email: guest, name: "Gus" }] }],
     });
-    const link = linkOf(review, guest);
+    expect(created.statusCode, created.body).toBe(201);
+    const review = created.json() as Review;
+    const who = review.stages.flatMap((s) => s.reviewers).find((r) => r.email === guest);
+    const link = { id: who!.id, token: who!.link!.token };
     const v = new Client(env.app);
     const url = `/review/${link.token}/comments`;
     const made = await v.post(url, { object_id: a, ...drawing() });
