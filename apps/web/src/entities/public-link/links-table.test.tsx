@@ -78,7 +78,7 @@ describe("links table (Settings → Share links, both kinds of link)", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((h) => h.textContent),
-    ).toEqual(["Shared", "Uses", "Active", ""]);
+    ).toEqual(["Shared", "Uses", "Active", "Actions"]);
     const [first, second] = screen.getAllByTestId("link-row");
     expect(first?.textContent).toContain("Press kit");
     expect(first?.textContent).toContain("Board a");
