@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectToast, jpeg, uploadAsset } from "./assets-support.ts";
+import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
+import { jpeg, toasts, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin, linkFromMail, signUpWithWorkspace, uniqueEmail } from "./support.ts";
 import { stoppedMoving } from "./waits.ts";
@@ -11,8 +11,10 @@ import { stoppedMoving } from "./waits.ts";
  * the link mailed to them, comments under their name and approves. Desktop and phone.
  */
 const shot = screenshots("reviews-decide");
-// Each flow opens pages in several browsers at once: generous on a busy machine (conditions, not sleeps).
-test.describe.configure({ timeout: 180_000 });
+// Each flow drives several browsers at once against one server: generous bounds for a busy machine
+// (every wait is for a condition; the bounds only say when to give up).
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -57,6 +59,7 @@ test.afterAll(async () => {
 });
 
 const bar = (page: Page) => page.getByTestId("decision-bar");
+const expectToast = (page: Page, text: string) => expect(toasts(page).filter({ hasText: text }).last()).toBeVisible();
 const viewerTitle = (page: Page) => page.getByTestId("viewer-title");
 
 /** Opens the viewer by its address; a first load fetches the app's chunks (slow on a busy machine). */

@@ -149,7 +149,7 @@ export function ReviewOverview({ page, onOpen }: { page: ReviewerPage; onOpen(as
             style={{
               listStyle: "none",
               display: "grid",
-              gridTemplateColumns: "repeat(auto-fill, minmax(170px, 1fr))",
+              gridTemplateColumns: "repeat(auto-fill, minmax(min(220px, 40vw), 1fr))",
               gap: 12,
             }}
           >

@@ -169,7 +169,9 @@ export function DetailsPanel({
         />
       </Stack>
 
-      {!shared && <ReviewHistory workspaceId={ws} assetId={asset.id} />}
+      {!shared && (
+        <ReviewHistory workspaceId={ws} assetId={asset.id} latestReviewId={asset.approval?.review_id ?? null} />
+      )}
 
       {asset.ai_tag_details.length > 0 && (
         <Section title="AI tags">

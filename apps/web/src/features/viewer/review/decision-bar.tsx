@@ -19,7 +19,7 @@ export interface DecisionBarModel {
 
 const COLOURS: Record<ReviewDecisionKind, string> = STATUS_COLOURS;
 const NOTHING_NEXT = "Nothing else in this review awaits your decision";
-/** The width the four buttons, "next" and the status need side by side. */
+/** The width the four buttons and "next" need on one line. */
 const WIDE_ENOUGH = 760;
 
 /**
@@ -106,8 +106,9 @@ export function DecisionBar({ model, compact: phone }: { model: DecisionBarModel
         background: "var(--mantine-color-dark-7)",
       }}
     >
-      <Group gap="xs" justify="space-between" wrap={compact ? "wrap" : "nowrap"} align="center">
-        <Stack gap={2} style={{ minWidth: 0, flex: compact ? "1 1 100%" : "1 1 0" }}>
+      {/* The status first; the buttons beside it when both fit, else on their own line below. */}
+      <Group gap="xs" justify="space-between" wrap="wrap" align="center">
+        <Stack gap={2} style={{ minWidth: 0, flex: compact ? "1 1 100%" : "1 1 260px" }}>
           <Text size="xs" c="gray.5" truncate="end">
             Review · <span data-testid="decision-review-title">{view.reviewTitle}</span>
           </Text>
@@ -129,7 +130,7 @@ export function DecisionBar({ model, compact: phone }: { model: DecisionBarModel
           gap={6}
           wrap={compact ? "wrap" : "nowrap"}
           justify="flex-end"
-          style={{ flex: compact ? "1 1 100%" : "0 0 auto" }}
+          style={{ flex: compact ? "1 1 100%" : "0 0 auto", marginLeft: "auto" }}
         >
           {view.blocked ? (
             <Text size="sm" c="gray.4" data-testid="decision-blocked">

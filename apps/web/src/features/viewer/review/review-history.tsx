@@ -15,10 +15,17 @@ const STATE_COLOURS: Record<string, string> = { ...STATUS_COLOURS, open: "blue",
  * decision made on the asset in it (reviewer, decision, version, time, note). Decisions that no longer
  * count (replaced by a later one, or made on an older version) are dimmed, never hidden.
  */
-export function ReviewHistory({ workspaceId, assetId }: { workspaceId: string; assetId: string }) {
+export function ReviewHistory(props: {
+  workspaceId: string;
+  assetId: string;
+  /** The asset's latest review (`approval`): the decision bar's unless the address names another. */
+  latestReviewId: string | null;
+}) {
+  const { workspaceId, assetId } = props;
   const history = useAssetReviewHistory(workspaceId, assetId);
   const [params, setParams] = useSearchParams();
-  const openReview = params.get(REVIEW_PARAM);
+  // The review the decision bar is for now.
+  const openReview = params.get(REVIEW_PARAM) ?? props.latestReviewId;
   const decideHere = (reviewId: string) =>
     setParams(
       (p) => {
@@ -53,14 +60,13 @@ export function ReviewHistory({ workspaceId, assetId }: { workspaceId: string; a
         history.data.map(({ review, decisions }) => (
           <Paper key={review.id} withBorder radius="sm" p="xs" data-testid="review-history-item">
             <Stack gap={6}>
-              <Group gap="xs" justify="space-between" wrap="nowrap">
+              <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
                 <Anchor
                   component={Link}
                   to={`/w/${workspaceId}/reviews/${review.id}`}
                   size="sm"
                   fw={600}
-                  truncate="end"
-                  style={{ minWidth: 0 }}
+                  style={{ minWidth: 0, wordBreak: "break-word" }}
                 >
                   {review.title}
                 </Anchor>
