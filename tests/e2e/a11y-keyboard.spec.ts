@@ -23,6 +23,7 @@ test.beforeAll(async ({ browser }) => {
     await uploadAsset(owner.page, ws, name, await jpeg(i), boardId);
 });
 test.afterAll(() => owner?.context.close());
+test.beforeEach(() => test.setTimeout(150_000));
 
 /** What has focus, as a screen reader would name it, and whether it sits inside `within`. */
 const focused = (page: Page) =>
