@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
 import { createBoard, jpeg, newOwner, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 
@@ -8,6 +8,8 @@ import { screenshots } from "./screenshots.ts";
  * focus back to what opened it; a closed phone menu is out of the Tab order; inputs show focus.
  */
 const shot = screenshots("a11y-keyboard");
+// Conditions, never sleeps; generous because a loaded machine takes seconds to render a page.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 let owner: Awaited<ReturnType<typeof newOwner>>;
 let ws = "";
@@ -21,6 +23,7 @@ test.beforeAll(async ({ browser }) => {
     await uploadAsset(owner.page, ws, name, await jpeg(i), boardId);
 });
 test.afterAll(() => owner?.context.close());
+test.beforeEach(() => test.setTimeout(150_000));
 
 /** What has focus, as a screen reader would name it, and whether it sits inside `within`. */
 const focused = (page: Page) =>

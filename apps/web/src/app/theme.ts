@@ -1,10 +1,7 @@
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  luminance,
-  type MantineColorsTuple,
-  type MantineTheme,
-} from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, type MantineTheme } from "@mantine/core";
+import { contrast, TEXT_CONTRAST } from "../lib/contrast";
+
+export { contrast, TEXT_CONTRAST };
 
 // A desaturated slate blue: calm next to photos and video, which should carry the colour on screen.
 const brand: MantineColorsTuple = [
@@ -26,14 +23,6 @@ const brand: MantineColorsTuple = [
  * (hovered rows), so every dimmed line meets WCAG AA's 4.5:1 wherever it sits (issue 35).
  */
 export const DIMMED_TEXT = "#666d75";
-
-/** WCAG AA for text (1.4.3): what every colour that carries text must reach on its background. */
-export const TEXT_CONTRAST = 4.5;
-
-export const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-};
 
 /**
  * The first shade of `shades` from `from` on that reaches AA against `background`; for the brightest
@@ -110,5 +99,6 @@ export const theme = createTheme({
     // Every close button says what it is (a drawer's, a modal's, a sheet's): screen readers otherwise
     // announce a nameless "button". A close button that says more (e.g. "Clear filter") keeps its own.
     CloseButton: { defaultProps: { "aria-label": "Close" } },
+    ColorInput: { defaultProps: { eyeDropperButtonProps: { "aria-label": "Pick a colour from the screen" } } },
   },
 });

@@ -4,6 +4,7 @@ import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useCurrentWorkspace } from "../../entities/workspace";
 import { errorMessage } from "../../lib/api-client";
+import { textOn } from "../../lib/contrast";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { OptionAiActions, RunOnAllAssets } from "./ai-actions-settings";
 import { useFieldAdmin } from "./api";
@@ -74,7 +75,7 @@ export function Options({ field, isAdmin }: { field: CustomField; isAdmin: boole
                         admin.updateOption.mutate({ fieldId: field.id, optId: o.id, label: l }, { onError: fail });
                     }}
                   />
-                  <Badge color={o.color} variant="filled" miw={60}>
+                  <Badge color={o.color} c={textOn(o.color)} variant="filled" miw={60}>
                     {o.label}
                   </Badge>
                   {isAdmin && (

@@ -263,7 +263,9 @@ export function DetailsPanel({
                   {Math.round(asset.quality![k])} / 100
                 </Text>
               </Group>
-              <Progress value={asset.quality![k]} size="sm" />
+              <Progress.Root size="sm">
+                <Progress.Section value={asset.quality![k]} aria-label={k} />
+              </Progress.Root>
             </Box>
           ))}
         </Section>
