@@ -37,19 +37,22 @@ export function AppShellLayout() {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 248, breakpoint: "sm", collapsed: { mobile: !navOpen } }}
-      padding="lg"
+      // A phone keeps more of its width for the page.
+      padding={{ base: "md", sm: "lg" }}
     >
       <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        {/* On a phone the left side gives way (the workspace name truncates): the upload button and
+            the account menu always fit on the screen. */}
+        <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
             <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Box visibleFrom="sm">
               <ProductMark to="/w" size="sm" />
             </Box>
             <WorkspaceSwitcher currentId={workspaceId} />
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <UploadHeaderControls workspaceId={routeWorkspaceId} canUpload={canEdit(routeRole)} />
             <UserMenu />
           </Group>

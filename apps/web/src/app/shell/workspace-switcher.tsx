@@ -21,7 +21,10 @@ export function WorkspaceSwitcher({ currentId }: { currentId: string | null }) {
           c="var(--mantine-color-text)"
           rightSection={<IconChevronDown size={16} aria-hidden />}
           data-testid="workspace-switcher"
-          maw={{ base: 200, sm: 280 }}
+          // A phone's header is narrow: the name gets the room the button's padding would take.
+          maw={{ base: "100%", sm: 280 }}
+          miw={0}
+          px={{ base: 6, sm: "md" }}
         >
           <Text fw={600} size="sm" truncate="end">
             {current?.name ?? "Choose a workspace"}

@@ -79,6 +79,9 @@ export function BoardRow({ node, attrs, innerRef, children }: RowRendererProps<T
   return (
     <div
       {...attrs}
+      // The row is as wide as the tree (react-arborist makes it max-content): a long name ends in an
+      // ellipsis and the row's actions stay in view, instead of the tree scrolling sideways (a phone).
+      style={{ ...attrs.style, minWidth: 0 }}
       role="treeitem"
       // react-arborist moves focus between rows (roving focus); the tree itself is the tab stop.
       tabIndex={-1}

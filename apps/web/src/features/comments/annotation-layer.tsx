@@ -15,6 +15,17 @@ export function annotationNumbers(threads: Comment[]): Map<string, number> {
   return new Map(threads.filter((c) => c.annotation_type !== "NONE").map((c, i) => [c.id, i + 1]));
 }
 
+/**
+ * The area a popover keeps inside: the viewer's picture area (`data-annotation-bounds`, which on a
+ * phone ends where the sheet of comments starts), else the viewport.
+ */
+function boundsOf(el: HTMLElement) {
+  const stage = el.closest("[data-annotation-bounds]");
+  if (!stage) return { width: window.innerWidth, height: window.innerHeight };
+  const r = stage.getBoundingClientRect();
+  return { left: r.left, top: r.top, width: r.width, height: r.height };
+}
+
 /** Follows an element's on-screen box while `on` (zoom, pan and resizing move it). */
 function useFixedPosition(el: HTMLElement | null, on: boolean) {
   const [pos, setPos] = useState<{ left: number; top: number } | null>(null);
@@ -27,7 +38,7 @@ function useFixedPosition(el: HTMLElement | null, on: boolean) {
     let last = "";
     const tick = () => {
       const r = el.getBoundingClientRect();
-      const next = popoverPosition(r, { width: window.innerWidth, height: window.innerHeight });
+      const next = popoverPosition(r, boundsOf(el));
       const key = `${next.left},${next.top}`;
       if (key !== last) {
         last = key;

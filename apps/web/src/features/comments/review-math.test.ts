@@ -51,10 +51,20 @@ describe("popoverPosition", () => {
   });
   it("stays 16 px inside the viewport", () => {
     expect(popoverPosition({ left: 5, top: 690, right: 15, bottom: 700 }, viewport)).toEqual({ left: 27, top: 534 });
+    // No room on either side: above the anchor (below would leave the viewport).
     expect(popoverPosition({ left: 200, top: 200, right: 210, bottom: 210 }, { width: 320, height: 300 })).toEqual({
       left: 16,
-      top: 134,
+      top: 38,
     });
+  });
+  it("on a phone stays inside the picture's area above the sheet, below or above the marker", () => {
+    // The picture's area: 390 × 300 under a 56 px header; the sheet of comments starts at y = 356.
+    const area = { left: 0, top: 56, width: 390, height: 300 };
+    expect(popoverPosition({ left: 180, top: 80, right: 204, bottom: 104 }, area)).toEqual({ left: 42, top: 116 });
+    expect(popoverPosition({ left: 180, top: 300, right: 204, bottom: 324 }, area)).toEqual({ left: 42, top: 138 });
+    // Too small an area for either: its top-left corner, the margin kept.
+    const small = { left: 0, top: 56, width: 200, height: 100 };
+    expect(popoverPosition({ left: 10, top: 60, right: 20, bottom: 70 }, small)).toEqual({ left: 16, top: 72 });
   });
 });
 

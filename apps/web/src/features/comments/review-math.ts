@@ -39,20 +39,34 @@ export function shapeOf(start: { x: number; y: number }, end: { x: number; y: nu
 
 /**
  * Where the annotation popover goes: beside the anchor (right, else left), its top level with the
- * anchor, shifted so its 300 × 150 box keeps a 16 px margin inside the viewport.
+ * anchor; where neither side has room (a phone), below the anchor, else above it, centred on it.
+ * Then shifted so its 300 × 150 box keeps a 16 px margin inside `area`: the viewport, or on a phone
+ * the picture's own area (a box at `left`, `top`), so the popover never sits on the sheet of comments
+ * below the picture.
  */
 export function popoverPosition(
   anchor: { left: number; top: number; right: number; bottom: number },
-  viewport: { width: number; height: number },
+  area: { left?: number; top?: number; width: number; height: number },
   size: { width: number; height: number } = ANNOTATION_POPOVER,
 ): { left: number; top: number } {
   const m = ANNOTATION_POPOVER.margin;
   const gap = 12;
-  const fitsRight = anchor.right + gap + size.width + m <= viewport.width;
+  const x0 = area.left ?? 0;
+  const y0 = area.top ?? 0;
+  const right = x0 + area.width;
+  const bottom = y0 + area.height;
+  const fitsRight = anchor.right + gap + size.width + m <= right;
+  const fitsLeft = anchor.left - gap - size.width - m >= x0;
   let left = fitsRight ? anchor.right + gap : anchor.left - gap - size.width;
   let top = anchor.top;
-  left = Math.min(Math.max(m, left), Math.max(m, viewport.width - size.width - m));
-  top = Math.min(Math.max(m, top), Math.max(m, viewport.height - size.height - m));
+  if (!fitsRight && !fitsLeft) {
+    left = (anchor.left + anchor.right) / 2 - size.width / 2;
+    const below = anchor.bottom + gap;
+    const above = anchor.top - gap - size.height;
+    top = below + size.height + m <= bottom || above < y0 + m ? below : above;
+  }
+  left = Math.min(Math.max(x0 + m, left), Math.max(x0 + m, right - size.width - m));
+  top = Math.min(Math.max(y0 + m, top), Math.max(y0 + m, bottom - size.height - m));
   return { left, top };
 }
 

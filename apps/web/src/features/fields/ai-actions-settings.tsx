@@ -50,7 +50,8 @@ export function OptionAiActions({
   const title = (k: AiActionKind) => kinds.data?.find((x) => x.kind === k)?.title ?? k;
   if (!isAdmin && option.ai_actions.length === 0) return null;
   return (
-    <Stack gap={4} pl={158} data-testid="option-ai-actions">
+    // Under the option's label: past the colour input on a desktop, past the handle on a phone.
+    <Stack gap={4} pl={{ base: 36, sm: 158 }} data-testid="option-ai-actions">
       {option.ai_actions.map((a) => (
         <Group key={a.id} gap="xs" wrap="nowrap" data-testid="ai-action">
           <IconSparkles size={14} color="var(--mantine-color-grape-6)" />

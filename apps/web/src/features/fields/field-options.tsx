@@ -1,5 +1,5 @@
 import type { CustomField } from "@hangar/contract";
-import { ActionIcon, Badge, Button, ColorInput, Group, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Button, ColorInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useCurrentWorkspace } from "../../entities/workspace";
@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { OptionAiActions, RunOnAllAssets } from "./ai-actions-settings";
 import { useFieldAdmin } from "./api";
 import { useFieldOrder } from "./field-order";
+import classes from "./fields-settings.module.css";
 import { SortableItem, SortableList } from "./sortable-list";
 
 export const SWATCHES = ["#9e9e9e", "#e03131", "#f08c00", "#f59f00", "#2f9e44", "#1971c2", "#7048e8", "#c2255c"];
@@ -48,40 +49,44 @@ export function Options({ field, isAdmin }: { field: CustomField; isAdmin: boole
           <SortableItem key={o.id} entry={o}>
             {({ ref, style, handle }) => (
               <Stack ref={ref} style={{ ...style, background: "var(--mantine-color-body)" }} gap={2}>
-                <Group gap="xs" wrap="nowrap" data-testid="field-option">
-                  {handle}
-                  <ColorInput
-                    aria-label={`Colour of ${o.label}`}
-                    defaultValue={o.color}
-                    key={o.color}
-                    swatches={SWATCHES}
-                    disabled={!isAdmin}
-                    w={150}
-                    format="hex"
-                    onChangeEnd={(c) =>
-                      c !== o.color &&
-                      admin.updateOption.mutate({ fieldId: field.id, optId: o.id, color: c }, { onError: fail })
-                    }
-                  />
+                <div className={classes.option} data-testid="field-option">
+                  {handle && <div className={classes.handle}>{handle}</div>}
+                  {/* Its colour and the badge it makes (the badge wraps below the colour on a narrow phone). */}
+                  <div className={classes.look}>
+                    <ColorInput
+                      aria-label={`Colour of ${o.label}`}
+                      defaultValue={o.color}
+                      key={o.color}
+                      swatches={SWATCHES}
+                      disabled={!isAdmin}
+                      className={classes.colour}
+                      format="hex"
+                      onChangeEnd={(c) =>
+                        c !== o.color &&
+                        admin.updateOption.mutate({ fieldId: field.id, optId: o.id, color: c }, { onError: fail })
+                      }
+                    />
+                    <Badge color={o.color} c={textOn(o.color)} variant="filled" miw={60} className={classes.badge}>
+                      {o.label}
+                    </Badge>
+                  </div>
                   <TextInput
                     aria-label="Option label"
                     defaultValue={o.label}
                     key={o.label}
                     readOnly={!isAdmin}
-                    style={{ flex: 1 }}
+                    className={classes.label}
                     onBlur={(e) => {
                       const l = e.currentTarget.value.trim();
                       if (l && l !== o.label)
                         admin.updateOption.mutate({ fieldId: field.id, optId: o.id, label: l }, { onError: fail });
                     }}
                   />
-                  <Badge color={o.color} c={textOn(o.color)} variant="filled" miw={60}>
-                    {o.label}
-                  </Badge>
                   {isAdmin && (
                     <ActionIcon
                       variant="subtle"
                       color="red"
+                      className={classes.delete}
                       aria-label={`Delete option ${o.label}`}
                       onClick={() =>
                         admin.removeOption.mutate(
@@ -97,7 +102,7 @@ export function Options({ field, isAdmin }: { field: CustomField; isAdmin: boole
                       <IconTrash size={14} />
                     </ActionIcon>
                   )}
-                </Group>
+                </div>
                 <OptionAiActions workspaceId={workspace.id} field={field} option={o} isAdmin={isAdmin} />
               </Stack>
             )}
@@ -105,13 +110,13 @@ export function Options({ field, isAdmin }: { field: CustomField; isAdmin: boole
         ))}
       </SortableList>
       {isAdmin && (
-        <Group gap="xs" wrap="nowrap">
+        <div className={classes.add}>
           <ColorInput
             aria-label="New option colour"
             value={color}
             onChange={setColor}
             swatches={SWATCHES}
-            w={150}
+            className={classes.colour}
             format="hex"
           />
           <TextInput
@@ -125,12 +130,18 @@ export function Options({ field, isAdmin }: { field: CustomField; isAdmin: boole
                 add();
               }
             }}
-            style={{ flex: 1 }}
+            className={classes.label}
           />
-          <Button variant="light" onClick={add} disabled={!label.trim()} loading={admin.createOption.isPending}>
+          <Button
+            variant="light"
+            onClick={add}
+            disabled={!label.trim()}
+            loading={admin.createOption.isPending}
+            className={classes.button}
+          >
             Add option
           </Button>
-        </Group>
+        </div>
       )}
       {isAdmin && <RunOnAllAssets workspaceId={workspace.id} field={field} />}
     </Stack>

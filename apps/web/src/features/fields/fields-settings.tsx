@@ -116,7 +116,8 @@ export function FieldsSettings() {
               {({ ref, style, handle }) => (
                 <Paper ref={ref} style={style} withBorder p="md" radius="md" data-testid="field-card">
                   <Group justify="space-between" wrap="nowrap" align="flex-end">
-                    <Group wrap="nowrap" align="flex-end" style={{ flex: 1 }}>
+                    {/* The title takes the room; the type wraps below it where both do not fit (a phone). */}
+                    <Group wrap="wrap" align="flex-end" style={{ flex: 1 }} miw={0}>
                       {handle && <Box pb={4}>{handle}</Box>}
                       <TextInput
                         label="Title"
@@ -127,7 +128,7 @@ export function FieldsSettings() {
                           const t = e.currentTarget.value.trim();
                           if (t && t !== f.title) admin.update.mutate({ id: f.id, title: t }, { onError: fail });
                         }}
-                        style={{ flex: 1 }}
+                        style={{ flex: "1 1 12rem", minWidth: 0 }}
                       />
                       <Select
                         label="Type"
@@ -135,7 +136,7 @@ export function FieldsSettings() {
                         value={f.field_type}
                         disabled={!isAdmin}
                         allowDeselect={false}
-                        w={170}
+                        style={{ flex: "0 0 10.625rem" }}
                         onChange={(v) => {
                           const to = v as FieldType;
                           if (!to || to === f.field_type) return;

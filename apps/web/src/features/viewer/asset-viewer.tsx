@@ -1,5 +1,5 @@
 import type { Asset } from "@hangar/contract";
-import { ActionIcon, Alert, Box, Center, Drawer, Loader, Modal, ScrollArea, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Box, Center, Loader, Modal, ScrollArea, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconChevronLeft,
@@ -283,7 +283,8 @@ export function AssetViewer(props: AssetViewerProps) {
 
               <Box style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: phone ? "column" : "row" }}>
                 <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: "flex", flexDirection: "column" }}>
-                  <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+                  {/* The picture's area: annotation popovers stay inside it (on a phone, above the sheet). */}
+                  <Box pos="relative" style={{ flex: 1, minWidth: 0, minHeight: 0 }} data-annotation-bounds>
                     {query.isError && !asset ? (
                       <Center h="100%" p="md">
                         <Alert
@@ -313,6 +314,28 @@ export function AssetViewer(props: AssetViewerProps) {
                   </Box>
                   {decisionBar}
                 </Box>
+                {/* A phone: the open tab's panel is a sheet between the picture and the rail. The picture
+                    keeps the room above it (scaled to fit, annotations on it) and the rail stays
+                    below it, so a reviewer reads the comments beside what they are about. */}
+                {phone && panel && activeTab && (
+                  <ScrollArea
+                    component="section"
+                    aria-label={TAB_META[activeTab].label}
+                    h="55%"
+                    px="md"
+                    pt="sm"
+                    style={{
+                      flexShrink: 0,
+                      borderTop: "1px solid var(--mantine-color-dark-4)",
+                      borderRadius: "var(--mantine-radius-lg) var(--mantine-radius-lg) 0 0",
+                      background: "var(--mantine-color-body)",
+                      color: "var(--mantine-color-text)",
+                    }}
+                    data-testid="viewer-sheet"
+                  >
+                    {panel}
+                  </ScrollArea>
+                )}
                 {!phone && panel && (
                   <ScrollArea
                     w={VIEWER_SIDEBAR.width}
@@ -331,18 +354,6 @@ export function AssetViewer(props: AssetViewerProps) {
                 {rail}
               </Box>
             </Box>
-          )}
-          {phone && !comparing && (
-            <Drawer
-              opened={!!panel}
-              onClose={() => activeTab && dispatch({ type: "toggleTab", tab: activeTab })}
-              position="bottom"
-              size="65%"
-              title={activeTab ? TAB_META[activeTab].label : ""}
-              data-testid="viewer-sheet"
-            >
-              {panel}
-            </Drawer>
           )}
         </MaybeReview>
         {asset && boardId && (

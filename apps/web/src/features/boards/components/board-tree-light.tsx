@@ -138,7 +138,7 @@ function LightTreeRow(p: {
       tabIndex={-1}
       className={classes.row}
       data-board-id={board.id}
-      style={{ position: "absolute", left: 0, top, height: TREE_ROW_HEIGHT, width: "100%", minWidth: "max-content" }}
+      style={{ position: "absolute", left: 0, top, height: TREE_ROW_HEIGHT, width: "100%" }}
       onClick={onClick}
     >
       <div

@@ -39,6 +39,7 @@ import { ShareButtonDialog } from "../../shares";
 import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
 import { MoveBoardsDialog } from "../dialogs/move-boards-dialog";
 import { RenameBoardDialog } from "../dialogs/rename-board-dialog";
+import classes from "./board-page.module.css";
 
 const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);
 
@@ -104,21 +105,29 @@ export function BoardPage() {
   return (
     <Stack gap="lg" data-testid="board-page">
       <Stack gap={6}>
-        <Breadcrumbs separator="›" separatorMargin={6} aria-label="Breadcrumb" data-testid="board-breadcrumbs">
-          <Anchor component={Link} to={`${base}/b/all`} size="sm" c="dimmed">
+        {/* A deep or long path wraps, and each name truncates to the screen (a phone's is narrow). */}
+        <Breadcrumbs
+          separator="›"
+          separatorMargin={6}
+          aria-label="Breadcrumb"
+          data-testid="board-breadcrumbs"
+          style={{ flexWrap: "wrap" }}
+        >
+          <Anchor component={Link} to={`${base}/b/all`} size="sm" c="dimmed" className={classes.crumb}>
             {workspace.name}
           </Anchor>
           {ancestors.data.map((a) => (
-            <Anchor key={a.id} component={Link} to={`${base}/b/${a.id}`} size="sm" c="dimmed">
+            <Anchor key={a.id} component={Link} to={`${base}/b/${a.id}`} size="sm" c="dimmed" className={classes.crumb}>
               {a.name}
             </Anchor>
           ))}
-          <Text size="sm" aria-current="page">
+          <Text size="sm" aria-current="page" className={classes.crumb}>
             {board.name}
           </Text>
         </Breadcrumbs>
-        <Group justify="space-between" wrap="nowrap" gap="md">
-          <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
+        {/* The title takes the line's room; the buttons wrap below it when both do not fit. */}
+        <Group justify="space-between" wrap="wrap" gap="md">
+          <Title order={1} size="h2" className={classes.title}>
             {board.name}
           </Title>
           <Group gap="xs" wrap="nowrap">

@@ -1,5 +1,6 @@
 import type { Invite } from "@hangar/contract";
-import { ActionIcon, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconMailOff } from "@tabler/icons-react";
 import { errorMessage } from "../../../lib/api-client";
 import { openConfirm } from "../../../lib/confirm-modal";
@@ -7,6 +8,7 @@ import { notifyError } from "../../../lib/notify";
 import { ErrorState } from "../../../ui/error-state";
 import { RoleBadge } from "../../../ui/role-badge";
 import { useInvites, useRevokeInvite } from "../api";
+import { PHONE } from "./members-table";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
@@ -14,6 +16,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 export function PendingInvites({ workspaceId }: { workspaceId: string }) {
   const invites = useInvites(workspaceId, true);
   const revoke = useRevokeInvite(workspaceId);
+  // A phone: one card per invitation (the table's five columns do not fit 390 px).
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
 
   const confirmRevoke = (invite: Invite) =>
     openConfirm({
@@ -29,6 +33,20 @@ export function PendingInvites({ workspaceId }: { workspaceId: string }) {
           onError: (error) => notifyError(errorMessage(error, "Failed to revoke invitation")),
         }),
     });
+
+  const revokeButton = (invite: Invite) => (
+    <Tooltip label="Revoke invitation" withArrow>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Revoke invitation for ${invite.email}`}
+        onClick={() => confirmRevoke(invite)}
+        loading={revoke.isPending && revoke.variables === invite.id}
+      >
+        <IconMailOff size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
 
   return (
     <Stack gap="sm" data-testid="pending-invites">
@@ -48,7 +66,27 @@ export function PendingInvites({ workspaceId }: { workspaceId: string }) {
           No pending invitations.
         </Text>
       )}
-      {!!invites.data?.length && (
+      {!!invites.data?.length && phone && (
+        <Stack gap="xs" data-testid="invites-table">
+          {invites.data.map((invite) => (
+            <Paper key={invite.id} withBorder radius="md" p="sm" data-testid="invite-row">
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Text size="sm" miw={0} style={{ overflowWrap: "anywhere" }}>
+                  {invite.email}
+                </Text>
+                {revokeButton(invite)}
+              </Group>
+              <Group gap="xs" mt={6} wrap="wrap">
+                <RoleBadge role={invite.role} />
+                <Text size="sm" c="dimmed">
+                  by {invite.invited_by} · expires {dateFormat.format(new Date(invite.expires_at))}
+                </Text>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {!!invites.data?.length && !phone && (
         <Paper withBorder radius="lg" style={{ overflow: "hidden" }}>
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="invites-table">
@@ -82,19 +120,7 @@ export function PendingInvites({ workspaceId }: { workspaceId: string }) {
                         {dateFormat.format(new Date(invite.expires_at))}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Tooltip label="Revoke invitation" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Revoke invitation for ${invite.email}`}
-                          onClick={() => confirmRevoke(invite)}
-                          loading={revoke.isPending && revoke.variables === invite.id}
-                        >
-                          <IconMailOff size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
+                    <Table.Td>{revokeButton(invite)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -3,6 +3,7 @@ import { IconCreditCard, IconForms, IconInfoCircle, IconLink } from "@tabler/ico
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useCurrentWorkspace } from "../../../entities/workspace";
 import { PageHeader } from "../../../ui/page-header";
+import classes from "./settings-tabs.module.css";
 
 const TABS = [
   { value: "details", label: "Details", icon: IconInfoCircle },
@@ -26,8 +27,15 @@ export function WorkspaceSettingsLayout() {
         description={`Settings for ${workspace.name}`}
         documentTitle={`${TABS.find((t) => t.value === active)?.label} · Settings`}
       />
-      <Tabs value={active} onChange={(value) => value && navigate(`${base}/${value}`)} keepMounted={false} mb="lg">
+      <Tabs
+        value={active}
+        onChange={(value) => value && navigate(`${base}/${value}`)}
+        keepMounted={false}
+        mb="lg"
+        classNames={{ tab: classes.tab, tabSection: classes.section }}
+      >
         <Tabs.List>
+          {/* On a phone the tabs drop their icons to share one line (settings-tabs.module.css). */}
           {TABS.map(({ value, label, icon: TabIcon }) => (
             <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden />}>
               {label}

@@ -16,7 +16,8 @@ interface DropZoneProps {
  */
 export function DropZone({ compact, onSelectFiles, onSelectFolder }: DropZoneProps) {
   const buttons = (
-    <Group gap="xs" justify="center" wrap="nowrap">
+    // They wrap onto two lines where the dialog is narrower than both (a phone).
+    <Group gap="xs" justify="center" wrap="wrap">
       <Button size={compact ? "xs" : "sm"} leftSection={<IconFiles size={16} />} onClick={onSelectFiles}>
         Select files
       </Button>
@@ -32,7 +33,7 @@ export function DropZone({ compact, onSelectFiles, onSelectFolder }: DropZonePro
   );
 
   return (
-    <Box p={compact ? "xs" : "xl"} className={classes.zone}>
+    <Box p={compact ? "xs" : { base: "md", sm: "xl" }} className={classes.zone}>
       {compact ? (
         <Group justify="space-between" wrap="wrap" gap="sm">
           <UnstyledButton

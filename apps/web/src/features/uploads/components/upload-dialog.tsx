@@ -155,7 +155,7 @@ export function UploadDialog({ workspaceId }: { workspaceId: string | null }) {
             />
             <DuplicatePrompt items={items} />
             {items.length > 0 && <UploadList items={items} />}
-            <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Group justify="space-between" wrap="wrap" gap="sm">
               <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="upload-summary">
                 {items.length ? summaryLine(summary) : "No files added yet"}
               </Text>

@@ -1,4 +1,5 @@
 import { Button, Group, Loader } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconUpload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
@@ -11,19 +12,18 @@ import { summarize, uploadStore, useUploads } from "../upload-store";
 // Fetched the first time the dialog opens: not part of a workspace's first load.
 const UploadDialog = lazyNamed(() => import("./upload-dialog"), "UploadDialog");
 
+/** Above Mantine's `sm`: a phone's header has room for less (the workspace's name comes first). */
+const useWide = () => useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
+
 /** "Uploading N…" / "Processing N…" while anything is on its way and the dialog is closed; opens it. */
 function UploadStatusIndicator() {
   const items = useUploads((s) => s.items);
   const dialogOpen = useUploads((s) => s.dialogOpen);
   const { uploading, processing } = useMemo(() => summarize(items), [items]);
   // The open dialog says it all already.
-  const label = dialogOpen
-    ? null
-    : uploading
-      ? `Uploading ${uploading}…`
-      : processing
-        ? `Processing ${processing}…`
-        : null;
+  const count = uploading || processing;
+  const wide = useWide();
+  const label = dialogOpen || !count ? null : `${uploading ? "Uploading" : "Processing"} ${count}…`;
   return (
     <div role="status" aria-live="polite">
       {label && (
@@ -36,7 +36,8 @@ function UploadStatusIndicator() {
           data-testid="upload-status-indicator"
           aria-label={`${label} Open uploads`}
         >
-          {label}
+          {/* A phone's header has room for the count only; the name says the rest. */}
+          {wide ? label : count}
         </Button>
       )}
     </div>
@@ -52,6 +53,7 @@ export function UploadHeaderControls({ workspaceId, canUpload }: { workspaceId: 
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const dialogOpen = useUploads((s) => s.dialogOpen);
+  const wide = useWide();
 
   useEffect(() => {
     bindQueryClient(queryClient);
@@ -66,7 +68,8 @@ export function UploadHeaderControls({ workspaceId, canUpload }: { workspaceId: 
       {workspaceId && canUpload && (
         <Button
           size="sm"
-          leftSection={<IconUpload size={16} />}
+          leftSection={wide ? <IconUpload size={16} /> : undefined}
+          px={wide ? undefined : "sm"}
           onClick={() => uploadStore.setDialogOpen(true)}
           data-testid="upload-button"
         >

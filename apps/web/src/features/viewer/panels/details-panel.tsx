@@ -234,6 +234,8 @@ export function DetailsPanel({
                   onClick={() => !shared && filterByColour(c.hex)}
                   style={{
                     flex: Math.max(c.share, 0.06),
+                    // A tap target of 24 px at least, however small the colour's share.
+                    minWidth: 24,
                     height: 28,
                     borderRadius: 4,
                     background: c.hex,
