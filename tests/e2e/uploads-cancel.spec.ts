@@ -80,7 +80,10 @@ test("an upload in progress can be cancelled, then retried", async ({ browser })
   await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "uploading");
   await item(page, "rushes.bin").hover();
   await shot(page, "dialog-cancel");
+  // The server is told: the asset its start made goes at once.
+  const givenUp = page.waitForResponse((r) => r.url().endsWith("/assets/upload/abort"));
   await item(page, "rushes.bin").getByRole("button", { name: "Cancel rushes.bin" }).click();
+  expect((await givenUp).status()).toBe(200);
   await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "error");
   await expect(item(page, "rushes.bin").getByTestId("upload-item-error")).toHaveText("Upload cancelled");
   released = true;
@@ -90,7 +93,7 @@ test("an upload in progress can be cancelled, then retried", async ({ browser })
   await item(page, "rushes.bin").getByRole("button", { name: "Retry rushes.bin" }).click();
   await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", /processing|COMPLETED/, { timeout: 30_000 });
   await expect(item(page, "rushes.bin")).toHaveAttribute("data-status", "COMPLETED", { timeout: 30_000 });
-  // Only the retried upload became an asset; the cancelled one stays invisible until the cleanup.
+  // Only the retried upload became an asset.
   await closeButton(page).click();
   await expect(page.getByTestId("asset-card")).toHaveCount(1);
 });

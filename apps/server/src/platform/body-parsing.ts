@@ -92,6 +92,10 @@ export function installBodyParsing(app: FastifyInstance) {
  */
 export function bodyStream(req: IncomingMessage): Readable {
   const body = new PassThrough({ highWaterMark: 1 << 20 });
+  // A sender gone mid-body (a browser aborting a part) fails the stream with its reason; a route
+  // still checking the request has not begun to read it, and an error nobody listens to would end
+  // the process. Whoever reads it later is told all the same (the stream is destroyed with it).
+  body.on("error", () => undefined);
   req.on("error", (err) => body.destroy(err));
   return req.pipe(body);
 }
