@@ -6,7 +6,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { textPdf } from "../../apps/server/src/ops/demo-content.ts";
-import { expectToast, newOwner, settled, uploadAsset } from "./assets-support.ts";
+import { expectToast, newOwner, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin, linkFromMail } from "./support.ts";
 
@@ -266,6 +266,25 @@ test("the comment drawer on a phone", async () => {
   await b.getByTestId("viewer-tab-comments").click();
   await expect(b.getByTestId("viewer-sheet").getByTestId("comments-panel")).toBeVisible();
   await expect(b.getByTestId("viewer-sheet")).toContainText("Headline needs more contrast");
-  await settled(b.locator(".mantine-Drawer-content"));
+  // "Comments" once (the sheet has no title of its own), and the rail stays in reach under it.
+  await expect(viewer(b).getByText("Comments", { exact: true })).toHaveCount(1);
+  await expect(b.getByTestId("viewer-tab-details")).toBeInViewport({ ratio: 1 });
+  // The sheet sits below the picture, not over it: the page and its annotation stay in view, and
+  // the annotation's popover stays on the picture, off the sheet.
+  await thread(b, "Headline needs more contrast").getByTestId("comment-place").click();
+  await expect(b.getByTestId("page-input")).toHaveValue("2");
+  await expect(b.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true");
+  const sheet = (await b.getByTestId("viewer-sheet").boundingBox())!;
+  const picture = (await b.getByTestId("viewer-image").boundingBox())!;
+  expect(picture.height).toBeGreaterThan(150);
+  expect(picture.y + picture.height).toBeLessThanOrEqual(sheet.y + 1);
+  await expect(b.getByTestId("annotation-area")).toBeInViewport();
+  const popover = (await b.getByTestId("annotation-popover").boundingBox())!;
+  expect(popover.y + popover.height).toBeLessThanOrEqual(sheet.y);
   await shot(b, "phone");
+  // The rail works with the sheet open: another tab, then the same tab closes the sheet.
+  await b.getByTestId("viewer-tab-details").click();
+  await expect(b.getByTestId("viewer-sheet").getByTestId("details-panel")).toBeVisible();
+  await b.getByTestId("viewer-tab-details").click();
+  await expect(b.getByTestId("viewer-sheet")).toBeHidden();
 });

@@ -279,7 +279,9 @@ test("boards tab: current view, remove, add, and switching views", async () => {
   await expect(page.getByTestId("boards-panel-all")).toContainText("Current view");
 });
 
-test("a phone: the preview takes the width and the panels open as a sheet", async ({ browser }) => {
+test("a phone: the preview takes the width; the panels open as a sheet below it, the picture above", async ({
+  browser,
+}) => {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: 390, height: 844 },
@@ -292,6 +294,11 @@ test("a phone: the preview takes the width and the panels open as a sheet", asyn
   expect(box.width).toBeGreaterThan(380);
   await page.getByTestId("viewer-tab-details").click();
   await expect(page.getByTestId("viewer-sheet").getByTestId("details-panel")).toBeVisible();
+  // The sheet takes the lower part: the picture shrinks into the space above it, still whole.
+  const sheet = (await page.getByTestId("viewer-sheet").boundingBox())!;
+  const shrunk = (await page.getByTestId("viewer-image").boundingBox())!;
+  expect(shrunk.y + shrunk.height).toBeLessThanOrEqual(sheet.y + 1);
+  expect(shrunk.width).toBeGreaterThan(200);
   await shot(page, "phone");
   await context.close();
 });

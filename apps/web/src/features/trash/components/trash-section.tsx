@@ -86,7 +86,10 @@ export function TrashSection({
             <Table.Th visibleFrom="sm" w={180}>
               Deleted by
             </Table.Th>
-            <Table.Th w={140}>Deleted</Table.Th>
+            {/* A phone says when under the name: the name keeps the room. */}
+            <Table.Th visibleFrom="sm" w={140}>
+              Deleted
+            </Table.Th>
             <Table.Th visibleFrom="md" w={130}>
               Kept for
             </Table.Th>
@@ -125,6 +128,9 @@ export function TrashSection({
                           {extra}
                         </Text>
                       )}
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        Deleted {timeAgo(item.deleted_at)}
+                      </Text>
                     </div>
                   </Group>
                 </Table.Td>
@@ -133,7 +139,7 @@ export function TrashSection({
                     {item.deleted_by?.name ?? "Unknown"}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Tooltip label={fullDate(item.deleted_at)} openDelay={300}>
                     <Text size="sm" component="time" dateTime={item.deleted_at}>
                       {timeAgo(item.deleted_at)}
