@@ -314,9 +314,7 @@ export function AssetViewer(props: AssetViewerProps) {
                   </Box>
                   {decisionBar}
                 </Box>
-                {/* A phone: the open tab's panel is a sheet between the picture and the rail. The picture
-                    keeps the room above it (scaled to fit, annotations on it) and the rail stays
-                    below it, so a reviewer reads the comments beside what they are about. */}
+                {/* A phone: the open tab's panel is a sheet between the picture (kept above it) and the rail. */}
                 {phone && panel && activeTab && (
                   <ScrollArea
                     component="section"
