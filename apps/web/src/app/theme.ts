@@ -100,5 +100,10 @@ export const theme = createTheme({
     // announce a nameless "button". A close button that says more (e.g. "Clear filter") keeps its own.
     CloseButton: { defaultProps: { "aria-label": "Close" } },
     ColorInput: { defaultProps: { eyeDropperButtonProps: { "aria-label": "Pick a colour from the screen" } } },
+    // A dialog's or drawer's title bar is a <header>, which assistive technology reads as a second
+    // page banner beside the app's own (axe: landmark-no-duplicate-banner): it is part of its dialog.
+    // (Modal and Drawer render through their Root, which Modal.Root and Drawer.Root use directly.)
+    ModalRoot: { defaultProps: { attributes: { header: { role: "none" } } } },
+    DrawerRoot: { defaultProps: { attributes: { header: { role: "none" } } } },
   },
 });

@@ -24,6 +24,7 @@ import { ShareDialog } from "../shares";
 import { ExternalDecision } from "./review/external-decision";
 import { MemberDecision } from "./review/member-decision";
 import { SidebarPanel } from "./sidebar-panel";
+import { useViewerKeys } from "./use-viewer-keys";
 import { useViewerVersions } from "./versions/viewer-versions";
 import { VIEWER_SIDEBAR } from "./viewer-constants";
 import { ViewerHeader } from "./viewer-header";
@@ -62,9 +63,6 @@ export interface AssetViewerProps {
   commentId?: string | null;
 }
 
-const isTyping = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-
 /** The full-screen asset viewer of spec 02 §2: header, preview, and the sidebar with its icon rail. */
 export function AssetViewer(props: AssetViewerProps) {
   const { workspaceId, assetId, boardId, boardName, mode, onClose, onStep, previous, next } = props;
@@ -102,42 +100,12 @@ export function AssetViewer(props: AssetViewerProps) {
     dispatch({ type: "close" });
     onClose();
   };
+  const contentRef = useViewerKeys({ previous, next, onStep, onClose: close, escapeBusy, compareOpen });
   // Another asset: its first page (the tab stays, as reviewers step through a board).
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new asset only
   useEffect(() => {
     dispatch({ type: "goToPage", page: 1, pageCount: 1 });
   }, [assetId]);
-
-  // Keys work wherever the focus is (on a fresh load it may not have reached the dialog yet).
-  useEffect(() => {
-    const menuOpen = (target: HTMLElement | null) =>
-      !!target?.closest?.('[role="menu"], [role="listbox"], [aria-expanded="true"]');
-    // Escape in the capture phase: a tooltip open on the focused button would otherwise swallow it.
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || menuOpen(event.target as HTMLElement | null)) return;
-      // A comment being written or edited, or an annotation being drawn, handles Escape itself.
-      if ((event.target as HTMLElement | null)?.closest?.("[data-escape-local]") || escapeBusy.current) return;
-      // Compare closes first, back to the viewer.
-      if (compareOpen.current) return compareOpen.current();
-      // From a text field too: its edit is saved on the way out (useAutosave flushes).
-      dispatch({ type: "close" });
-      onClose();
-    };
-    // Arrows after everything inside has had its say (sliders, the player's frame steps, fields).
-    const onArrow = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.defaultPrevented || isTyping(target) || menuOpen(target)) return;
-      if (target?.getAttribute?.("role") === "slider" || compareOpen.current) return;
-      if (event.key === "ArrowLeft" && previous) onStep(previous.id);
-      else if (event.key === "ArrowRight" && next) onStep(next.id);
-    };
-    window.addEventListener("keydown", onEscape, true);
-    window.addEventListener("keydown", onArrow);
-    return () => {
-      window.removeEventListener("keydown", onEscape, true);
-      window.removeEventListener("keydown", onArrow);
-    };
-  }, [previous, next, onStep, onClose]);
 
   // The neighbours' previews, so stepping shows them at once.
   useEffect(() => {
@@ -233,6 +201,7 @@ export function AssetViewer(props: AssetViewerProps) {
   return (
     <Modal.Root opened onClose={close} fullScreen closeOnEscape={false} trapFocus returnFocus>
       <Modal.Content
+        ref={contentRef}
         aria-label={title}
         data-testid="asset-viewer"
         data-mode={mode}

@@ -27,7 +27,8 @@ export function ViewerHeader(props: {
   const { title, asset, shared, boardId, boardName, downloading, onDownload, onShare, onClose } = props;
   return (
     <Group
-      component="header"
+      // The dialog's own bar, not a page banner beside the app's header (axe: one banner a page).
+      component="div"
       h={56}
       px="md"
       gap="sm"

@@ -17,7 +17,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { memo, type ReactNode, Suspense, useEffect, useReducer, useState } from "react";
+import { memo, type ReactNode, Suspense, useCallback, useState, useSyncExternalStore } from "react";
 import { assetQuery } from "../../../entities/asset";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
@@ -127,10 +127,17 @@ export const BulkBar = memo(function BulkBar({
 
   const count = assetIds.length;
   // Re-read the cached favourites as listings refetch (after a toggle, or another member's change).
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => (count > 0 ? queryClient.getQueryCache().subscribe(rerender) : undefined), [queryClient, count]);
-  const known = findCachedAssets(queryClient, workspaceId, assetIds);
-  const allFavourite = count > 0 && known.size === count && [...known.values()].every((a) => a.favorite);
+  // Only a change of the answer renders the bar again: a render per cache event interrupted every
+  // navigation away from the grid (the next page's queries are cache events), which never finished.
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  const allFavourite = useSyncExternalStore(subscribe, () => {
+    if (count === 0) return false;
+    const known = findCachedAssets(queryClient, workspaceId, assetIds);
+    return known.size === count && [...known.values()].every((a) => a.favorite);
+  });
   return (
     <>
       {count > 0 && (

@@ -78,7 +78,8 @@ export function CompareView(props: {
   return (
     <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }} data-testid="compare-view" data-mode={mode}>
       <Group
-        component="header"
+        // The dialog's own bar, not a page banner beside the app's header (axe: one banner a page).
+        component="div"
         px="md"
         py={8}
         gap="sm"

@@ -38,7 +38,7 @@ export function ReviewHistory(props: {
 
   return (
     <Stack gap={6} data-testid="review-history">
-      <Title order={6} c="dimmed" tt="uppercase" fz={11} lts={0.5}>
+      <Title order={3} c="dimmed" tt="uppercase" fz={11} lts={0.5}>
         Reviews
       </Title>
       {history.isPending ? (
