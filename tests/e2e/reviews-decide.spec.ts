@@ -1,14 +1,18 @@
+import { readFileSync } from "node:fs";
 import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
 import { jpeg, toasts, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin, linkFromMail, signUpWithWorkspace, uniqueEmail } from "./support.ts";
+import { poster as roundPoster, uploadVersion } from "./versions-support.ts";
 import { stoppedMoving } from "./waits.ts";
 
 /**
- * Deciding in a review (issue 30, the web's part B): two members decide in the viewer's decision bar
- * (one approves and goes on to the next asset, the other asks for changes with a note that becomes a
- * comment, seen live by the first), the details tab keeps the record, and an outside reviewer opens
- * the link mailed to them, comments under their name and approves. Desktop and phone.
+ * A review from request to record (issue 30's flow): an EDITOR asks two members (stage 1, all must
+ * approve) and then an outside address (stage 2). In the viewer's decision bar one member approves
+ * and goes on to the next asset, the other asks for changes with a note that becomes a comment (seen
+ * live by the first); a new version puts that asset back to pending and both approve it, which
+ * starts stage 2; the outside reviewer opens the link mailed to them then, comments under their name
+ * and approves; the requester sees "Approved" and downloads the report. Desktop and phone.
  */
 const shot = screenshots("reviews-decide");
 // Each flow drives several browsers at once against one server: generous bounds for a busy machine
@@ -19,6 +23,7 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 let owner: Page;
+let casey: Page;
 let riley: Page;
 let morgan: Page;
 const contexts: BrowserContext[] = [];
@@ -37,20 +42,26 @@ async function newPage(browser: Browser) {
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(240_000);
   owner = await newPage(browser);
+  casey = await newPage(browser);
   riley = await newPage(browser);
   morgan = await newPage(browser);
   ({ workspaceId } = await signUpWithWorkspace(owner, { prefix: "reviews", workspaceName: "Northwind Studio" }));
-  // Reviewers who are members need no more than COMMENTER.
+  // Casey, an EDITOR, asks for the review; reviewers who are members need no more than COMMENTER.
+  await inviteAndJoin(owner, casey, workspaceId, "EDITOR", "Casey");
   const rileyEmail = await inviteAndJoin(owner, riley, workspaceId, "COMMENTER", "Riley");
   const morganEmail = await inviteAndJoin(owner, morgan, workspaceId, "EDITOR", "Morgan");
   posterId = await uploadAsset(owner, workspaceId, "poster.jpg", await jpeg(1));
   flyerId = await uploadAsset(owner, workspaceId, "flyer.jpg", await jpeg(2));
-  const review = await api<{ id: string }>(owner, "POST", `/workspaces/${workspaceId}/reviews`, {
+  // The request dialog itself is reviews-request.spec's: here it is sent as the dialog sends it.
+  const review = await api<{ id: string }>(casey, "POST", `/workspaces/${workspaceId}/reviews`, {
     title: "Spring campaign",
     message: "Please check the poster and the flyer before Friday's print run.",
     asset_ids: [posterId, flyerId],
     due_at: new Date(Date.now() + 3 * 24 * 3600_000).toISOString(),
-    stages: [{ rule: "all", reviewers: [rileyEmail, morganEmail, { email: outsider, name: "Pat Outside" }] }],
+    stages: [
+      { rule: "all", reviewers: [rileyEmail, morganEmail] },
+      { rule: "all", reviewers: [{ email: outsider, name: "Pat Outside" }] },
+    ],
   });
   reviewId = review.id;
 });
@@ -88,7 +99,7 @@ test("a reviewer approves in the viewer, sees their decision, and goes on to the
     "aria-pressed",
     "true",
   );
-  // Morgan and the outsider have not decided: the poster is still in review.
+  // Morgan has not decided: the poster is still in review.
   await expect(bar(riley)).toHaveAttribute("data-status", "in_review");
 
   // The next asset still awaiting Riley: the flyer, in the same review.
@@ -184,7 +195,43 @@ test("the other reviewer requests changes with a note: it becomes a comment, and
   await morgan.setViewportSize(DESKTOP);
 });
 
-test("an outside reviewer opens the mailed link, sees the review, comments under their name and approves", async ({
+test("a new version puts the poster back to pending; both members approve it and stage 2 starts", async () => {
+  // Riley watches the poster (its live stream open: what happens from then on reaches the viewer);
+  // Casey sends its second round.
+  const stream = riley.waitForResponse((r) => r.url().includes(`/workspaces/${workspaceId}/events`));
+  await openViewer(riley, `/w/${workspaceId}/a/${posterId}?review=${reviewId}`, "poster.jpg");
+  await stream;
+  await expect(bar(riley)).toHaveAttribute("data-status", "changes_requested");
+  await uploadVersion(casey, workspaceId, posterId, "poster.jpg", await roundPoster(2));
+  // The viewer moves to v2 by itself; Riley's v1 approval is history, the decision pending again.
+  await expect(riley.getByTestId("version-menu")).toHaveText("v2");
+  await expect(bar(riley)).toHaveAttribute("data-mine", "pending");
+  await expect(bar(riley)).toHaveAttribute("data-status", "in_review");
+  await bar(riley).getByRole("button", { name: "Approve", exact: true }).click();
+  await expectToast(riley, "Approved: poster.jpg");
+
+  await openViewer(morgan, `/w/${workspaceId}/a/${posterId}?review=${reviewId}`, "poster.jpg");
+  await expect(bar(morgan)).toHaveAttribute("data-mine", "pending");
+  await bar(morgan).getByRole("button", { name: "Approve", exact: true }).click();
+  await expectToast(morgan, "Approved: poster.jpg");
+  // Stage 1 is complete for both assets: the record shows both members' decisions on v2.
+  await morgan.getByTestId("viewer-tab-details").click();
+  const decisions = morgan
+    .getByTestId("review-history-item")
+    .filter({ hasText: "Spring campaign" })
+    .getByTestId("review-history-decision");
+  await expect(decisions.filter({ hasText: "v2" })).toHaveCount(2);
+
+  // The requester's page: stage 1 done, stage 2 active and asking the outside reviewer.
+  await casey.goto(`/w/${workspaceId}/reviews/${reviewId}`);
+  const page = casey.getByTestId("review-page");
+  await expect(page.getByTestId("review-stage-1")).toContainText("Done", { timeout: 60_000 });
+  await expect(page.getByTestId("review-stage-2")).toContainText("Active");
+  await expect(page.getByTestId("review-stage-2")).toContainText("2 to decide");
+  await expect(page.getByTestId("review-state")).toHaveText("Open");
+});
+
+test("the outside reviewer opens the link mailed when stage 2 starts, comments under their name and approves both", async ({
   browser,
 }) => {
   const link = new URL(await linkFromMail(outsider, "/review/"));
@@ -198,10 +245,8 @@ test("an outside reviewer opens the mailed link, sees the review, comments under
   await expect(pat.getByTestId("review-reviewer-name")).toHaveText("Reviewing as Pat Outside");
   const cards = pat.getByTestId("review-asset");
   await expect(cards).toHaveCount(2);
-  await expect(cards.filter({ hasText: "poster.jpg" })).toHaveAttribute("data-status", "changes_requested");
-  await expect(cards.filter({ hasText: "flyer.jpg" }).getByTestId("review-asset-mine")).toHaveText(
-    "Awaiting your decision",
-  );
+  for (const name of ["poster.jpg", "flyer.jpg"])
+    await expect(cards.filter({ hasText: name }).getByTestId("review-asset-mine")).toHaveText("Awaiting your decision");
   await expect(pat.getByTestId("review-progress")).toHaveText("0 of 2 approved");
   // No workspace navigation: the product mark is the page's only link.
   await expect(pat.getByRole("link")).toHaveCount(1);
@@ -216,7 +261,7 @@ test("an outside reviewer opens the mailed link, sees the review, comments under
   await expect(viewerTitle(pat)).toHaveText("flyer.jpg");
   await expect(pat.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true");
   await expect(bar(pat)).toHaveAttribute("data-mine", "pending");
-  // The members' decisions so far: Riley approved, Morgan approved with changes (its note a comment).
+  // The members' notes are comments on the version: Morgan approved the flyer with changes.
   const panel = pat.getByTestId("comments-panel");
   await expect(panel.getByText("Slightly warmer colours")).toBeVisible();
   const compose = pat.getByTestId("comment-compose").locator("textarea");
@@ -229,24 +274,22 @@ test("an outside reviewer opens the mailed link, sees the review, comments under
   await bar(pat).getByRole("button", { name: "Approve", exact: true }).click();
   await expectToast(pat, "Approved: flyer.jpg");
   await expect(bar(pat)).toHaveAttribute("data-mine", "approved");
-  // Every reviewer approved the flyer (one with changes).
-  await expect(bar(pat)).toHaveAttribute("data-status", "approved_with_changes");
+  // The last stage's rule is met: the flyer is approved.
+  await expect(bar(pat)).toHaveAttribute("data-status", "approved");
   await shot(pat, "outsider-viewer-desktop");
-  // The poster was stopped by Morgan's request for changes: nothing else awaits Pat.
+  // The poster (its second round) awaits Pat next.
+  await bar(pat).getByRole("button", { name: "Next asset in this review" }).click();
+  await expect(viewerTitle(pat)).toHaveText("poster.jpg");
+  await expect(bar(pat)).toHaveAttribute("data-mine", "pending");
+  await bar(pat).getByRole("button", { name: "Approve", exact: true }).click();
+  await expectToast(pat, "Approved: poster.jpg");
+  await expect(bar(pat)).toHaveAttribute("data-status", "approved");
   await expect(bar(pat).getByTestId("review-next")).toBeDisabled();
 
   await pat.keyboard.press("Escape");
   await expect(pat.getByTestId("asset-viewer")).toBeHidden();
   await expect(cards.filter({ hasText: "flyer.jpg" }).getByTestId("review-asset-mine")).toContainText("You: Approved");
-  await expect(pat.getByTestId("review-progress")).toHaveText("1 of 2 approved");
-
-  // The members see the outsider's decision.
-  const answer = await api<{ assets: Array<{ asset_id: string; status: string }> }>(
-    owner,
-    "GET",
-    `/workspaces/${workspaceId}/reviews/${reviewId}`,
-  );
-  expect(answer.assets.find((a) => a.asset_id === flyerId)?.status).toBe("approved_with_changes");
+  await expect(pat.getByTestId("review-progress")).toHaveText("2 of 2 approved");
 
   // A phone: the page and the viewer's bar.
   await pat.setViewportSize(PHONE);
@@ -258,4 +301,37 @@ test("an outside reviewer opens the mailed link, sees the review, comments under
   const box = (await bar(pat).boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   await shot(pat, "outsider-viewer-phone");
+});
+
+test("the requester sees Approved and downloads the report: every decision with its version, reviewer and note", async () => {
+  await casey.goto(`/w/${workspaceId}/reviews/${reviewId}`);
+  const page = casey.getByTestId("review-page");
+  await expect(page.getByTestId("review-state")).toHaveText("Approved", { timeout: 60_000 });
+  await expect(page.getByTestId("review-progress")).toHaveText("2 of 2 approved");
+  await expect(page.getByTestId("review-stage-2")).toContainText("Done");
+  await shot(casey, "requester-approved-desktop");
+
+  const download = async (item: string) => {
+    await page.getByTestId("review-report").click();
+    const [file] = await Promise.all([
+      casey.waitForEvent("download"),
+      casey.getByRole("menuitem", { name: item }).click(),
+    ]);
+    return readFileSync((await file.path())!);
+  };
+  const csv = (await download("Download CSV")).toString("utf8");
+  const decisionsOf = (name: string) =>
+    csv.split("\n").filter((line) => line.startsWith("decision,") && line.includes(name));
+  // The poster: Riley's and Morgan's decisions on v1 and on v2, then Pat's; none deleted.
+  expect(decisionsOf("poster.jpg")).toHaveLength(5);
+  expect(csv).toContain("Make the logo twice as big");
+  expect(csv).toContain("Pat Outside");
+  expect(csv).toMatch(/poster\.jpg,[^\n]*,2,[^\n]*Pat Outside/);
+  const pdf = await download("Download PDF");
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  await casey.setViewportSize(PHONE);
+  await expect(page.getByTestId("review-state")).toBeVisible();
+  await shot(casey, "requester-approved-phone");
+  await casey.setViewportSize(DESKTOP);
 });

@@ -1,6 +1,8 @@
 import type { Asset } from "@hangar/contract";
-import { useMemo } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { assetKeys } from "../../../entities/asset";
 import { withoutVersionParams } from "../../../entities/version";
 import { useReviewLive, useViewerDecide, useViewerReview, withDecisionToasts } from "./api";
 import { DecisionBar, type DecisionBarModel } from "./decision-bar";
@@ -32,6 +34,14 @@ export function MemberDecision(props: {
   const review = query.data;
   useReviewLive(workspaceId, review, asset.id);
   const decide = useViewerDecide(workspaceId, reviewId ?? "");
+  // The review may hear of a newer current version before the viewer's asset does (a stream opened
+  // while it was promoted): the asset is fetched again, so the viewer shows what is decided on.
+  const queryClient = useQueryClient();
+  const reviewed = review?.assets.find((a) => a.asset_id === asset.id)?.current_version.number ?? 0;
+  const behind = reviewed > (asset.current_version?.number ?? 1);
+  useEffect(() => {
+    if (behind) void queryClient.invalidateQueries({ queryKey: assetKeys.detail(workspaceId, asset.id), exact: true });
+  }, [behind, queryClient, workspaceId, asset.id]);
   const view = useMemo(
     () => (review ? memberDecisionView(review, asset.id, shownVersionId) : null),
     [review, asset.id, shownVersionId],
