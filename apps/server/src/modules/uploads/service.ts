@@ -1,14 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import {
-  DIRECT_UPLOAD_MAX_BYTES,
-  formatBytes,
-  MAX_PARTS,
-  MIB,
-  MIN_PART_BYTES,
-  type UploadInitAnswer,
-  type UploadInitBody,
-} from "@hangar/contract";
+import { DIRECT_UPLOAD_MAX_BYTES, formatBytes, type UploadInitAnswer, type UploadInitBody } from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
@@ -29,16 +21,9 @@ import { type FolderParts, folderUpload } from "./folder.ts";
 import { extensionOf } from "./paths.ts";
 import { UPLOAD } from "./policy.ts";
 import { uploadsRepo } from "./repo.ts";
+import { ABANDONED_AFTER_MS, choosePartSize, duplicatesOf, stripQuotes, UPLOAD_URL_TTL_SECONDS } from "./sizes.ts";
 
-export const UPLOAD_URL_TTL_SECONDS = 24 * 3600;
-export const ABANDONED_AFTER_MS = 24 * 3600_000;
-const stripQuotes = (etag: string) => etag.replace(/^W\//, "").replace(/"/g, "").trim().toLowerCase();
-
-/** Parts of at least 5 MiB (S3's minimum), whole MiB, never more than 10,000 of them. */
-export function choosePartSize(size: number): number {
-  const atLeast = Math.ceil(size / MAX_PARTS / MIB) * MIB;
-  return Math.max(MIN_PART_BYTES, 8 * MIB, atLeast);
-}
+export { ABANDONED_AFTER_MS, choosePartSize, UPLOAD_URL_TTL_SECONDS } from "./sizes.ts";
 
 export interface UploadDeps {
   db: Db;
@@ -149,17 +134,7 @@ export function createUploadsService(deps: UploadDeps) {
     return { status: "ok" as const, asset_id: assetId, size: a?.size ?? 0, sha256: a?.sha256 ?? "" };
   }
 
-  /** The same bytes already in the workspace (live or deleted): the client may still go on. */
-  async function duplicates(workspaceId: string, sha256: string) {
-    return (await deps.assets.withSha256(workspaceId, sha256)).map((d) => ({
-      asset_id: d.asset_id,
-      version_id: d.version_id,
-      version_number: d.version_number,
-      name: d.name,
-      boards: d.boards,
-      deleted: d.deleted,
-    }));
-  }
+  const duplicates = (workspaceId: string, sha256: string) => duplicatesOf(deps.assets, workspaceId, sha256);
 
   return {
     /** `via`: a file request's own checks and records, in the transaction that creates the asset. */
