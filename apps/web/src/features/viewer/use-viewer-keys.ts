@@ -1,8 +1,6 @@
 import type { Asset } from "@hangar/contract";
 import { type RefObject, useEffect, useRef } from "react";
-
-const isTyping = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+import { isTyping } from "../../lib/typing";
 
 const menuOpen = (target: HTMLElement | null) =>
   !!target?.closest?.('[role="menu"], [role="listbox"], [aria-expanded="true"]');

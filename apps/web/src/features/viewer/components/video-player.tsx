@@ -9,6 +9,7 @@ import {
 } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { timecode } from "../../../entities/format";
+import { keepsOwnKeys } from "../../../lib/typing";
 import { useReview } from "../../comments";
 import type { PlaybackLock } from "../compare/sync";
 import { VIDEO_PLAYER } from "../viewer-constants";
@@ -27,13 +28,6 @@ export interface VideoPlayerProps {
   /** The keyboard's shortcuts (false: the other side of a compare takes them, and this one follows). */
   keys?: boolean;
 }
-
-/** Fields and sliders keep their own keys (a focused volume slider moves with ←/→). */
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable ||
-    /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
-    target.getAttribute("role") === "slider");
 
 /**
  * The spec's player (spec 02 §2 Video player) on a native <video>: play/pause, mute, volume,
@@ -132,7 +126,7 @@ export function VideoPlayer({
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!keys || isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (!keys || keepsOwnKeys(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const v = video.current;
       if (!v) return;
       const key = e.key.toLowerCase();
