@@ -16,19 +16,8 @@ import {
 import { IconCalendarDue, IconInfoCircle, IconMovie, IconUser } from "@tabler/icons-react";
 import { AssetThumb } from "../../entities/asset";
 import { relativeTime } from "../../entities/format";
+import { formatWhen, REVIEW_COLORS } from "../../entities/review";
 import { ProductMark } from "../../ui/product-mark";
-
-const COLOURS: Record<string, string> = {
-  open: "blue",
-  in_review: "blue",
-  approved: "green",
-  approved_with_changes: "teal",
-  changes_requested: "orange",
-  rejected: "red",
-  canceled: "gray",
-};
-
-const dueText = (due: string) => new Date(due).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** Why the reviewer cannot decide now, in their words (stages are numbered from 1 for people). */
 function notDeciding(page: ReviewerPage): string | null {
@@ -82,7 +71,7 @@ export function ReviewOverview({ page, onOpen }: { page: ReviewerPage; onOpen(as
             <Title order={2} data-testid="review-title" style={{ wordBreak: "break-word" }}>
               {review.title}
             </Title>
-            <Badge variant="light" color={COLOURS[review.state]} data-testid="review-state">
+            <Badge variant="light" color={REVIEW_COLORS[review.state]} data-testid="review-state">
               {STATUS_LABELS[review.state]}
             </Badge>
           </Group>
@@ -92,7 +81,7 @@ export function ReviewOverview({ page, onOpen }: { page: ReviewerPage; onOpen(as
                 <IconCalendarDue size={16} />
                 <Text size="sm" c={review.overdue ? "red" : "dimmed"} fw={review.overdue ? 600 : undefined}>
                   {review.overdue ? "Overdue: was due " : "Due "}
-                  {dueText(review.due_at)}
+                  {formatWhen(review.due_at)}
                 </Text>
               </Group>
             )}
@@ -194,7 +183,7 @@ function AssetCard({ entry, onOpen }: { entry: ReviewerPage["assets"][number]; o
           left={8}
           size="sm"
           variant="filled"
-          color={COLOURS[status]}
+          color={REVIEW_COLORS[status]}
           data-testid="review-asset-status"
         >
           {STATUS_LABELS[status]}
@@ -206,7 +195,7 @@ function AssetCard({ entry, onOpen }: { entry: ReviewerPage["assets"][number]; o
         </Text>
         {mine ? (
           <Tooltip label={new Date(mine.decided_at).toLocaleString()} openDelay={300}>
-            <Text size="xs" c={COLOURS[mine.decision]} data-testid="review-asset-mine">
+            <Text size="xs" c={REVIEW_COLORS[mine.decision]} data-testid="review-asset-mine">
               You: {DECISION_LABELS[mine.decision]} · {relativeTime(mine.decided_at)}
             </Text>
           </Tooltip>
