@@ -133,6 +133,20 @@ test("an editor requests a two-stage review from the bulk bar and finds it under
   await shot(editor, "detail-390");
   await editor.setViewportSize({ width: 1440, height: 900 });
 
+  // The requester edits it: the dialog holds the review as it is; saving shows the change at once.
+  await review.getByTestId("review-edit").click();
+  const edit = editor.getByRole("dialog", { name: "Edit review" });
+  await settled(edit);
+  await expect(edit.getByRole("textbox", { name: "Title" })).toHaveValue("Spring campaign");
+  await expect(stage(edit, 1).getByText("Casey")).toBeVisible();
+  await expect(stage(edit, 2).getByText(outsider)).toBeVisible();
+  await edit.getByRole("textbox", { name: "Message" }).fill("Please check the colours and the crop.");
+  await shot(editor, "edit-1440");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(toasts(editor).filter({ hasText: "Review updated" })).toBeVisible();
+  await expect(review.getByText("Please check the colours and the crop.")).toBeVisible();
+
   // An asset opens in the viewer with the review in the address; closing comes back here.
   await review.getByRole("button", { name: "Open hero.jpg" }).first().click();
   await expect(editor.getByTestId("asset-viewer")).toBeVisible({ timeout: LOAD });

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconBan, IconDownload, IconRefresh } from "@tabler/icons-react";
+import { IconArrowLeft, IconBan, IconDownload, IconPencil, IconRefresh } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import {
   formatWhen,
@@ -15,6 +16,7 @@ import {
 import { useCurrentWorkspace } from "../../../entities/workspace";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { openConfirm } from "../../../lib/confirm-modal";
+import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
@@ -22,12 +24,16 @@ import { ReviewAssets } from "../components/review-assets";
 import { ReviewHistory } from "../components/review-history";
 import { ReviewStages } from "../components/review-stages";
 
+// The dialog loads the first time Edit is pressed: not part of the page's own chunk.
+const RequestReviewDialog = lazyNamed(() => import("../request/request-review-dialog"), "RequestReviewDialog");
+
 const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);
 
 /**
  * /w/:id/reviews/:reviewId — one review: its state and progress, the stages with their reviewers,
  * each asset with every reviewer's decision (an asset opens in the viewer with `?review=`), the
- * history; the requester and admins cancel and reopen; everyone downloads the report.
+ * history; the requester and admins edit (words, due date, stages, lock), cancel and reopen; everyone
+ * downloads the report.
  */
 export function ReviewPage() {
   const { reviewId = "" } = useParams();
@@ -37,6 +43,7 @@ export function ReviewPage() {
   const cancel = useCancelReview(workspace.id, reviewId);
   const reopen = useReopenReview(workspace.id, reviewId);
   useLiveReviews(workspace.id);
+  const [editing, setEditing] = useState(false);
   const base = `/w/${workspace.id}/reviews`;
 
   const back = (
@@ -115,6 +122,15 @@ export function ReviewPage() {
 
   return (
     <Stack gap="lg" data-testid="review-page">
+      <WhenOpened open={editing}>
+        <RequestReviewDialog
+          workspaceId={workspace.id}
+          opened={editing}
+          onClose={() => setEditing(false)}
+          editing={review}
+          subject=""
+        />
+      </WhenOpened>
       <Stack gap={6}>
         {back}
         <Group justify="space-between" align="flex-start" gap="md">
@@ -162,6 +178,16 @@ export function ReviewPage() {
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
+            {review.abilities.edit && !canceled && !review.done && (
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+                onClick={() => setEditing(true)}
+                data-testid="review-edit"
+              >
+                Edit
+              </Button>
+            )}
             {review.abilities.reopen && (canceled || review.done) && (
               <Button
                 variant="default"

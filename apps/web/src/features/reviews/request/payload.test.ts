@@ -1,8 +1,10 @@
-import { CreateReviewBody, type Member } from "@hangar/contract";
+import { CreateReviewBody, type Member, type Review, UpdateReviewBody } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
 import {
   addEntries,
   buildReviewBody,
+  buildUpdateBody,
+  draftFromReview,
   draftProblems,
   emptyDraft,
   newStage,
@@ -108,5 +110,72 @@ describe("typed reviewers", () => {
       outsider,
       bo,
     ]);
+  });
+});
+
+describe("editing a review: the draft from the review and the body it sends back", () => {
+  const reviewer = (over: Partial<Review["stages"][number]["reviewers"][number]>) => ({
+    id: "11111111-2222-4333-8444-555555555555",
+    stage: 0,
+    kind: "member" as const,
+    user_id: ANA.user_id,
+    name: "Ana",
+    email: null,
+    waiting: 0,
+    asked_at: null,
+    link: null,
+    ...over,
+  });
+  // Only what the dialog reads of a review.
+  const review = {
+    title: "Spring campaign",
+    message: "Check the colours",
+    due_at: "2026-02-20T17:00:00.000Z",
+    lock_on_approval: false,
+    stages: [
+      { index: 0, rule: "all", state: "done", started_at: null, reviewers: [reviewer({})] },
+      {
+        index: 1,
+        rule: "any",
+        state: "active",
+        started_at: null,
+        reviewers: [
+          reviewer({ stage: 1, kind: "external", user_id: null, name: "Pat Outside", email: "pat@example.com" }),
+          reviewer({ stage: 1, kind: "external", user_id: null, name: "lee@example.com", email: "lee@example.com" }),
+        ],
+      },
+    ],
+  } as unknown as Review;
+
+  it("keeps done stages marked, members by id and outsiders' names; an unchanged past due date is neither checked nor sent", () => {
+    const draft = draftFromReview(review);
+    expect(draft.stages.map((s) => [s.rule, !!s.done])).toEqual([
+      ["all", true],
+      ["any", false],
+    ]);
+    const kept = draft.due;
+    // The due date is past (NOW is later), yet left as it was it is no mistake and not sent.
+    expect(draftProblems(draft, NOW, kept)).toEqual([]);
+    const body = buildUpdateBody(draft, kept);
+    expect(UpdateReviewBody.safeParse(body).success).toBe(true);
+    expect(body).toEqual({
+      title: "Spring campaign",
+      message: "Check the colours",
+      lock_on_approval: false,
+      stages: [
+        { rule: "all", reviewers: [ANA.user_id] },
+        { rule: "any", reviewers: [{ email: "pat@example.com", name: "Pat Outside" }, "lee@example.com"] },
+      ],
+    });
+  });
+
+  it("a changed due date is checked and sent; cleared, it is sent as none", () => {
+    const draft = draftFromReview(review);
+    const kept = draft.due;
+    const past = { ...draft, due: "2026-02-21T09:00" };
+    expect(draftProblems(past, NOW, kept).map((p) => p.field)).toEqual(["due"]);
+    const later = { ...draft, due: "2026-04-01T09:00" };
+    expect(buildUpdateBody(later, kept).due_at).toBe(new Date("2026-04-01T09:00").toISOString());
+    expect(buildUpdateBody({ ...draft, due: "" }, kept).due_at).toBeNull();
   });
 });

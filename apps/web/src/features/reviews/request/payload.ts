@@ -1,4 +1,4 @@
-import type { CreateReviewBody, Member, ReviewerInput, StageRule } from "@hangar/contract";
+import type { CreateReviewBody, Member, Review, ReviewerInput, StageRule, UpdateReviewBody } from "@hangar/contract";
 
 /**
  * The "Request review" dialog's state and the request body it becomes (issue 30). Kept apart from the
@@ -9,13 +9,15 @@ import type { CreateReviewBody, Member, ReviewerInput, StageRule } from "@hangar
 /** A reviewer as the dialog holds one: a member (sent by user id) or an outsider's address. */
 export type ReviewerEntry =
   | { kind: "member"; userId: string; name: string; email: string }
-  | { kind: "email"; email: string };
+  | { kind: "email"; email: string; name?: string };
 
 export interface StageDraft {
   /** React's key: stages are added and removed. */
   key: string;
   rule: StageRule;
   reviewers: ReviewerEntry[];
+  /** Editing a review: a stage already done stays as it was (shown, not changed). */
+  done?: boolean;
 }
 
 export interface RequestDraft {
@@ -101,10 +103,11 @@ export function dueInstant(local: string): Date | null {
 }
 
 /** The mistakes worth naming before sending (the server says the same, later and less precisely). */
-export function draftProblems(draft: RequestDraft, now: Date = new Date()): DraftProblem[] {
+export function draftProblems(draft: RequestDraft, now: Date = new Date(), keptDue?: string): DraftProblem[] {
   const problems: DraftProblem[] = [];
   if (!draft.title.trim()) problems.push({ field: "title", message: "Give the review a title" });
-  if (draft.due.trim()) {
+  // Editing: a due date left as it was is not checked again (an overdue review keeps its date).
+  if (draft.due.trim() && draft.due !== keptDue) {
     const due = dueInstant(draft.due);
     if (!due) problems.push({ field: "due", message: "Enter a valid date and time" });
     else if (due.getTime() <= now.getTime())
@@ -125,7 +128,10 @@ export function draftProblems(draft: RequestDraft, now: Date = new Date()): Draf
   return problems;
 }
 
-const reviewerInput = (e: ReviewerEntry): ReviewerInput => (e.kind === "member" ? e.userId : e.email);
+const reviewerInput = (e: ReviewerEntry): ReviewerInput =>
+  e.kind === "member" ? e.userId : e.name ? { email: e.email, name: e.name } : e.email;
+const stagesOf = (draft: RequestDraft) =>
+  draft.stages.map((s) => ({ rule: s.rule, reviewers: s.reviewers.map(reviewerInput) }));
 
 /** The body of `POST /workspaces/{ws}/reviews` for this draft (check `draftProblems` first). */
 export function buildReviewBody(draft: RequestDraft, target: ReviewTarget): CreateReviewBody {
@@ -136,7 +142,46 @@ export function buildReviewBody(draft: RequestDraft, target: ReviewTarget): Crea
     ...(message ? { message } : {}),
     ...(target.kind === "assets" ? { asset_ids: [...target.assetIds] } : { board_id: target.boardId }),
     ...(due ? { due_at: due.toISOString() } : {}),
-    stages: draft.stages.map((s) => ({ rule: s.rule, reviewers: s.reviewers.map(reviewerInput) })),
+    stages: stagesOf(draft),
+    lock_on_approval: draft.lock,
+  };
+}
+
+/** `datetime-local`'s value (local time, minutes) for an instant. */
+export function localInput(iso: string): string {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** A review as the dialog edits it: its words, due date, lock and stages (an outsider keeps their name). */
+export function draftFromReview(review: Review): RequestDraft {
+  return {
+    title: review.title,
+    message: review.message,
+    due: review.due_at ? localInput(review.due_at) : "",
+    lock: review.lock_on_approval,
+    stages: review.stages.map((stage) => ({
+      ...newStage(),
+      rule: stage.rule,
+      done: stage.state === "done",
+      reviewers: stage.reviewers.map(
+        (r): ReviewerEntry =>
+          r.kind === "member" && r.user_id
+            ? { kind: "member", userId: r.user_id, name: r.name, email: "" }
+            : { kind: "email", email: r.email ?? "", ...(r.name && r.name !== r.email ? { name: r.name } : {}) },
+      ),
+    })),
+  };
+}
+
+/** The body of `PATCH /workspaces/{ws}/reviews/{id}`: everything the dialog shows (no due date: none). */
+export function buildUpdateBody(draft: RequestDraft, keptDue?: string): UpdateReviewBody {
+  const due = dueInstant(draft.due);
+  return {
+    title: draft.title.trim(),
+    message: draft.message.trim(),
+    ...(draft.due === keptDue ? {} : { due_at: due ? due.toISOString() : null }),
+    stages: stagesOf(draft),
     lock_on_approval: draft.lock,
   };
 }

@@ -1,4 +1,4 @@
-import type { Member } from "@hangar/contract";
+import type { Member, Review } from "@hangar/contract";
 import {
   ActionIcon,
   Alert,
@@ -16,16 +16,19 @@ import {
 import { IconAlertTriangle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useCreateReview } from "../../../entities/review";
+import { useCreateReview, useUpdateReview } from "../../../entities/review";
 import { errorMessage, isApiError } from "../../../lib/api-client";
-import { notifySuccessWithAction } from "../../../lib/notify";
+import { notifySuccess, notifySuccessWithAction } from "../../../lib/notify";
 import { useMembers } from "../../members";
 import {
   buildReviewBody,
+  buildUpdateBody,
   type DraftProblem,
+  draftFromReview,
   draftProblems,
   emptyDraft,
   entryId,
+  localInput,
   newStage,
   type RequestDraft,
   type ReviewTarget,
@@ -57,13 +60,17 @@ export function RequestReviewDialog({
   opened,
   onClose,
   target,
+  editing = null,
   defaultTitle = "",
   subject,
 }: {
   workspaceId: string;
   opened: boolean;
   onClose(): void;
-  target: ReviewTarget;
+  /** What a new request is for (absent when editing). */
+  target?: ReviewTarget;
+  /** A review to change instead (the requester or an ADMIN): its words, due date, stages, lock. */
+  editing?: Review | null;
   defaultTitle?: string;
   /** What is reviewed, in words ("3 assets", "the board “Spring”"). */
   subject: string;
@@ -71,7 +78,11 @@ export function RequestReviewDialog({
   const navigate = useNavigate();
   const members = useMembers(workspaceId, opened);
   const create = useCreateReview(workspaceId);
-  const [draft, setDraft] = useState<RequestDraft>(() => emptyDraft(defaultTitle));
+  const update = useUpdateReview(workspaceId, editing?.id ?? "");
+  const mutation = editing ? update : create;
+  const initial = () => (editing ? draftFromReview(editing) : emptyDraft(defaultTitle));
+  const keptDue = editing?.due_at ? localInput(editing.due_at) : undefined;
+  const [draft, setDraft] = useState<RequestDraft>(initial);
   // After a first try, mistakes are named (and cleared) as the draft changes.
   const [tried, setTried] = useState(false);
 
@@ -80,25 +91,35 @@ export function RequestReviewDialog({
   if (opened !== wasOpen) {
     setWasOpen(opened);
     if (opened) {
-      setDraft(emptyDraft(defaultTitle));
+      setDraft(initial());
       setTried(false);
     }
   }
-  const resetCreate = create.reset;
+  const resetMutation = mutation.reset;
   useEffect(() => {
-    if (opened) resetCreate();
-  }, [opened, resetCreate]);
+    if (opened) resetMutation();
+  }, [opened, resetMutation]);
 
   const set = (patch: Partial<RequestDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setStage = (index: number, patch: Partial<StageDraft>) =>
     setDraft((d) => ({ ...d, stages: d.stages.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
-  const problems = tried ? draftProblems(draft) : [];
+  const problems = tried ? draftProblems(draft, new Date(), keptDue) : [];
   const problem = (field: DraftProblem["field"], stage?: number) =>
     problems.find((p) => p.field === field && p.stage === stage)?.message ?? null;
 
   const submit = () => {
     setTried(true);
-    if (draftProblems(draft).length) return;
+    if (draftProblems(draft, new Date(), keptDue).length) return;
+    if (editing) {
+      update.mutate(buildUpdateBody(draft, keptDue), {
+        onSuccess: () => {
+          notifySuccess("Review updated");
+          onClose();
+        },
+      });
+      return;
+    }
+    if (!target) return;
     create.mutate(buildReviewBody(draft, target), {
       onSuccess: (review) => {
         notifySuccessWithAction("Review requested", {
@@ -119,7 +140,13 @@ export function RequestReviewDialog({
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Request review" size="lg" data-testid="request-review-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? "Edit review" : "Request review"}
+      size="lg"
+      data-testid="request-review-dialog"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -129,7 +156,9 @@ export function RequestReviewDialog({
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Reviewers decide on {subject}: approve, approve with changes, request changes or reject.
+            {editing
+              ? "Stages already done stay as they are; a reviewer removed from the active stage is no longer asked."
+              : `Reviewers decide on ${subject}: approve, approve with changes, request changes or reject.`}
           </Text>
           <TextInput
             label="Title"
@@ -171,48 +200,52 @@ export function RequestReviewDialog({
                 Stages run one after another: a stage's reviewers are asked when the stage before it is done.
               </Text>
             )}
-            {draft.stages.map((stage, i) => (
-              <Paper key={stage.key} withBorder radius="md" p="sm" data-testid={`review-stage-${i + 1}`}>
-                <Stack gap="xs">
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Text size="sm" fw={600}>
-                      Stage {i + 1}
-                    </Text>
-                    <Group gap="xs" wrap="nowrap">
-                      <SegmentedControl
-                        size="xs"
-                        value={stage.rule}
-                        onChange={(v) => setStage(i, { rule: v as StageDraft["rule"] })}
-                        data={[
-                          { value: "all", label: "All must approve" },
-                          { value: "any", label: "Any one approves" },
-                        ]}
-                        aria-label={`Stage ${i + 1} rule`}
-                      />
-                      {draft.stages.length > 1 && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Remove stage ${i + 1}`}
-                          onClick={() => set({ stages: draft.stages.filter((_, j) => j !== i) })}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
+            {draft.stages.map((stage, i) =>
+              stage.done ? (
+                <DoneStage key={stage.key} index={i} stage={stage} />
+              ) : (
+                <Paper key={stage.key} withBorder radius="md" p="sm" data-testid={`review-stage-${i + 1}`}>
+                  <Stack gap="xs">
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Text size="sm" fw={600}>
+                        Stage {i + 1}
+                      </Text>
+                      <Group gap="xs" wrap="nowrap">
+                        <SegmentedControl
+                          size="xs"
+                          value={stage.rule}
+                          onChange={(v) => setStage(i, { rule: v as StageDraft["rule"] })}
+                          data={[
+                            { value: "all", label: "All must approve" },
+                            { value: "any", label: "Any one approves" },
+                          ]}
+                          aria-label={`Stage ${i + 1} rule`}
+                        />
+                        {draft.stages.filter((x) => !x.done).length > 1 && (
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Remove stage ${i + 1}`}
+                            onClick={() => set({ stages: draft.stages.filter((_, j) => j !== i) })}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        )}
+                      </Group>
                     </Group>
-                  </Group>
-                  <ReviewersInput
-                    label="Reviewers"
-                    members={memberList}
-                    value={stage.reviewers}
-                    onChange={(reviewers) => setStage(i, { reviewers })}
-                    taken={takenBy[i] ?? new Set()}
-                    error={problem("stages", i)}
-                    testId={`review-stage-${i + 1}-reviewers`}
-                  />
-                </Stack>
-              </Paper>
-            ))}
+                    <ReviewersInput
+                      label="Reviewers"
+                      members={memberList}
+                      value={stage.reviewers}
+                      onChange={(reviewers) => setStage(i, { reviewers })}
+                      taken={takenBy[i] ?? new Set()}
+                      error={problem("stages", i)}
+                      testId={`review-stage-${i + 1}-reviewers`}
+                    />
+                  </Stack>
+                </Paper>
+              ),
+            )}
             {draft.stages.length < MAX_STAGES && (
               <Button
                 variant="subtle"
@@ -238,11 +271,11 @@ export function RequestReviewDialog({
             onChange={(e) => set({ lock: e.currentTarget.checked })}
           />
 
-          {create.isError && (
+          {mutation.isError && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {errorMessage(create.error, "Failed to request the review")}
+              {errorMessage(mutation.error, editing ? "Failed to update the review" : "Failed to request the review")}
               {/* A refused body's field messages, when they say more than the detail. */}
-              {fieldMessages(create.error).map((m) => (
+              {fieldMessages(mutation.error).map((m) => (
                 <Text key={m} size="sm">
                   {m}
                 </Text>
@@ -253,12 +286,31 @@ export function RequestReviewDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending} data-testid="request-review-submit">
-              Request review
+            <Button type="submit" loading={mutation.isPending} data-testid="request-review-submit">
+              {editing ? "Save changes" : "Request review"}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A stage already done, while editing: its rule and reviewers as they were, not to be changed. */
+function DoneStage({ index, stage }: { index: number; stage: StageDraft }) {
+  return (
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" data-testid={`review-stage-${index + 1}`}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          Stage {index + 1}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Done · {stage.rule === "all" ? "All must approve" : "Any one approves"}
+        </Text>
+      </Group>
+      <Text size="sm" mt={4}>
+        {stage.reviewers.map((r) => (r.kind === "member" ? r.name : (r.name ?? r.email))).join(", ")}
+      </Text>
+    </Paper>
   );
 }
