@@ -8,20 +8,21 @@ import {
 } from "@hangar/contract";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { assetKeys, invalidateAssetQueries } from "../../../entities/asset";
+import { reviewKeys, reviewQuery } from "../../../entities/review";
 import { callApi, errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { invalidateAssetComments, useLiveEvents } from "../../comments";
 
 /**
- * The few review calls the viewer makes for a member (issue 30): one review (for the decision bar), a
- * decision, and the asset's review history (the details tab). Named for the viewer: the Reviews page's
- * hooks (entities/review) are another helper's, to be unified with these at merge; the keys already
- * sit under the same `["reviews", workspace]` root so an invalidation of either reaches both.
+ * The review calls the viewer makes for a member (issue 30): one review (for the decision bar), a
+ * decision, and the asset's review history (the details tab). One review is one cache entry with the
+ * Reviews page's (entities/review's keys and query); what lives here needs the comments feature (its
+ * live events, the note's comment), which an entity may not import.
  */
 export const viewerReviewKeys = {
-  all: (workspaceId: string) => ["reviews", workspaceId] as const,
-  detail: (workspaceId: string, reviewId: string) => ["reviews", workspaceId, "detail", reviewId] as const,
-  history: (workspaceId: string, assetId: string) => ["reviews", workspaceId, "asset-history", assetId] as const,
+  detail: reviewKeys.detail,
+  history: (workspaceId: string, assetId: string) =>
+    [...reviewKeys.all(workspaceId), "asset-history", assetId] as const,
 };
 
 export const DECISION_FAILED = "Failed to save your decision";
@@ -47,17 +48,7 @@ export function withDecisionToasts<T>(sent: Promise<T>, decision: ReviewDecision
 
 /** One review as the member reads it (null asks nothing). A review they may not see answers 404: no bar. */
 export function useViewerReview(workspaceId: string, reviewId: string | null) {
-  return useQuery({
-    queryKey: viewerReviewKeys.detail(workspaceId, reviewId ?? ""),
-    enabled: reviewId !== null,
-    retry: false,
-    queryFn: ({ signal }) =>
-      callApi(reviewsApi.get, {
-        params: { id: workspaceId, reviewId: reviewId! },
-        signal,
-        fallback: "Review not found.",
-      }),
-  });
+  return useQuery({ ...reviewQuery(workspaceId, reviewId ?? ""), enabled: reviewId !== null, retry: false });
 }
 
 /** After a decision: the review, the asset (its `approval`), the grids (their badges), the history, the note's comment. */
