@@ -241,12 +241,16 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await expect(page.getByTestId("asset-grid")).toHaveAttribute("data-marker", "kept");
 
-  // Keyboard: the focused card opens with Enter.
+  // Keyboard: the focused card opens with Enter. A selection made before is cleared when the viewer
+  // closes (spec 02 §4).
+  await card(page, "hotel-blue-sky.jpg").click({ modifiers: ["ControlOrMeta"] });
+  await expect(selected).toHaveCount(1);
   await card(page, "golf-yellow-sun.jpg").focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: "golf-yellow-sun.jpg" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(selected).toHaveCount(0);
 
   // A board: only its assets, and its asset addresses carry the board; loading one directly works.
   const board = await api<{ id: string }>(page, "POST", `/workspaces/${workspaceId}/boards`, {

@@ -121,6 +121,8 @@ export function AssetBrowser({
   // Spec 02 §2: a dialog opened from the grid goes back to it; a page opened by its address closes to
   // the board, or to the workspace home when there is no board.
   const closePreview = useCallback(() => {
+    // Spec 02 §4: closing the viewer clears the selected assets too.
+    selectionStore.setSelectedAssets([]);
     if (fromGrid) navigate(-1);
     else
       navigate(
