@@ -44,10 +44,7 @@ const fieldMessages = (error: unknown): string[] =>
 const NO_MEMBERS: Member[] = [];
 
 /** `datetime-local`'s value for now (local time), the earliest due date offered. */
-const localNow = () => {
-  const d = new Date();
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+const localNow = () => localInput(new Date().toISOString());
 
 /**
  * "Request review" (issue 30): a title, a message, a due date, one or more stages run one after
