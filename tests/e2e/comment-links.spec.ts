@@ -1,11 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { textPdf } from "../../apps/server/src/ops/demo-content.ts";
 import { newOwner, uploadAsset } from "./assets-support.ts";
+import { clipMp4 } from "./media-fixtures.ts";
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
 
@@ -17,18 +14,6 @@ const shot = screenshots("comment-links");
 
 const pdf = () =>
   textPdf([1, 2, 3].map((n) => ({ title: `Brief page ${n}`, lines: ["Headline", "Body copy"], rgb: [0.2, 0.4, 0.7] })));
-function clip(): Buffer {
-  const ffmpeg = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "comment-links-e2e-"));
-  const out = path.join(dir, "clip.mp4");
-  execFileSync(ffmpeg, [
-    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=6"],
-    ...["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast", out],
-  ]);
-  const bytes = readFileSync(out);
-  rmSync(dir, { recursive: true, force: true });
-  return bytes;
-}
 
 let owner: Awaited<ReturnType<typeof newOwner>>;
 let casey: { context: BrowserContext; page: Page; email: string; id: string };
@@ -43,7 +28,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   const me = (await api<{ data: { id: string } }>(page, "GET", "/users/me")).data;
   casey = { context, page, email, id: me.id };
   ids.pdf = await uploadAsset(owner.page, owner.workspaceId, "brief.pdf", pdf(), undefined, "application/pdf");
-  ids.clip = await uploadAsset(owner.page, owner.workspaceId, "teaser.mp4", clip(), undefined, "video/mp4");
+  ids.clip = await uploadAsset(owner.page, owner.workspaceId, "teaser.mp4", clipMp4(6), undefined, "video/mp4");
 });
 test.afterAll(async () => {
   await owner?.context.close();

@@ -1,12 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { textPdf } from "../../apps/server/src/ops/demo-content.ts";
 import { expectToast, newOwner, uploadAsset } from "./assets-support.ts";
+import { clipMp4 } from "./media-fixtures.ts";
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin, linkFromMail } from "./support.ts";
 
@@ -19,18 +15,6 @@ async function picture(): Promise<Buffer> {
     <rect x="520" y="380" width="520" height="300" fill="#fff" fill-opacity="0.7"/>
     <text x="560" y="560" font-size="96" font-family="DejaVu Sans" fill="#234">LOGO</text></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
-function clip(): Buffer {
-  const ffmpeg = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "comments-e2e-"));
-  const out = path.join(dir, "clip.mp4");
-  execFileSync(ffmpeg, [
-    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=6"],
-    ...["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast", out],
-  ]);
-  const bytes = readFileSync(out);
-  rmSync(dir, { recursive: true, force: true });
-  return bytes;
 }
 const pdf = () =>
   textPdf(
@@ -55,7 +39,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   const { page: p, workspaceId } = owner;
   ids.image = await uploadAsset(p, workspaceId, "hero.jpg", await picture());
   ids.pdf = await uploadAsset(p, workspaceId, "brief.pdf", pdf(), undefined, "application/pdf");
-  ids.clip = await uploadAsset(p, workspaceId, "teaser.mp4", clip(), undefined, "video/mp4");
+  ids.clip = await uploadAsset(p, workspaceId, "teaser.mp4", clipMp4(6), undefined, "video/mp4");
 });
 test.afterAll(async () => {
   await owner?.context.close();

@@ -112,7 +112,10 @@ test("a stale option list is refused and put back with the server's word; an adm
   await api(page, "DELETE", `/workspaces/${workspaceId}/custom-fields/${status.id}/options/${review.id}`);
   await card.getByRole("button", { name: "Drag to reorder Review" }).focus();
   await page.keyboard.press("Space");
+  // The arrow waits for the pick-up: pressed before it, it would move nothing.
+  await expect(page.getByText("Picked up option Review, at position 3 of 3.")).toBeAttached();
   await page.keyboard.press("ArrowUp");
+  await expect(page.getByText("Review moved to position 2 of 3.")).toBeAttached();
   // Review is over Draft's place once the items have moved (the drop measures where they are).
   await expect.poll(() => valuesTopToBottom(card.getByLabel("Option label"))).toEqual(["Approved", "Review", "Draft"]);
   await stoppedMoving(card.getByLabel("Option label"));

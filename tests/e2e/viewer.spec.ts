@@ -1,13 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { buildPdf } from "../../apps/server/src/ops/pdf-writer.ts";
 import { card } from "./asset-grid-helpers.ts";
 import { createBoard, expectToast, newOwner, uploadAsset } from "./assets-support.ts";
+import { clipMp4 } from "./media-fixtures.ts";
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl } from "./support.ts";
 
@@ -21,20 +17,6 @@ async function picture(label: string, hue: number): Promise<Buffer> {
     <circle cx="1600" cy="500" r="260" fill="#fff" fill-opacity="0.6"/>
     <text x="120" y="1380" font-size="120" font-family="DejaVu Sans" fill="#fff">${label}</text></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
-
-function clip(): Buffer {
-  const ffmpeg = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "viewer-e2e-"));
-  const out = path.join(dir, "clip.mp4");
-  execFileSync(ffmpeg, [
-    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=4"],
-    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=4"],
-    ...["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast", "-c:a", "aac", "-shortest", out],
-  ]);
-  const bytes = readFileSync(out);
-  rmSync(dir, { recursive: true, force: true });
-  return bytes;
 }
 
 /** `count` pages saying "Page N"; labels i, ii, then 1…, and "A-1"… for the last ten. */
@@ -70,7 +52,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   boardB = await createBoard(page, workspaceId, "Archive");
   ids.sunrise = await uploadAsset(page, workspaceId, "sunrise.jpg", await picture("sunrise", 20), boardA.id);
   ids.lake = await uploadAsset(page, workspaceId, "lake.jpg", await picture("lake", 200), boardA.id);
-  ids.clip = await uploadAsset(page, workspaceId, "teaser.mp4", clip(), undefined, "video/mp4");
+  ids.clip = await uploadAsset(page, workspaceId, "teaser.mp4", clipMp4(4, true), undefined, "video/mp4");
   ids.manual = await uploadAsset(page, workspaceId, "manual.pdf", longPdf(117), undefined, "application/pdf");
 });
 test.afterAll(() => owner?.context.close());

@@ -80,9 +80,11 @@ export function CommentDrawer(props: { shared?: boolean }) {
         board_id: boardId,
         fallback: COMMENT_MESSAGES.postFailed,
         ...(v.timestamp !== null ? { timestamp: v.timestamp } : {}),
+        ...(v.duration !== null ? { duration: v.duration } : {}),
         ...(asset.pages.length > 0 ? { page: review.currentPage } : {}),
       });
       notifySuccess(COMMENT_MESSAGES.posted);
+      if (v.duration !== null) review.setRange(null);
       scrollToEnd();
       return true;
     } catch (error) {
@@ -223,6 +225,8 @@ export function CommentDrawer(props: { shared?: boolean }) {
             withSeverity
             mentions={!shared}
             videoTime={pausedTime}
+            videoRange={review.range?.out != null ? { in: review.range.in, out: review.range.out } : null}
+            onClearRange={() => review.setRange(null)}
             onSubmit={post}
             testId="comment-compose"
           />

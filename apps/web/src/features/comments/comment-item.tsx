@@ -106,9 +106,17 @@ export function CommentItem(props: {
 
   const place = [
     c.page ? { icon: <IconFileText size={12} />, label: `Page ${c.page}` } : null,
-    c.timestamp !== null ? { icon: <IconPlayerPlay size={12} />, label: clock(c.timestamp) } : null,
+    c.timestamp !== null
+      ? {
+          icon: <IconPlayerPlay size={12} />,
+          label: c.duration ? `${clock(c.timestamp)}–${clock(c.timestamp + c.duration)}` : clock(c.timestamp),
+        }
+      : null,
     c.annotation_type !== "NONE" && !c.page
-      ? { icon: <IconMapPin size={12} />, label: c.annotation_type === "AREA" ? "Area" : "Point" }
+      ? {
+          icon: c.annotation_type === "DRAWING" ? <IconPencil size={12} /> : <IconMapPin size={12} />,
+          label: PLACE_LABELS[c.annotation_type],
+        }
       : null,
   ].filter((x) => x !== null);
 
@@ -121,6 +129,8 @@ export function CommentItem(props: {
       ml={props.reply ? 36 : 0}
       p={4}
       onClick={onClick}
+      onMouseEnter={c.annotation_type === "DRAWING" ? () => review.setHoveredId(c.id) : undefined}
+      onMouseLeave={c.annotation_type === "DRAWING" ? () => review.setHoveredId(null) : undefined}
       style={{
         cursor: "pointer",
         borderRadius: "var(--mantine-radius-sm)",
@@ -292,3 +302,5 @@ export function CommentItem(props: {
     </Box>
   );
 }
+
+const PLACE_LABELS = { POINT: "Point", AREA: "Area", DRAWING: "Drawing" } as const;

@@ -24,6 +24,8 @@ export interface ComposeValue {
   severity: Severity;
   mentions: string[];
   timestamp: number | null;
+  /** A range on the timeline (I and O): from `timestamp` for this long. */
+  duration: number | null;
 }
 
 /**
@@ -37,6 +39,9 @@ export function ComposeBox(props: {
   busy: boolean;
   /** The paused video's time, when there is one: offered as a stamp. */
   videoTime?: () => number | null;
+  /** The in/out range made on the video (I and O), which the comment takes instead of the paused time. */
+  videoRange?: { in: number; out: number } | null;
+  onClearRange?(): void;
   withSeverity?: boolean;
   autoFocus?: boolean;
   initial?: string;
@@ -82,6 +87,7 @@ export function ComposeBox(props: {
     });
   };
 
+  const range = props.videoRange ?? null;
   const send = async () => {
     const body = text.trim();
     if (!body || props.busy) return;
@@ -91,7 +97,9 @@ export function ComposeBox(props: {
       text: body,
       severity,
       mentions,
-      timestamp: stampOff ? null : (props.videoTime?.() ?? null),
+      ...(range
+        ? { timestamp: range.in, duration: Math.round((range.out - range.in) * 1000) / 1000 }
+        : { timestamp: stampOff ? null : (props.videoTime?.() ?? null), duration: null }),
     });
     if (ok) {
       setText("");
@@ -196,7 +204,7 @@ export function ComposeBox(props: {
           </Tooltip>
         }
       />
-      {(props.withSeverity || stamp !== null) && (
+      {(props.withSeverity || stamp !== null || range) && (
         <Group gap={6} mt={6}>
           {props.withSeverity && (
             <Menu position="top-start" withinPortal>
@@ -227,7 +235,21 @@ export function ComposeBox(props: {
               </Menu.Dropdown>
             </Menu>
           )}
-          {stamp !== null && !stampOff && (
+          {range && (
+            <Badge
+              variant="light"
+              color="grape"
+              data-testid="video-range-stamp"
+              rightSection={
+                props.onClearRange && (
+                  <CloseButton size="xs" aria-label="Clear the range" onClick={props.onClearRange} />
+                )
+              }
+            >
+              {clock(range.in)} – {clock(range.out)}
+            </Badge>
+          )}
+          {!range && stamp !== null && !stampOff && (
             <Badge
               variant="light"
               color="grape"

@@ -1,5 +1,6 @@
-import type { Asset, Comment } from "@hangar/contract";
+import type { Asset, Comment, DrawingShape } from "@hangar/contract";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { DEFAULT_PEN, type Pen } from "./drawing/tools";
 import type { DrawnShape } from "./review-math";
 
 /** What the player lends the review tools: its time, whether it is paused, and seeking. */
@@ -28,8 +29,20 @@ export interface SharedReview {
   identify(): Promise<AnonymousInfo | null>;
 }
 
-/** A shape drawn on the preview, waiting for its text. */
-export type Draft = DrawnShape & { page: number | null };
+/**
+ * What is drawn on the preview, waiting for its text: a POINT or an AREA, or a DRAWING's shapes (more
+ * are added until it is posted). On a video, the frame's time it was drawn on.
+ */
+export type Draft = (DrawnShape | { annotation_type: "DRAWING"; shapes: DrawingShape[] }) & {
+  page: number | null;
+  timestamp?: number | null;
+};
+
+/** A range on the video's timeline being made (I and O), for the next comment. */
+export interface VideoRange {
+  in: number;
+  out: number | null;
+}
 
 export interface Review {
   workspaceId: string;
@@ -44,6 +57,22 @@ export interface Review {
   setAnnotating(on: boolean): void;
   draft: Draft | null;
   setDraft(draft: Draft | null): void;
+  /** The tool, colour and width drawing now (issue 31). */
+  pen: Pen;
+  setPen(change: Partial<Pen>): void;
+  /** Adds a drawn shape to the draft (starting a DRAWING one when there is none). */
+  addShape(shape: DrawingShape, at: { page: number | null; timestamp?: number | null }): void;
+  /** The last shape of the draft off (Ctrl/⌘Z), and back on (Ctrl/⌘Shift+Z). */
+  undo(): void;
+  redo(): void;
+  canUndo: boolean;
+  canRedo: boolean;
+  /** The comment the pointer is over in the list: its shapes are highlighted on the picture. */
+  hoveredId: string | null;
+  setHoveredId(id: string | null): void;
+  /** The in/out range being made on a video (null: none). */
+  range: VideoRange | null;
+  setRange(range: VideoRange | null): void;
   visibleId: string | null;
   /** Opens one annotation's popover (null closes it). */
   show(id: string | null): void;
@@ -114,16 +143,55 @@ export function ReviewProvider(props: {
   const { showVersion, readOnly = false } = props;
   const [allVersions, setAllVersions] = useState(false);
   const [annotating, setAnnotatingState] = useState(true);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  const [redoable, setRedoable] = useState<DrawingShape[]>([]);
+  const [pen, setPenState] = useState<Pen>(DEFAULT_PEN);
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [range, setRange] = useState<VideoRange | null>(null);
+  const setDraft = useCallback((next: Draft | null) => {
+    setDraftState(next);
+    setRedoable([]);
+  }, []);
+  const setPen = useCallback((change: Partial<Pen>) => setPenState((p) => ({ ...p, ...change })), []);
+  const addShape = useCallback((shape: DrawingShape, at: { page: number | null; timestamp?: number | null }) => {
+    setDraftState((d) =>
+      d?.annotation_type === "DRAWING" && d.page === at.page
+        ? { ...d, shapes: [...d.shapes, shape] }
+        : { annotation_type: "DRAWING", shapes: [shape], ...at },
+    );
+    setRedoable([]);
+  }, []);
+  const undo = useCallback(() => {
+    if (draft?.annotation_type !== "DRAWING") return;
+    const last = draft.shapes[draft.shapes.length - 1];
+    if (!last) return;
+    setRedoable((r) => [...r, last]);
+    setDraftState(draft.shapes.length > 1 ? { ...draft, shapes: draft.shapes.slice(0, -1) } : null);
+  }, [draft]);
+  const redo = useCallback(() => {
+    const next = redoable[redoable.length - 1];
+    if (!next) return;
+    setRedoable((r) => r.slice(0, -1));
+    setDraftState((d) =>
+      d?.annotation_type === "DRAWING"
+        ? { ...d, shapes: [...d.shapes, next] }
+        : { annotation_type: "DRAWING", shapes: [next], page: d?.page ?? null, timestamp: d?.timestamp },
+    );
+  }, [redoable]);
+  const canUndo = draft?.annotation_type === "DRAWING" && draft.shapes.length > 0;
+  const canRedo = redoable.length > 0;
   const [threads, setThreads] = useState<Comment[]>([]);
   const video = useRef<VideoControl | null>(null);
   const pendingSeek = useRef<number | null>(null);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const targetId = props.targetCommentId ?? null;
-  const setAnnotating = useCallback((on: boolean) => {
-    setAnnotatingState(on);
-    if (!on) setDraft(null);
-  }, []);
+  const setAnnotating = useCallback(
+    (on: boolean) => {
+      setAnnotatingState(on);
+      if (!on) setDraft(null);
+    },
+    [setDraft],
+  );
   const focus = useCallback(
     (comment: Comment, thread?: Comment) => {
       setHighlightedId(comment.id);
@@ -155,6 +223,17 @@ export function ReviewProvider(props: {
       setAnnotating,
       draft,
       setDraft,
+      pen,
+      setPen,
+      addShape,
+      undo,
+      redo,
+      canUndo,
+      canRedo,
+      hoveredId,
+      setHoveredId,
+      range,
+      setRange,
       visibleId,
       show: setVisibleId,
       toggle: (id) => setVisibleId(visibleId === id ? null : id),
@@ -185,6 +264,16 @@ export function ReviewProvider(props: {
       annotating,
       setAnnotating,
       draft,
+      setDraft,
+      pen,
+      setPen,
+      addShape,
+      undo,
+      redo,
+      canUndo,
+      canRedo,
+      hoveredId,
+      range,
       visibleId,
       setVisibleId,
       threads,

@@ -2,7 +2,7 @@ import { type Asset, BROWSER_SAFE_IMAGE_TYPES, ZOOM_ORIGINAL_MAX_BYTES } from "@
 import { Center, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { placeholderUrl } from "../../entities/asset";
-import { AnnotationLayer } from "../comments";
+import { AnnotationLayer, DrawingStage } from "../comments";
 import type { PlaybackLock, ZoomLock } from "./compare/sync";
 import { DocumentViewer } from "./components/document-viewer";
 import { VideoPlayer } from "./components/video-player";
@@ -31,8 +31,19 @@ export interface PreviewLocks {
   keys: boolean;
 }
 
-/** The preview area (spec 02 §2): the video player, the paged document viewer, or the zoomable image. */
-export function Preview({
+/**
+ * The preview area (spec 02 §2): the video player, the paged document viewer, or the zoomable image,
+ * in the frame that takes the drawing tools (issue 31).
+ */
+export function Preview(props: Parameters<typeof PreviewBody>[0]) {
+  return (
+    <DrawingStage>
+      <PreviewBody {...props} />
+    </DrawingStage>
+  );
+}
+
+function PreviewBody({
   asset,
   currentPage,
   onPage,

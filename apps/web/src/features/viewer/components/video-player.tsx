@@ -13,6 +13,7 @@ import { keepsOwnKeys } from "../../../lib/typing";
 import { useReview } from "../../comments";
 import type { PlaybackLock } from "../compare/sync";
 import { VIDEO_PLAYER } from "../viewer-constants";
+import { RangeButtons, TimelineMarks, useRangeKeys, VideoFrameLayer } from "./video-marks";
 
 export interface VideoPlayerProps {
   src: string;
@@ -46,7 +47,8 @@ export function VideoPlayer({
   const frameRate = fps && fps > 0 ? fps : 25;
   const review = useReview();
   const box = useRef<HTMLDivElement>(null);
-  const video = useRef<HTMLVideoElement>(null);
+  const video = useRef<HTMLVideoElement | null>(null);
+  const [videoEl, setVideoEl] = useState<HTMLVideoElement | null>(null);
   const [ready, setReady] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
@@ -108,6 +110,10 @@ export function VideoPlayer({
     };
   }, [review, seek]);
   useEffect(() => (lock && video.current ? lock.join(video.current) : undefined), [lock]);
+  // Ranges (I and O) for whoever comments here, on the side that takes the keys.
+  const ranges = review?.canComment && keys ? review : null;
+  const now = useCallback(() => video.current?.currentTime ?? 0, []);
+  useRangeKeys(now, !!ranges);
   const shownVersion = review?.version?.id;
   const timed = (review?.threads ?? []).filter(
     (c) => c.timestamp !== null && !c.resolved && (!shownVersion || !c.version || c.version.id === shownVersion),
@@ -187,7 +193,10 @@ export function VideoPlayer({
     >
       {/* biome-ignore lint/a11y/useMediaCaption: user uploads have no caption track */}
       <video
-        ref={video}
+        ref={(el) => {
+          video.current = el;
+          setVideoEl(el);
+        }}
         src={src}
         poster={poster ?? undefined}
         preload="metadata"
@@ -210,6 +219,7 @@ export function VideoPlayer({
         onRateChange={(e) => setRate(e.currentTarget.playbackRate)}
         style={{ width: "100%", height: "100%", objectFit: "contain", display: "block" }}
       />
+      <VideoFrameLayer video={videoEl} time={time} paused={!playing} fps={frameRate} onClick={toggle} />
       {!ready && (
         <Box
           pos="absolute"
@@ -232,12 +242,13 @@ export function VideoPlayer({
           background: "linear-gradient(transparent, rgba(0,0,0,0.75))",
           opacity: shown ? 1 : 0,
           transition: "opacity 200ms",
-          pointerEvents: shown ? "auto" : "none",
+          pointerEvents: "none",
         }}
         data-testid="video-controls"
       >
         <Box
           pos="relative"
+          style={{ pointerEvents: shown ? "auto" : "none" }}
           onMouseMove={(e) => {
             const rect = e.currentTarget.getBoundingClientRect();
             const x = Math.min(Math.max(0, e.clientX - rect.left), rect.width);
@@ -270,39 +281,7 @@ export function VideoPlayer({
               </Text>
             </Box>
           )}
-          {duration > 0 &&
-            timed.map((c) => (
-              <Tooltip key={c.id} label={`${timecode(c.timestamp ?? 0)} · ${c.author_display}: ${c.text.slice(0, 60)}`}>
-                {/* A 24 px tap target around the 10 px mark (WCAG 2.5.8: a phone's finger). */}
-                <UnstyledButton
-                  aria-label={`Comment at ${timecode(c.timestamp ?? 0)} by ${c.author_display}`}
-                  data-testid="timeline-marker"
-                  onClick={() => review?.focus(c)}
-                  style={{
-                    position: "absolute",
-                    left: `${Math.min(100, ((c.timestamp ?? 0) / duration) * 100)}%`,
-                    bottom: 7,
-                    width: c.duration ? `${Math.min(100, (c.duration / duration) * 100)}%` : 24,
-                    minWidth: 24,
-                    height: 24,
-                    translate: c.duration ? undefined : "-50% 0",
-                    display: "grid",
-                    placeItems: "center",
-                    zIndex: 2,
-                  }}
-                >
-                  <Box
-                    w={c.duration ? "100%" : 10}
-                    h={10}
-                    style={{
-                      borderRadius: 5,
-                      background: "var(--mantine-color-yellow-5)",
-                      border: "1px solid rgba(0,0,0,0.4)",
-                    }}
-                  />
-                </UnstyledButton>
-              </Tooltip>
-            ))}
+          <TimelineMarks comments={timed} duration={duration} />
           <Slider
             aria-label="Seek"
             thumbLabel="Seek"
@@ -317,7 +296,7 @@ export function VideoPlayer({
             data-testid="video-scrub"
           />
         </Box>
-        <Group justify="space-between" mt={6} wrap="nowrap">
+        <Group justify="space-between" mt={6} wrap="nowrap" style={{ pointerEvents: shown ? "auto" : "none" }}>
           <Group gap={6} wrap="nowrap">
             <Tooltip label={playing ? "Pause (K)" : "Play (K)"}>
               <ActionIcon variant="subtle" color="gray.0" aria-label={playing ? "Pause" : "Play"} onClick={toggle}>
@@ -358,6 +337,7 @@ export function VideoPlayer({
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap">
+            {ranges && <RangeButtons time={now} />}
             <Menu position="top-end" withinPortal={false}>
               <Menu.Target>
                 <UnstyledButton aria-label="Playback speed" data-testid="video-speed" mih={24} miw={24}>
