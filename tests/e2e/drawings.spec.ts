@@ -104,6 +104,11 @@ test("an arrow and a rectangle drawn on a photo are posted together and stay on 
   await page.keyboard.press("Control+Shift+z");
   await expect(draft).toHaveCount(2);
   await shot(page, "photo-draft");
+  // Keys choose tools while the preview has focus; Escape drops a draft.
+  await page.keyboard.press("d");
+  await expect(toolbar.getByRole("button", { name: "Pen" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("r");
+  await expect(toolbar.getByRole("button", { name: "Rectangle" })).toHaveAttribute("aria-pressed", "true");
   await page.getByLabel("Annotation comment").fill("Arrow to the door; the sign box is cut");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("annotation-popover")).toContainText("Arrow to the door");
@@ -262,6 +267,58 @@ test("a share link's visitor draws an ellipse and posts it under their name", as
     await shot(v, "visitor");
     const posted = (await comments(page, ids.photo!)).find((c) => c.text === "Is this bench ours?")!;
     expect(posted.shapes!.map((s) => s.kind)).toEqual(["ellipse"]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("on a phone the tools fit, one finger draws a line, and the drawing is posted", async ({ browser }) => {
+  const { workspaceId } = owner;
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    storageState: await owner.context.storageState(),
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/w/${workspaceId}/a/${ids.photo}`);
+    await expect(page.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true");
+    const toolbar = page.getByRole("toolbar", { name: "Annotation tools" });
+    const bar = (await toolbar.boundingBox())!;
+    expect(bar.x).toBeGreaterThanOrEqual(0);
+    expect(bar.x + bar.width).toBeLessThanOrEqual(390);
+    await toolbar.getByRole("button", { name: "Line" }).tap();
+    // One finger: touch events through the DevTools protocol (Playwright's touchscreen only taps).
+    const layer = page.getByTestId("image-preview").getByTestId("annotation-layer");
+    const box = (await layer.boundingBox())!;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", fx: number, fy: number) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x: box.x + box.width * fx, y: box.y + box.height * fy }],
+      });
+    await touch("touchStart", 0.2, 0.3);
+    for (let i = 1; i <= 8; i++) await touch("touchMove", 0.2 + i * 0.06, 0.3 + i * 0.04);
+    await touch("touchEnd", 0, 0);
+    await expect(page.getByTestId("drawing-draft").getByTestId("drawing-shape")).toHaveCount(1);
+    await page.getByLabel("Annotation comment").fill("Straighten this edge");
+    await shot(page, "phone-draft");
+    await page.getByRole("button", { name: "Post" }).tap();
+    await expect(page.getByTestId("annotation-textbox")).toBeHidden();
+    // The comments sheet lists it, with the drawing on the picture above it.
+    await page.getByTestId("viewer-tab-comments").tap();
+    await expect(page.getByTestId("comments-panel").getByText("Straighten this edge")).toBeVisible();
+    await expect(page.getByTestId("drawing")).not.toHaveCount(0);
+    const posted = (await comments(page, ids.photo!)).find((c) => c.text === "Straighten this edge")!;
+    expect(posted.shapes!.map((s) => s.kind)).toEqual(["line"]);
+    const [[x1, y1], [x2, y2]] = posted.shapes![0]!.points as [[number, number], [number, number]];
+    expect(Math.abs(x1 - 20)).toBeLessThan(1);
+    expect(Math.abs(y1 - 30)).toBeLessThan(1);
+    expect(Math.abs(x2 - 68)).toBeLessThan(1);
+    expect(Math.abs(y2 - 62)).toBeLessThan(1);
+    await shot(page, "phone-posted");
   } finally {
     await context.close();
   }
