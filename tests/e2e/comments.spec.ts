@@ -196,7 +196,7 @@ test("a comment on a paused video is stamped with its time; its marker and its c
   await a.keyboard.press("Enter");
   await expectToast(a, "Comment posted successfully!");
   await expect(a.getByTestId("timeline-marker")).toHaveCount(1);
-  await a.getByTestId("viewer-video").hover();
+  await a.getByTestId("video-player").hover();
   await shot(a, "video-markers");
   await video.evaluate((v: HTMLVideoElement) => {
     v.currentTime = 0;
