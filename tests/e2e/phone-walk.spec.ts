@@ -23,8 +23,9 @@ import { api, linkFromMail, uniqueEmail } from "./support.ts";
  * Issue 35, phone: every route and dialog at 390 × 844 (screens-support.ts's list, which axe walks
  * too, and the screens below that need more than its workspace: a review, an invitation, a deleted
  * file) fits the screen's width, has no interactive control smaller than WCAG 2.5.8's 24 × 24 px
- * target (spacing and inline exceptions honoured) and none covered by something else. What is
- * measured and how: phone-walk-support.ts. Each screen's full-page screenshot: phone-walk-*.png.
+ * target (spacing and inline exceptions honoured), none covered by something else, and no word
+ * cut to a stub by an ellipsis. What is measured and how: phone-walk-support.ts. Each screen's
+ * full-page screenshot: phone-walk-*.png (look at them: a check passes on what it measures only).
  */
 const shot = screenshots("phone-walk", { fullPage: true });
 test.use({ actionTimeout: 30_000 });

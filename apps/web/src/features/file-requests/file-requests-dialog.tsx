@@ -111,14 +111,15 @@ function RequestRow({
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" miw={0} wrap="nowrap">
-            <Badge color={state.color} variant="light">
+            {/* The badges keep their words on a phone; the title is what gives way. */}
+            <Badge color={state.color} variant="light" flex="none">
               {state.label}
             </Badge>
             <Text fw={600} truncate>
               {r.title || "Upload link"}
             </Text>
             {r.has_password && (
-              <Badge variant="outline" color="gray">
+              <Badge variant="outline" color="gray" flex="none">
                 Password
               </Badge>
             )}

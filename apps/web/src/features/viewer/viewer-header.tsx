@@ -1,5 +1,6 @@
 import { type Asset, BOARD_REQUIRED, SHARE_MESSAGES } from "@hangar/contract";
 import { ActionIcon, Box, Button, Group, Modal, Text, Tooltip } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowLeft, IconDownload, IconShare, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { notifyError } from "../../lib/notify";
@@ -25,6 +26,8 @@ export function ViewerHeader(props: {
   onClose(): void;
 }) {
   const { title, asset, shared, boardId, boardName, downloading, onDownload, onShare, onClose } = props;
+  // Mantine's `xs`, as Download's two forms below.
+  const wide = useMediaQuery("(min-width: 36em)", true, { getInitialValueInEffect: false });
   return (
     <Group
       // The dialog's own bar, not a page banner beside the app's header (axe: one banner a page).
@@ -61,15 +64,18 @@ export function ViewerHeader(props: {
           variant="light"
           color="gray"
           size="compact-sm"
-          leftSection={<IconShare size={16} />}
+          leftSection={wide ? <IconShare size={16} /> : undefined}
           onClick={() => {
             // Spec 01 §5: an asset is shared in a board; from All Assets & Files there is none.
             if (!boardId) notifyError(`${SHARE_MESSAGES.openFailed}${BOARD_REQUIRED}`);
             else onShare();
           }}
           data-testid="viewer-share"
+          // On a phone the icon alone: the asset's name needs the room more (the name stays "Share").
+          aria-label="Share"
+          px={wide ? undefined : 6}
         >
-          Share
+          {wide ? "Share" : <IconShare size={16} />}
         </Button>
       )}
       {asset?.abilities.download && (
