@@ -93,7 +93,11 @@ function inPage({ scope }: { scope: string | null }): PhoneProblems {
 
   // The controls of the top layer: an open menu, else the last open dialog, else what `scope`
   // names, else the page (what lies under a menu or a dialog's overlay is covered by design).
-  const layer = (selector: string) => Array.from(document.querySelectorAll(selector)).filter(shows).slice(-1);
+  // (Still fading in counts: it is on top already.)
+  const layer = (selector: string) =>
+    Array.from(document.querySelectorAll(selector))
+      .filter((el) => el.checkVisibility({ checkVisibilityCSS: true }))
+      .slice(-1);
   const menus = layer('[role="menu"], [role="listbox"]');
   const dialogs = layer('[role="dialog"], [role="alertdialog"]');
   const roots = menus.length
