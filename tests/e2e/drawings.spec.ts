@@ -299,14 +299,20 @@ test("on a phone the tools fit, one finger draws a line, and the drawing is post
         type,
         touchPoints: type === "touchEnd" ? [] : [{ x: box.x + box.width * fx, y: box.y + box.height * fy }],
       });
-    await touch("touchStart", 0.2, 0.3);
-    for (let i = 1; i <= 8; i++) await touch("touchMove", 0.2 + i * 0.06, 0.3 + i * 0.04);
+    // Away from the earlier drawings' markers (a touch on a marker opens its comment instead).
+    await touch("touchStart", 0.3, 0.6);
+    for (let i = 1; i <= 8; i++) await touch("touchMove", 0.3 + i * 0.05, 0.6 + i * 0.03);
     await touch("touchEnd", 0, 0);
     await expect(page.getByTestId("drawing-draft").getByTestId("drawing-shape")).toHaveCount(1);
     await page.getByLabel("Annotation comment").fill("Straighten this edge");
     await shot(page, "phone-draft");
     await page.getByRole("button", { name: "Post" }).tap();
     await expect(page.getByTestId("annotation-textbox")).toBeHidden();
+    // With the comments closed too, the drawing is on the picture and its comment opens.
+    await expect(page.getByTestId("annotation-popover")).toContainText("Straighten this edge");
+    await expect(page.locator(`[data-testid="drawing"]`)).toHaveCount(2); // the arrow and rectangle, and this line
+    await shot(page, "phone-sheet-closed");
+    await page.getByRole("button", { name: "Close annotation" }).tap();
     // The comments sheet lists it, with the drawing on the picture above it.
     await page.getByTestId("viewer-tab-comments").tap();
     await expect(page.getByTestId("comments-panel").getByText("Straighten this edge")).toBeVisible();
@@ -314,10 +320,10 @@ test("on a phone the tools fit, one finger draws a line, and the drawing is post
     const posted = (await comments(page, ids.photo!)).find((c) => c.text === "Straighten this edge")!;
     expect(posted.shapes!.map((s) => s.kind)).toEqual(["line"]);
     const [[x1, y1], [x2, y2]] = posted.shapes![0]!.points as [[number, number], [number, number]];
-    expect(Math.abs(x1 - 20)).toBeLessThan(1);
-    expect(Math.abs(y1 - 30)).toBeLessThan(1);
-    expect(Math.abs(x2 - 68)).toBeLessThan(1);
-    expect(Math.abs(y2 - 62)).toBeLessThan(1);
+    expect(Math.abs(x1 - 30)).toBeLessThan(1);
+    expect(Math.abs(y1 - 60)).toBeLessThan(1);
+    expect(Math.abs(x2 - 70)).toBeLessThan(1);
+    expect(Math.abs(y2 - 84)).toBeLessThan(1);
     await shot(page, "phone-posted");
   } finally {
     await context.close();

@@ -8,7 +8,15 @@ import {
   sharedApi,
   type UpdateCommentBody,
 } from "@hangar/contract";
-import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect } from "react";
 import { assetKeys, invalidateAssetQueries } from "../../entities/asset";
 import { ApiError, callApi } from "../../lib/api-client";
 import type { Review } from "./review-context";
@@ -46,7 +54,7 @@ export function useTopComments(source: Source, scope: CommentScope) {
       ? { version_id: source.version.id }
       : {};
   const which = source.allVersions ? "all-versions" : (source.version?.id ?? "current");
-  return useInfiniteQuery({
+  const top = useInfiniteQuery({
     queryKey: commentKeys.top(workspaceId, assetId, `${shared ? "shared" : scope}:${which}`),
     initialPageParam: null as string | null,
     // Visitors hear no event stream: their view refreshes on its own.
@@ -80,6 +88,13 @@ export function useTopComments(source: Source, scope: CommentScope) {
             }),
     getNextPageParam: (last: CommentPage) => last.next_cursor,
   });
+  // Every thread, one page after another: the picture shows every annotation, not the first hundred
+  // (a page that fails stops here; the drawer's "Show more comments" tries again).
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = top;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  return top;
 }
 
 /** One comment or reply of a member's workspace (a mention's link names it); null asks nothing. */
@@ -145,6 +160,33 @@ export function invalidateComments(queryClient: QueryClient, workspaceId: string
   invalidateAssetQueries(queryClient, workspaceId);
 }
 
+/**
+ * A new thread shows at once in the lists it belongs to (its board context, its version, and only a
+ * list whose last page is loaded, where it goes last), before the refetch that follows confirms it.
+ */
+export function addThread(queryClient: QueryClient, workspaceId: string, assetId: string, created: Comment) {
+  if (created.parent_id !== null) return;
+  const lists = queryClient.getQueriesData<InfiniteData<CommentPage>>({
+    queryKey: [...commentKeys.asset(workspaceId, assetId), "top"],
+  });
+  for (const [key, data] of lists) {
+    const last = data?.pages[data.pages.length - 1];
+    if (!data || !last || last.next_cursor) continue;
+    const [scope = "", which = ""] = String(key[4]).split(":");
+    const inScope =
+      scope === "shared" ||
+      scope === "all" ||
+      (scope === "global" ? created.board_id === null : created.board_id === scope);
+    const inVersion =
+      which === "all-versions" || which === "current" || !created.version || created.version.id === which;
+    if (!inScope || !inVersion || data.pages.some((p) => p.results.some((c) => c.id === created.id))) continue;
+    queryClient.setQueryData<InfiniteData<CommentPage>>(key, {
+      ...data,
+      pages: [...data.pages.slice(0, -1), { ...last, results: [...last.results, created] }],
+    });
+  }
+}
+
 export function useCommentMutations(source: Source) {
   const { workspaceId, shared } = source;
   const assetId = source.asset.id;
@@ -186,6 +228,7 @@ export function useCommentMutations(source: Source) {
           fallback,
         });
       },
+      onSuccess: (created) => addThread(queryClient, workspaceId, assetId, created),
       onSettled: settle,
     }),
     update: useMutation({

@@ -323,3 +323,17 @@ function Thread({ comment, number, expand }: { comment: Comment; number?: number
     </Stack>
   );
 }
+
+/**
+ * The threads the picture's markers and drawings need while the drawer is closed (a phone's viewer
+ * without its sheet, or another tab open): the drawer's own query in its default scope, kept live.
+ */
+export function ReviewThreads() {
+  const review = useReview()!;
+  const top = useTopComments(review, review.boardId ?? "global");
+  useLiveAsset(review.shared ? null : review.workspaceId, review.asset.id);
+  const threads = useMemo(() => top.data?.pages.flatMap((p) => p.results) ?? [], [top.data]);
+  const { setThreads } = review;
+  useEffect(() => setThreads(threads), [threads, setThreads]);
+  return null;
+}

@@ -1,7 +1,7 @@
 // The review feature's public surface: the drawer, the annotation layer and the context the viewer provides.
 export { AnnotationLayer } from "./annotation-layer";
 export { invalidateComments as invalidateAssetComments } from "./api";
-export { CommentDrawer } from "./comment-drawer";
+export { CommentDrawer, ReviewThreads } from "./comment-drawer";
 export { DrawingStage } from "./drawing/drawing-toolbar";
 export { onFrame } from "./drawing/tools";
 export type { FrameInfo } from "./drawing/use-draw";

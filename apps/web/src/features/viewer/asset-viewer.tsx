@@ -16,7 +16,7 @@ import { useAfterFirstPaint } from "../../lib/after-paint";
 import { errorMessage } from "../../lib/api-client";
 import { WhenOpened } from "../../lib/deferred";
 import { usePageTitle } from "../../lib/page-title";
-import { ReviewProvider } from "../comments";
+import { ReviewProvider, ReviewThreads } from "../comments";
 import { useDownload } from "../downloads";
 import { RequestReviewButton } from "../reviews";
 // The share dialog loads the first time it opens: not part of the viewer's own chunk.
@@ -278,6 +278,8 @@ export function AssetViewer(props: AssetViewerProps) {
                         onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
                       />
                     )}
+                    {/* Markers and drawings stay on the picture with the comments closed (a phone's sheet). */}
+                    {asset && panelsReady && activeTab !== "comments" && tabs.includes("comments") && <ReviewThreads />}
                     {previous && <StepButton side="left" label="Previous asset" onClick={() => onStep(previous.id)} />}
                     {next && <StepButton side="right" label="Next asset" onClick={() => onStep(next.id)} />}
                   </Box>

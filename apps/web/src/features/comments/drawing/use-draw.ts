@@ -22,6 +22,9 @@ export interface FrameInfo {
 
 interface Stroke {
   pen: Pen & { tool: Exclude<Pen["tool"], "point" | "area"> };
+  /** The layer's box when the stroke began: it does not move while drawing, and reading it per event
+   * would make the browser lay out the path just painted. */
+  rect: DOMRect;
   points: Point[];
   d: string;
   timestamp: number | null;
@@ -49,8 +52,8 @@ export function useDraw(opts: {
   const touches = useRef(new Set<number>());
   const drawing = !!review && review.annotating && review.canComment;
 
-  const at = (e: { clientX: number; clientY: number }) =>
-    toPercent(box.current!.getBoundingClientRect(), e.clientX, e.clientY);
+  const at = (e: { clientX: number; clientY: number }, rect?: DOMRect) =>
+    toPercent(rect ?? box.current!.getBoundingClientRect(), e.clientX, e.clientY);
   const paint = (d: string) => live.current?.setAttribute("d", d);
   const cancel = () => {
     stroke.current = null;
@@ -95,7 +98,13 @@ export function useDraw(opts: {
     const pen = review.pen;
     if (isShapeTool(pen.tool)) {
       const tool = pen.tool;
-      stroke.current = { pen: { ...pen, tool }, points: [p], d: "", timestamp };
+      stroke.current = {
+        pen: { ...pen, tool },
+        rect: box.current!.getBoundingClientRect(),
+        points: [p],
+        d: "",
+        timestamp,
+      };
       const px = strokePx(pen.width, size);
       const path = live.current;
       if (path) {
@@ -117,13 +126,13 @@ export function useDraw(opts: {
       if (s.pen.tool === "pen") {
         const events = e.nativeEvent.getCoalescedEvents?.() ?? [];
         for (const ev of events.length ? events : [e.nativeEvent]) {
-          const p = at(ev);
+          const p = at(ev, s.rect);
           s.points.push(p);
           s.d += `L${p.x.toFixed(2)} ${p.y.toFixed(2)}`;
         }
         paint(s.d);
       } else {
-        const p = at(e);
+        const p = at(e, s.rect);
         s.points = [s.points[0]!, p];
         const px = strokePx(s.pen.width, size);
         paint(
@@ -148,7 +157,7 @@ export function useDraw(opts: {
     if (!review) return;
     const s = stroke.current;
     if (s) {
-      if (s.pen.tool !== "pen") s.points = [s.points[0]!, at(e)];
+      if (s.pen.tool !== "pen") s.points = [s.points[0]!, at(e, s.rect)];
       const shape = shapeFromDrag(s.pen, s.points);
       stroke.current = null;
       paint("");
