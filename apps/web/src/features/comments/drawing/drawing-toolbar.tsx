@@ -204,32 +204,39 @@ export function DrawingToolbar() {
           </Group>
         </Popover.Dropdown>
       </Popover>
-      <Tooltip label="Undo (Ctrl+Z)">
-        <ActionIcon
-          size={30}
-          variant="subtle"
-          color="gray.0"
-          aria-label="Undo"
-          disabled={!review.canUndo}
-          style={{ background: "transparent", opacity: review.canUndo ? 1 : 0.4 }}
-          onClick={review.undo}
-        >
-          <IconArrowBackUp size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Redo (Ctrl+Shift+Z)">
-        <ActionIcon
-          size={30}
-          variant="subtle"
-          color="gray.0"
-          aria-label="Redo"
-          disabled={!review.canRedo}
-          style={{ background: "transparent", opacity: review.canRedo ? 1 : 0.4 }}
-          onClick={review.redo}
-        >
-          <IconArrowForwardUp size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <HistoryButton
+        label="Undo"
+        keys="Ctrl+Z"
+        icon={<IconArrowBackUp size={18} />}
+        enabled={review.canUndo}
+        onClick={review.undo}
+      />
+      <HistoryButton
+        label="Redo"
+        keys="Ctrl+Shift+Z"
+        icon={<IconArrowForwardUp size={18} />}
+        enabled={review.canRedo}
+        onClick={review.redo}
+      />
     </Group>
+  );
+}
+
+function HistoryButton(props: { label: string; keys: string; icon: ReactNode; enabled: boolean; onClick(): void }) {
+  return (
+    <Tooltip label={`${props.label} (${props.keys})`}>
+      <ActionIcon
+        size={30}
+        variant="subtle"
+        color="gray.0"
+        aria-label={props.label}
+        aria-keyshortcuts={props.keys.replace("Ctrl", "Control")}
+        disabled={!props.enabled}
+        style={{ background: "transparent", opacity: props.enabled ? 1 : 0.4 }}
+        onClick={props.onClick}
+      >
+        {props.icon}
+      </ActionIcon>
+    </Tooltip>
   );
 }
