@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob } from "./jobs/cleanup-uploads.ts";
 import { finishDirectUploadsJob } from "./jobs/finish-direct-uploads.ts";
+import { hashAssetsJob } from "./jobs/hash-assets.ts";
 import { housekeepingJob } from "./jobs/housekeeping.ts";
 import { createIdleGate } from "./jobs/idle-gate.ts";
 import { processAssetJob, processAssetSpec } from "./jobs/process-asset.ts";
@@ -28,10 +29,11 @@ import { createFieldsService } from "./modules/fields/index.ts";
 import { createFileRequestsService, createRequestUploadsService } from "./modules/file-requests/index.ts";
 import { createListingService, createWaypoints } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
-import { createVisionRecords, type Tagger, type TextReader } from "./modules/processing/index.ts";
+import { createVisionRecords, hashStoredRenditions, type Tagger, type TextReader } from "./modules/processing/index.ts";
 import { createPublicLinks } from "./modules/public-links/index.ts";
 import { type Clock, createReviews } from "./modules/reviews/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
+import { createSimilarService } from "./modules/similar/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
@@ -115,6 +117,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
           }
         : {}),
       records: visionRecords,
+      saveHashes: (ws, versionId, hashes) => similar.saveHashes(ws, versionId, hashes),
       afterProcessed: async (ws, assetId) => {
         await aiActions.evaluate(ws, [assetId]);
       },
@@ -133,6 +136,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     access,
     signer,
     assertBoard: (ws, id) => boards.assertLive(ws, id),
+    similarTarget: (ws, id) => similar.liveAsset(ws, id),
     waypoints: createWaypoints(cache),
   });
   // Billing first: uploads and invitations check its limits inside their own transactions.
@@ -169,6 +173,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     getAsset: (actor, ws, id) => assets.get(actor, ws, id),
     commentsFollow: (tx, to, from) => comments.follow(tx, to, from),
     gate: versionGate,
+  });
+  // Similar pictures and duplicates (issue 32): groups resolve through the assets' delete and versions' stack.
+  const similar = createSimilarService({
+    db,
+    access,
+    assets: (actor, ws, ids) => assets.many(actor, ws, ids),
+    remove: (actor, ws, ids) => assets.remove(actor, ws, ids),
+    stack: (actor, ws, id, ids) => versions.stack(actor, ws, id, ids),
   });
   // Public links (share, request files): one token, gate, throttling and credential cookie for every kind.
   const publicLinks = createPublicLinks({ db, limiter, signer, cache });
@@ -252,6 +264,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       async () => (await uploads.cleanupAbandoned()) + (await sweepOrphans({ db, store })),
     ) as JobDefinition,
     purgeTrashJob(() => trash.purgeExpired()) as JobDefinition,
+    hashAssetsJob(() => similar.backfill((row) => hashStoredRenditions(store, row))) as JobDefinition,
     reviewMailsJob(() => reviews.mails.sweep()) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
@@ -296,6 +309,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       boards,
       assets,
       versions,
+      similar,
       uploads,
       trash,
       listing,

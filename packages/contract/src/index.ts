@@ -19,6 +19,7 @@ export * from "./review-state.ts";
 export * from "./reviews.ts";
 export * from "./routes/index.ts";
 export * from "./shares.ts";
+export * from "./similar.ts";
 export * from "./text.ts";
 export * from "./uploads.ts";
 export * from "./user-regex.ts";

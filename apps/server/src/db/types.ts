@@ -17,6 +17,7 @@ import type {
 
 export type { ShareLinkActivityTable, ShareLinksTable };
 
+import type { AssetHashesTable, DuplicateDismissalsTable, DuplicateSettingsTable } from "./types-similar.ts";
 import type { AssetVersionPointers, AssetVersionsTable, VersionFacts } from "./types-versions.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
@@ -349,6 +350,9 @@ export interface DB {
   review_assets: ReviewAssetsTable;
   review_decisions: ReviewDecisionsTable;
   review_events: ReviewEventsTable;
+  asset_hashes: AssetHashesTable;
+  duplicate_dismissals: DuplicateDismissalsTable;
+  duplicate_settings: DuplicateSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

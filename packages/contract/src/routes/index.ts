@@ -10,6 +10,7 @@ import { fieldsApi } from "./fields.ts";
 import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
 import { reviewLinkApi, reviewsApi } from "./reviews.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
+import { similarApi } from "./similar.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
 import { versionsApi } from "./versions.ts";
@@ -33,6 +34,7 @@ export {
   reviewsApi,
   sharedApi,
   sharesApi,
+  similarApi,
   trashApi,
   uploadsApi,
   usersApi,
@@ -49,6 +51,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   boardsApi,
   assetsApi,
   versionsApi,
+  similarApi,
   trashApi,
   uploadsApi,
   downloadsApi,

@@ -30,6 +30,7 @@ import * as m0028 from "./20261129-0002-share-links-versions.ts";
 import * as m0029 from "./20261130-0001-reviews.ts";
 import * as m0030 from "./20261201-0001-comment-drawings.ts";
 import * as m0031 from "./20261201-2901-version-status-events.ts";
+import * as m0032 from "./20261202-3201-similar.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "20261130-0001-reviews": m0029,
   "20261201-0001-comment-drawings": m0030,
   "20261201-2901-version-status-events": m0031,
+  "20261202-3201-similar": m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

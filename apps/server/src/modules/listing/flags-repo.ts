@@ -30,3 +30,10 @@ export function flagConds(f: AssetListBody): Cond[] {
     out.push(sql<SqlBool>`NOT (${APPROVAL_STATUS} = ANY(${[...new Set(approval.excludes)]}::text[]))`);
   return out;
 }
+
+/**
+ * `similar_to` (issue 32): assets whose picture is within max_distance of the asset's, through the
+ * band index (hangar_similar, migration 20261202-3201); computed once per statement (a hashed subplan).
+ */
+export const similarCond = (f: NonNullable<AssetListBody["similar_to"]>, workspaceId: string): Cond =>
+  sql<SqlBool>`a.id IN (SELECT s.asset_id FROM hangar_similar(${workspaceId}, ${f.asset_id}, ${f.max_distance}) s)`;

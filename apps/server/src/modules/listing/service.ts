@@ -1,7 +1,13 @@
-import { type AssetListAnswer, type AssetListBody, AssetListBody as AssetListBodySchema } from "@hangar/contract";
+import {
+  type AssetListAnswer,
+  type AssetListBody,
+  AssetListBody as AssetListBodySchema,
+  SIMILAR_MESSAGES,
+} from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
+import { invalid } from "../../platform/errors.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { assetAbilities, linkCommentScope, linkViewOf, serializeView, type Viewer, viewerOf } from "../assets/index.ts";
 import { LISTING } from "./policy.ts";
@@ -17,6 +23,8 @@ export function createListingService(deps: {
   signer: Signer;
   /** 404 unless the board is a live board of the workspace (the boards feature answers). */
   assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
+  /** Whether the asset `similar_to` names is live in the workspace (the similar feature answers). */
+  similarTarget?: (workspaceId: string, assetId: string) => Promise<boolean>;
   /** For tests: force the probe on or off, lower the cost of an exact count. */
   tuning?: ListingTuning;
   /** Where pages ended, so the next page of a scroll seeks instead of walking its offset (waypoints.ts). */
@@ -41,6 +49,11 @@ export function createListingService(deps: {
       const grant = await access.require(actor, LISTING.workspace, inWorkspace(workspaceId));
       const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
+      const similar = body.similar_to;
+      if (similar && !(await deps.similarTarget?.(workspaceId, similar.asset_id)))
+        throw invalid(SIMILAR_MESSAGES.unknownAsset, [
+          { field: "similar_to.asset_id", message: SIMILAR_MESSAGES.unknownAsset },
+        ]);
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
       const wp = deps.waypoints;
       const snapshot = wp?.snapshot() ?? 0;

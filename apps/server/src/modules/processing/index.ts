@@ -1,3 +1,4 @@
+export { hashStoredRenditions } from "./hash-renditions.ts";
 export {
   type PipelineDeps,
   permanentReason,

@@ -7,6 +7,7 @@ import { convertOffice, OFFICE_EXTENSIONS, renderPdf } from "../../media/documen
 import { ImageError, needsLargeRendition, renderLarge } from "../../media/image.ts";
 import { analyseImage } from "../../media/image-analysis.ts";
 import { MediaError } from "../../media/limits.ts";
+import { renditionHashes } from "../../media/phash.ts";
 import { sniffFile } from "../../media/sniff.ts";
 import { probeVideo, transcodeVideo, videoPoster } from "../../media/video.ts";
 import { type BlobStore, mediaKey } from "../../storage/blob-store.ts";
@@ -37,6 +38,11 @@ export interface PipelineDeps {
   afterProcessed?: (workspaceId: string, assetId: string) => Promise<void>;
   /** After this many tries a transient failure becomes a kept error instead of another retry. */
   maxAttempts: number;
+  /**
+   * Keeps a version's perceptual hashes (the similar module's), before it is COMPLETED; absent: none
+   * computed. A failure to hash is only logged.
+   */
+  saveHashes?: (workspaceId: string, versionId: string, hashes: bigint[]) => Promise<void>;
   /** Told of every asset that ends in error (metrics). */
   onFailure?: (reason: string) => void;
 }
@@ -156,6 +162,14 @@ export async function processAsset(deps: PipelineDeps, jobAssetId: string, versi
       }
     }
 
+    if (deps.saveHashes) {
+      const duration = typeof patch.duration === "number" ? patch.duration : null;
+      const hashes = await renditionHashes(outDir, renditions, duration).catch((err: Error) => {
+        log.warn({ assetId, err: { message: err.message } }, "perceptual hash failed");
+        return [];
+      });
+      await deps.saveHashes(row.workspace_id, versionId, hashes);
+    }
     const vision: Vision = { objects: [], ocr: null };
     if (tagSource) {
       const tagger = await deps.tagger();

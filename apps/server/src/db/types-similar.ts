@@ -1,0 +1,30 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Perceptual hashes (migration 20261202-3201): one row per picture of a version. */
+export interface AssetHashesTable {
+  version_id: string;
+  frame: number;
+  workspace_id: string;
+  /** The 64-bit pHash, signed (bigint arrives as a string from pg). */
+  hash: ColumnType<string, string | bigint, string | bigint>;
+  b0: Generated<number>;
+  b1: Generated<number>;
+  b2: Generated<number>;
+  b3: Generated<number>;
+}
+
+/** A dismissed duplicates group: its members when it was dismissed. */
+export interface DuplicateDismissalsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  asset_ids: string[];
+  dismissed_by: string | null;
+  dismissed_at: Generated<Date>;
+}
+
+/** A workspace's near-duplicate distance (absent: the contract's default). */
+export interface DuplicateSettingsTable {
+  workspace_id: string;
+  max_distance: number;
+  updated_at: Generated<Date>;
+}

@@ -1,0 +1,2 @@
+export { SIMILAR } from "./policy.ts";
+export { createSimilarService, type SimilarService } from "./service.ts";

@@ -1,0 +1,144 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/db.ts";
+
+/** Near-duplicate pairs read at most (a workspace of a million near-identical pictures stays bounded). */
+export const NEAR_PAIRS_LIMIT = 50_000;
+/** Exact-duplicate groups read at most. */
+export const EXACT_GROUPS_LIMIT = 20_000;
+/** Dismissed groups read at most. */
+const DISMISSALS_LIMIT = 20_000;
+
+const LIVE = sql`a.deleted_at IS NULL AND NOT a.is_temp`;
+
+/** Perceptual hashes and duplicates (issue 32): every statement over asset_hashes and the duplicate tables. */
+export const similarRepo = {
+  /** A version's hashes, replacing any earlier ones (the pipeline runs twice safely). */
+  async saveHashes(db: Db, workspaceId: string, versionId: string, hashes: bigint[]) {
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom("asset_hashes").where("version_id", "=", versionId).execute();
+      if (hashes.length)
+        await tx
+          .insertInto("asset_hashes")
+          .values(
+            hashes.map((hash, frame) => ({
+              version_id: versionId,
+              frame,
+              workspace_id: workspaceId,
+              hash: hash.toString(),
+            })),
+          )
+          .execute();
+    });
+  },
+
+  /** The live asset's id, or null. */
+  async liveAsset(db: Db, workspaceId: string, assetId: string): Promise<boolean> {
+    const r = await sql<{ id: string }>`SELECT a.id FROM assets a
+      WHERE a.id = ${assetId} AND a.workspace_id = ${workspaceId} AND ${LIVE}`.execute(db);
+    return r.rows.length > 0;
+  },
+
+  /** Assets within `maxDistance` of the asset, nearest first (hangar_similar: index probes only). */
+  async similar(db: Db, workspaceId: string, assetId: string, maxDistance: number, limit: number) {
+    const r = await sql<{ asset_id: string; distance: number }>`
+      SELECT asset_id, distance FROM hangar_similar(${workspaceId}, ${assetId}, ${maxDistance})
+      ORDER BY distance, asset_id LIMIT ${limit}`.execute(db);
+    return r.rows;
+  },
+
+  /** Groups of live assets with the same bytes (their current versions'), with their sizes. */
+  async exactGroups(db: Db, workspaceId: string) {
+    const r = await sql<{ ids: string[]; sizes: string[] }>`
+      SELECT array_agg(a.id ORDER BY a.id) AS ids, array_agg(a.size ORDER BY a.id) AS sizes
+      FROM assets a WHERE a.workspace_id = ${workspaceId} AND ${LIVE} AND a.sha256 IS NOT NULL
+      GROUP BY a.sha256 HAVING count(*) > 1 LIMIT ${EXACT_GROUPS_LIMIT}`.execute(db);
+    return r.rows.map((g) => ({ ids: g.ids, sizes: g.sizes.map(Number) }));
+  },
+
+  /**
+   * Pairs of live assets whose current versions' main pictures (frame 0) are within `maxDistance`
+   * and share one of the four bands exactly (every pair within 3 bits does, by pigeonhole).
+   */
+  async nearPairs(db: Db, workspaceId: string, maxDistance: number) {
+    const r = await sql<{ a: string; b: string; d: number }>`
+      WITH cur AS MATERIALIZED (
+        SELECT a.id, h.hash, h.b0, h.b1, h.b2, h.b3 FROM asset_hashes h
+        JOIN asset_versions v ON v.id = h.version_id
+        JOIN assets a ON a.id = v.asset_id AND coalesce(a.current_version_id, a.id) = v.id
+        WHERE h.workspace_id = ${workspaceId} AND h.frame = 0 AND ${LIVE}
+      ), p AS (
+        SELECT x.id AS a, y.id AS b, x.hash # y.hash AS x FROM cur x JOIN cur y ON y.b0 = x.b0 AND x.id < y.id
+        UNION SELECT x.id, y.id, x.hash # y.hash FROM cur x JOIN cur y ON y.b1 = x.b1 AND x.id < y.id
+        UNION SELECT x.id, y.id, x.hash # y.hash FROM cur x JOIN cur y ON y.b2 = x.b2 AND x.id < y.id
+        UNION SELECT x.id, y.id, x.hash # y.hash FROM cur x JOIN cur y ON y.b3 = x.b3 AND x.id < y.id
+      )
+      SELECT a, b, bit_count(x::bit(64))::integer AS d FROM p
+      WHERE bit_count(x::bit(64)) <= ${maxDistance} LIMIT ${NEAR_PAIRS_LIMIT}`.execute(db);
+    return r.rows;
+  },
+
+  /** Sizes of live assets. */
+  async sizes(db: Db, workspaceId: string, ids: string[]) {
+    if (!ids.length) return new Map<string, number>();
+    const r = await sql<{ id: string; size: string }>`SELECT a.id, a.size FROM assets a
+      WHERE a.workspace_id = ${workspaceId} AND a.id = ANY(${ids}::uuid[]) AND ${LIVE}`.execute(db);
+    return new Map(r.rows.map((x) => [x.id, Number(x.size)]));
+  },
+
+  async dismissals(db: Db, workspaceId: string): Promise<string[][]> {
+    const rows = await db
+      .selectFrom("duplicate_dismissals")
+      .select("asset_ids")
+      .where("workspace_id", "=", workspaceId)
+      .limit(DISMISSALS_LIMIT)
+      .execute();
+    return rows.map((r) => r.asset_ids);
+  },
+
+  async dismiss(db: Db, workspaceId: string, assetIds: string[], userId: string) {
+    await db
+      .insertInto("duplicate_dismissals")
+      .values({ workspace_id: workspaceId, asset_ids: assetIds, dismissed_by: userId })
+      .execute();
+  },
+
+  async maxDistance(db: Db, workspaceId: string): Promise<number | null> {
+    const r = await db
+      .selectFrom("duplicate_settings")
+      .select("max_distance")
+      .where("workspace_id", "=", workspaceId)
+      .executeTakeFirst();
+    return r?.max_distance ?? null;
+  },
+
+  async setMaxDistance(db: Db, workspaceId: string, maxDistance: number) {
+    await db
+      .insertInto("duplicate_settings")
+      .values({ workspace_id: workspaceId, max_distance: maxDistance })
+      .onConflict((oc) => oc.column("workspace_id").doUpdateSet({ max_distance: maxDistance, updated_at: new Date() }))
+      .execute();
+  },
+
+  /**
+   * Current versions of COMPLETED live assets with a picture and no hash yet (the backfill's batch):
+   * version id, workspace, directory, renditions, duration.
+   */
+  async unhashed(db: Db, after: string, limit: number) {
+    const r = await sql<{
+      version_id: string;
+      workspace_id: string;
+      directory: string;
+      renditions: {
+        thumbnail?: string;
+        sprite?: { file: string; columns: number; rows: number; width: number; height: number; interval: number };
+      };
+      duration: number | null;
+    }>`
+      SELECT v.id AS version_id, v.workspace_id, v.directory, v.renditions, v.duration FROM assets a
+      JOIN asset_versions v ON v.id = coalesce(a.current_version_id, a.id)
+      WHERE ${LIVE} AND v.status = 'COMPLETED' AND v.directory IS NOT NULL AND v.renditions ? 'thumbnail'
+        AND NOT EXISTS (SELECT 1 FROM asset_hashes h WHERE h.version_id = v.id) AND v.id > ${after}
+      ORDER BY v.id LIMIT ${limit}`.execute(db);
+    return r.rows;
+  },
+};
