@@ -13,6 +13,7 @@ import { hexToLab } from "../apps/server/src/media/colors.ts";
 import { benchLogin, benchServer, ms } from "./lib.ts";
 import { LISTING_CASES } from "./listing-cases.ts";
 import { fieldCases } from "./listing-fields.ts";
+import { similarCases } from "./listing-similar.ts";
 import { seedVersions } from "./listing-versions.ts";
 import { compareToRaw } from "./sql-capture.ts";
 
@@ -63,7 +64,11 @@ try {
   const p95s: Record<string, number> = {};
   // ONLY=field runs the cases whose label contains it ("a|b": either; page 1 and 5,000 stay for the deep-page ratio).
   const only = process.env.ONLY;
-  const cases = [...LISTING_CASES, ...(await fieldCases(rt.db, workspaceId))].filter(
+  const cases = [
+    ...LISTING_CASES,
+    ...(await fieldCases(rt.db, workspaceId)),
+    ...(await similarCases(rt.db, workspaceId)),
+  ].filter(
     ([label]) =>
       !only || only.split("|").some((o) => label.includes(o)) || label === "page 1" || label === "page 5,000",
   );
