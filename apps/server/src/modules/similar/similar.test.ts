@@ -1,5 +1,9 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { AssetListAnswer, SimilarAnswer } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPatternVideo } from "../../../test/fixtures.ts";
 import { createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import { pictureJpeg, picturePng } from "../../../test/pictures.ts";
 import { processedAsset } from "../../../test/versions.ts";
@@ -40,6 +44,28 @@ describe("the perceptual hash", () => {
     const [hb] = await hashesOf(b);
     expect(ha).toBeTypeOf("bigint");
     expect(hashDistance(ha!, hb!)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("hashes of every kind of picture, and the backfill", () => {
+  it("hashes a video's poster and key frames, and the backfill hashes versions processed without hashes", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const dir = await mkdtemp(path.join(os.tmpdir(), "hangar-similar-"));
+    try {
+      const file = path.join(dir, "clip.mp4");
+      await testPatternVideo(file, "testsrc=size=320x240:rate=10:duration=6");
+      const video = await processedAsset(env, admin.client, ws.id, "clip.mp4", await readFile(file));
+      const frames = await hashesOf(video);
+      expect(frames.length).toBeGreaterThan(2); // the poster and key frames of the sprite
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const a = await processedAsset(env, admin.client, ws.id, "old.jpg", await pictureJpeg(11));
+    const before = await hashesOf(a);
+    await env.rt.db.deleteFrom("asset_hashes").where("version_id", "=", a).execute();
+    const job = env.rt.jobDefinitions.find((d) => d.name === "hash-assets");
+    await job!.handle({}, { retryCount: 0 });
+    expect(await hashesOf(a)).toEqual(before);
   });
 });
 
