@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { cardName } from "./asset-grid-helpers.ts";
 import { createBoard, jpeg, newOwner, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 
@@ -101,7 +102,7 @@ test("by keyboard: skip link, Tab to the grid, Enter opens, panels switch, Escap
   const second = (await page.getByTestId("viewer-title").textContent()) ?? "";
   await page.keyboard.press("Escape");
   await expect(viewer).toHaveCount(0);
-  await expect(page.locator(":focus")).toHaveAccessibleName(second);
+  await expect(page.locator(":focus")).toHaveAccessibleName(cardName(second));
 });
 
 /** Opens a dialog from `opener` with the keyboard, closes it with Escape: focus is on `opener` again. */

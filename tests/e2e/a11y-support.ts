@@ -23,7 +23,7 @@ export interface Finding {
  */
 export async function audit(page: Page, screen: string): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap(known).map((v) => ({
+  return result.violations.map((v) => ({
     screen,
     rule: v.id,
     impact: v.impact ?? "unknown",
@@ -34,18 +34,6 @@ export async function audit(page: Page, screen: string): Promise<Finding[]> {
       summary: (n.failureSummary ?? "").split("\n").slice(1, 2).join("").trim(),
     })),
   }));
-}
-
-/**
- * The one known exception, left open in issue 35 and listed in its note: a grid card is named by its
- * file name while it also shows size, dimensions and badges (label-content-name-mismatch). Naming it
- * by all it shows changes how the browser tests find cards; until that is decided, those nodes (and
- * only those) are not counted. Every other node of the rule still fails the test.
- */
-function known<V extends { id: string; nodes: Array<{ html: string }> }>(v: V): V[] {
-  if (v.id !== "label-content-name-mismatch") return [v];
-  const nodes = v.nodes.filter((n) => !n.html.includes('data-testid="asset-card"'));
-  return nodes.length > 0 ? [{ ...v, nodes }] : [];
 }
 
 export const blocking = (findings: Finding[]) => findings.filter((f) => BLOCKING.has(f.impact));

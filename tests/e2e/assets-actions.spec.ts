@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { card, cards } from "./asset-grid-helpers.ts";
 import { createBoard, expectToast, jpeg, newOwner, settled, shot, uploadAsset, zipEntries } from "./assets-support.ts";
 import { screenshot } from "./screenshots.ts";
 import { api, baseUrl, inviteAndJoin } from "./support.ts";
@@ -19,8 +20,6 @@ interface AssetJson {
 const getAsset = (page: Page, workspaceId: string, id: string) =>
   api<AssetJson>(page, "GET", `/workspaces/${workspaceId}/assets/${id}`);
 
-const cards = (page: Page) => page.getByTestId("asset-card");
-const card = (page: Page, name: string) => page.getByRole("gridcell", { name, exact: true });
 const bulkBar = (page: Page) => page.getByTestId("asset-bulk-bar");
 const barButton = (page: Page, name: string) => bulkBar(page).getByRole("button", { name, exact: true });
 
@@ -28,7 +27,10 @@ const barButton = (page: Page, name: string) => bulkBar(page).getByRole("button"
 const gridNames = (page: Page) =>
   cards(page).evaluateAll((els) =>
     els
-      .map((el) => ({ i: Number(el.getAttribute("data-index")), name: el.getAttribute("aria-label") ?? "" }))
+      .map((el) => ({
+        i: Number(el.getAttribute("data-index")),
+        name: el.querySelector('[data-testid="asset-card-name"]')?.textContent ?? "",
+      }))
       .sort((a, b) => a.i - b.i)
       .map((c) => c.name),
   );

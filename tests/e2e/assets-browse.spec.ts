@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { card, cards, shot } from "./asset-grid-helpers.ts";
+import { card, cardName, cards, fileNames, shot } from "./asset-grid-helpers.ts";
 import { expectPlaceholderColours } from "./assets-support.ts";
 import { api, baseUrl, signUpWithWorkspace } from "./support.ts";
 
@@ -51,7 +51,7 @@ const FILES = [
   { name: "hotel-blue-sky.jpg", fill: BLUE, tags: [] },
 ] as const;
 
-const names = (page: Page) => cards(page).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
+const names = (page: Page) => fileNames(cards(page));
 
 async function expectNames(page: Page, expected: string[]) {
   await expect.poll(() => names(page), { message: `grid shows ${expected.join(", ")}` }).toEqual(expected);
@@ -108,7 +108,7 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await page.goto(`/w/${workspaceId}/b/all`);
   // Newest first by default: the last upload leads.
   await expect(cards(page)).toHaveCount(8);
-  await expect(cards(page).first()).toHaveAttribute("aria-label", "hotel-blue-sky.jpg");
+  await expect(cards(page).first()).toHaveAccessibleName(cardName("hotel-blue-sky.jpg"));
   await expect(page.getByTestId("asset-count")).toHaveText("8 assets");
   // Pictures load over their thumbhash placeholder; the binary file shows its type icon instead.
   await expect
@@ -130,7 +130,7 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
     FILES.map((f) => f.name),
   );
   await pickSort(page, "Name Z–A");
-  await expect(cards(page).first()).toHaveAttribute("aria-label", "hotel-blue-sky.jpg");
+  await expect(cards(page).first()).toHaveAccessibleName(cardName("hotel-blue-sky.jpg"));
   await pickSort(page, "Name A–Z");
 
   // Search (debounced) narrows to the one barn; clearing it brings everything back.
@@ -190,7 +190,7 @@ test("browse all assets: search, sort, filter builder with chips in the URL, ran
   await card(page, "foxtrot-data.bin").click({ modifiers: ["Shift"] });
   const selected = page.locator('[data-testid="asset-card"][aria-selected="true"]');
   await expect(selected).toHaveCount(5);
-  expect(await selected.evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")))).toEqual([
+  expect(await fileNames(selected)).toEqual([
     "bravo-blue-boat.jpg",
     "charlie-red-barn.jpg",
     "delta-green-field.jpg",

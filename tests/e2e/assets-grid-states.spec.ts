@@ -1,6 +1,6 @@
 import { Asset, AssetListAnswer, AssetListBody, type Pagination } from "@hangar/contract";
 import { expect, type Route, test } from "@playwright/test";
-import { card, cards, shot } from "./asset-grid-helpers.ts";
+import { card, cards, fileNames, shot } from "./asset-grid-helpers.ts";
 import { baseUrl, signUpWithWorkspace } from "./support.ts";
 
 /**
@@ -210,10 +210,10 @@ test("grid states: loading placeholders, an error with Retry, nothing matching, 
   await expect(card(page, "file-002.bin")).toHaveAttribute("tabindex", "0");
   await expect(card(page, "file-001.bin")).toHaveAttribute("tabindex", "-1");
   await page.keyboard.press("ArrowDown");
-  const below = await page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+  const [below = ""] = await fileNames(page.locator('[role="gridcell"]:focus'));
   expect(below).not.toBe("file-002.bin");
   await page.keyboard.press("Space");
-  await expect(page.locator(`[role="gridcell"][aria-label="${below}"]`)).toHaveAttribute("aria-selected", "true");
+  await expect(card(page, below)).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ControlOrMeta+a");
   await expect(page.locator('[role="gridcell"][aria-selected="true"]')).toHaveCount(10);
   await page.keyboard.press("Escape");

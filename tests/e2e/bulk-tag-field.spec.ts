@@ -1,10 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { card } from "./asset-grid-helpers.ts";
 import { jpeg, newOwner, settled, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 import { api } from "./support.ts";
 
 const shot = screenshots("bulk-tag-field");
-const card = (page: Page, name: string) => page.getByRole("gridcell", { name, exact: true });
 const bulkBar = (page: Page) => page.getByTestId("asset-bulk-bar");
 const barButton = (page: Page, name: string) => bulkBar(page).getByRole("button", { name, exact: true });
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { textPdf } from "../../apps/server/src/ops/demo-content.ts";
+import { card } from "./asset-grid-helpers.ts";
 import { createBoard, jpeg, newOwner, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 import { api } from "./support.ts";
@@ -56,8 +57,7 @@ test("in a board at 1440 px the bulk bar is one line, Delete included", async ()
     await uploadAsset(page, workspaceId, name, await jpeg(i), board.id);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/w/${workspaceId}/b/${board.id}`);
-  for (const name of ["one.jpg", "two.jpg"])
-    await page.getByRole("gridcell", { name, exact: true }).click({ modifiers: ["ControlOrMeta"] });
+  for (const name of ["one.jpg", "two.jpg"]) await card(page, name).click({ modifiers: ["ControlOrMeta"] });
   const bar = page.getByTestId("asset-bulk-bar");
   await expect(bar.getByTestId("bulk-count")).toHaveText("2 selected");
   const middle = async (name: string) => {

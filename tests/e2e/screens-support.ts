@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
 import { picturesLoaded, settled } from "./a11y-support.ts";
+import { card } from "./asset-grid-helpers.ts";
 import { createBoard, jpeg, newOwner, uploadAsset } from "./assets-support.ts";
 import type { screenshots } from "./screenshots.ts";
 import { api, baseUrl } from "./support.ts";
@@ -182,7 +183,7 @@ export const screens = (w: World): Screen[] => [
     who: "owner",
     open: async (p) => {
       await p.goto(`/w/${w.ws}/b/${w.boardId}`);
-      await p.getByRole("gridcell", { name: "poster.jpg" }).click();
+      await card(p, "poster.jpg").click();
       await expect(p.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true");
       await viewerTab(p, "comments");
       await expect(p.getByText("The logo wants more room on the left.")).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { textPdf } from "../../apps/server/src/ops/demo-content.ts";
+import { card } from "./asset-grid-helpers.ts";
 import { createBoard, jpeg, newOwner, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
 import { api, baseUrl } from "./support.ts";
@@ -92,7 +93,7 @@ test("the public grid shows a document as the members' grid does: the same rendi
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/w/${workspaceId}/b/${board.id}`);
-  const memberImg = (name: string) => page.getByRole("gridcell", { name, exact: true }).locator("img");
+  const memberImg = (name: string) => card(page, name).locator("img");
   await expect(memberImg("brief.pdf")).toHaveCSS("opacity", "1");
   const members = { pdf: await fitOf(memberImg("brief.pdf")), photo: await fitOf(memberImg("photo.jpg")) };
   expect(members.pdf).toMatchObject({ fit: "cover", position: "50% 0%" });

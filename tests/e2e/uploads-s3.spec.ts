@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { type S3TestServer, startS3Server } from "../../apps/server/test/s3-server.ts";
+import { card } from "./asset-grid-helpers.ts";
 import { type E2EServer, startE2EServer } from "./hangar-server.ts";
 import { screenshot } from "./screenshots.ts";
 
@@ -147,7 +148,7 @@ test("the upload dialog sends a multipart file and a small one straight to S3 (C
   await expect(item(page, "harbour.jpg")).toHaveAttribute("data-status", "COMPLETED", { timeout: 60_000 });
   await dialog(page).getByRole("button", { name: "Close", exact: true }).click();
   await page.goto(`/w/${ws!.id}/b/all`);
-  const thumb = page.getByRole("gridcell", { name: "harbour.jpg", exact: true }).locator("img");
+  const thumb = card(page, "harbour.jpg").locator("img");
   await expect(thumb).toHaveJSProperty("complete", true);
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await screenshot(page, "upload-s3-grid");

@@ -14,7 +14,7 @@ import {
 } from "react";
 import { AssetThumb, FILE_TYPE_LABELS } from "../../../entities/asset";
 import classes from "./asset-grid.module.css";
-import { CardBadges, hasBadges } from "./card-badges";
+import { CardBadges, cardBadges } from "./card-badges";
 
 /** Spec 01 §4: COMPLETED, has a url, and an IMAGE or VIDEO. */
 export const isReady = (asset: Asset) =>
@@ -37,6 +37,14 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? [
 /**
  * One asset in the grid: its picture (thumbhash placeholder while loading) or file-type icon, a
  * checkbox, the card menu, name and size. A gridcell: focusable (roving tabindex), aria-selected.
+ *
+ * Its name is all the card shows, in the order of the markup: the file name, the meta line, the
+ * badges ("poster.jpg, JPG, 2.10 MB, 800×600, In review, 3"), so the visible text is in the name
+ * (WCAG 2.5.3 Label in Name, axe's label-content-name-mismatch) and a screen reader says the file
+ * first. The caption therefore comes first in the markup (CSS puts it under the picture), and a
+ * space (laid out nowhere) parts the name from the meta and each badge from the one before, as axe
+ * joins the text nodes as they are. What the badges mean ("3 open comment threads") is the card's
+ * description: the badges' own labels.
  */
 export const AssetCard = memo(function AssetCard({
   asset,
@@ -69,6 +77,11 @@ export const AssetCard = memo(function AssetCard({
   };
   const ext = asset.file_extension ? asset.file_extension.toUpperCase() : FILE_TYPE_LABELS[asset.file_type];
   const chip = cardField ? asset.field_chips?.find((c) => c.field_id === cardField) : undefined;
+  const badges = cardBadges(asset, chip);
+  const size = formatBytes(asset.size);
+  const dimensions = asset.width && asset.height ? `${asset.width}×${asset.height}` : "";
+  const label = [asset.name, ext, size, dimensions, ...badges.map((b) => b.text)].filter(Boolean).join(", ");
+  const badgesId = `card-badges-${asset.id}`;
 
   // The menu (its hooks, Mantine's ActionIcon and Menu) mounts when the card is pointed at or takes
   // focus; until then a look-alike button stands in (hidden, as the menu is, until hover or focus).
@@ -127,7 +140,8 @@ export const AssetCard = memo(function AssetCard({
       role="gridcell"
       tabIndex={tabbable ? 0 : -1}
       aria-selected={selected}
-      aria-label={asset.name}
+      aria-label={label}
+      aria-describedby={badges.length > 0 ? badgesId : undefined}
       data-index={index}
       data-asset-id={asset.id}
       data-selected={selected || undefined}
@@ -145,6 +159,15 @@ export const AssetCard = memo(function AssetCard({
       onKeyDown={onKeyDown}
       {...drop}
     >
+      <div className={classes.caption}>
+        <p className={classes.name} title={asset.name} data-testid="asset-card-name">
+          {asset.name}
+        </p>{" "}
+        <p className={classes.meta}>
+          {ext} · {size}
+          {dimensions ? ` · ${dimensions}` : ""}
+        </p>
+      </div>
       <div className={classes.thumb}>
         <AssetThumb asset={hasPicture(asset) ? asset : null} fileType={asset.file_type} iconSize={40} lazy={false} />
         <input
@@ -173,20 +196,11 @@ export const AssetCard = memo(function AssetCard({
             )}
           </div>
         )}
-        {hasBadges(asset, chip) && (
-          <div className={classes.badges}>
-            <CardBadges asset={asset} chip={chip} />
+        {badges.length > 0 && (
+          <div className={classes.badges} id={badgesId}>
+            <CardBadges asset={asset} chip={chip} badges={badges} />
           </div>
         )}
-      </div>
-      <div className={classes.caption}>
-        <p className={classes.name} title={asset.name}>
-          {asset.name}
-        </p>
-        <p className={classes.meta}>
-          {ext} · {formatBytes(asset.size)}
-          {asset.width && asset.height ? ` · ${asset.width}×${asset.height}` : ""}
-        </p>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { Asset } from "@hangar/contract";
 import { IconAlertTriangle, IconChecklist, IconMessageCircle, IconPlayerPlayFilled } from "@tabler/icons-react";
-import type { CSSProperties, ReactNode } from "react";
+import { type CSSProperties, Fragment, type ReactNode } from "react";
 import { formatDuration } from "../../../entities/format";
 import { reviewColor, reviewLabel } from "../../../entities/review";
 import classes from "./card-badges.module.css";
@@ -28,6 +28,7 @@ function CardBadge({
   "aria-label"?: string;
   "data-testid"?: string;
   "data-status"?: string;
+  "data-shrink"?: boolean;
 }) {
   return (
     <div
@@ -51,107 +52,139 @@ const tagStyle = { opacity: 0.92, textTransform: "none", maxWidth: "calc(6.875re
 /** Issue 29: an asset re-uploaded at least once says which version it shows. */
 const hasVersions = (asset: Asset) => (asset.version_count ?? 1) > 1 && !!asset.current_version;
 
-/** Whether CardBadges draws anything (a card without badges leaves out their row). */
-export const hasBadges = (asset: Asset, chip: Asset["field_chips"][number] | undefined) =>
-  !!asset.approval ||
-  hasVersions(asset) ||
-  asset.file_type === "VIDEO" ||
-  asset.open_comment_count > 0 ||
-  asset.status === "error" ||
-  !!chip ||
-  asset.tags.length > 0;
+/** One badge of a card: what it shows (`text`), how, and what a screen reader hears for it (`label`). */
+export interface CardBadgeSpec {
+  key: string;
+  size: "xs" | "sm";
+  bg: string;
+  color?: string;
+  icon?: ReactNode;
+  /** The badge's visible text; the card's accessible name repeats it (WCAG 2.5.3, see AssetCard). */
+  text: string;
+  style?: CSSProperties;
+  label?: string;
+  testId?: string;
+  status?: string;
+  /** Gives way in a full row (down to a letter); the others keep their size (card-badges.module.css). */
+  shrink?: boolean;
+}
+
+const whiteBadge = { bg: "var(--mantine-color-white)", color: "var(--mantine-color-gray-filled)" } as const;
 
 /**
- * The badges along a card's picture: the approval status (issue 30: the latest review holding the
- * asset; none when no review does), the version, video length, open comments, failure, the field
- * chip, two tags and how many more.
+ * The badges along a card's picture, in the order they show: the approval status (issue 30: the
+ * latest review holding the asset; none when no review does), the version, video length, open
+ * comments, failure, the field chip, two tags and how many more.
  */
-export function CardBadges({ asset, chip }: { asset: Asset; chip: Asset["field_chips"][number] | undefined }) {
+export function cardBadges(asset: Asset, chip: Asset["field_chips"][number] | undefined): CardBadgeSpec[] {
+  const out: CardBadgeSpec[] = [];
   const approval = asset.approval;
-  return (
-    <>
-      {approval && (
-        <CardBadge
-          size="sm"
-          bg={`var(--mantine-color-${reviewColor(approval.status)}-filled)`}
-          icon={<IconChecklist size={10} />}
-          style={{ textTransform: "none", maxWidth: "calc(8.5rem * var(--mantine-scale))" }}
-          aria-label={`${reviewLabel(approval.status)} in the review “${approval.review_title}”`}
-          data-testid="card-approval"
-          data-status={approval.status}
-        >
-          {reviewLabel(approval.status)}
-        </CardBadge>
-      )}
-      {hasVersions(asset) && (
-        <CardBadge
-          size="sm"
-          bg="var(--mantine-color-indigo-filled)"
-          aria-label={`Version ${asset.current_version?.number} of ${asset.version_count}`}
-          data-testid="card-version"
-        >
-          v{asset.current_version?.number}
-        </CardBadge>
-      )}
-      {asset.file_type === "VIDEO" && (
-        <CardBadge
-          size="sm"
-          bg="var(--mantine-color-dark-filled)"
-          icon={<IconPlayerPlayFilled size={10} />}
-          style={{ opacity: 0.85 }}
-        >
-          {asset.duration ? formatDuration(asset.duration) : "Video"}
-        </CardBadge>
-      )}
-      {asset.open_comment_count > 0 && (
-        <CardBadge
-          size="sm"
-          bg="var(--mantine-color-yellow-filled)"
-          icon={<IconMessageCircle size={10} />}
-          aria-label={`${asset.open_comment_count} open comment ${asset.open_comment_count === 1 ? "thread" : "threads"}`}
-          data-testid="card-open-comments"
-        >
-          {asset.open_comment_count}
-        </CardBadge>
-      )}
-      {asset.status === "error" && (
-        <CardBadge size="sm" bg="var(--mantine-color-red-filled)" icon={<IconAlertTriangle size={10} />}>
-          Failed
-        </CardBadge>
-      )}
-      {chip && (
-        <CardBadge
-          size="xs"
-          bg={chipBackground(chip.color)}
-          style={{ opacity: 0.95, textTransform: "none", maxWidth: "calc(7.5rem * var(--mantine-scale))" }}
-          data-testid="card-field-chip"
-        >
-          {chip.display}
-        </CardBadge>
-      )}
-      {asset.tags.slice(0, 2).map((tag) => (
-        <CardBadge
-          key={tag}
-          size="xs"
-          bg="var(--mantine-color-white)"
-          color="var(--mantine-color-gray-filled)"
-          style={tagStyle}
-          data-testid="card-tag"
-        >
-          {tag}
-        </CardBadge>
-      ))}
-      {asset.tags.length > 2 && (
-        <CardBadge
-          size="xs"
-          bg="var(--mantine-color-white)"
-          color="var(--mantine-color-gray-filled)"
-          style={{ opacity: 0.92 }}
-          data-testid="card-tag-more"
-        >
-          +{asset.tags.length - 2}
-        </CardBadge>
-      )}
-    </>
-  );
+  if (approval)
+    out.push({
+      key: "approval",
+      size: "sm",
+      bg: `var(--mantine-color-${reviewColor(approval.status)}-filled)`,
+      icon: <IconChecklist size={10} />,
+      style: { textTransform: "none", maxWidth: "calc(8.5rem * var(--mantine-scale))" },
+      text: reviewLabel(approval.status),
+      label: `${reviewLabel(approval.status)} in the review “${approval.review_title}”`,
+      testId: "card-approval",
+      status: approval.status,
+      shrink: true,
+    });
+  if (hasVersions(asset))
+    out.push({
+      key: "version",
+      size: "sm",
+      bg: "var(--mantine-color-indigo-filled)",
+      text: `v${asset.current_version?.number}`,
+      label: `Version ${asset.current_version?.number} of ${asset.version_count}`,
+      testId: "card-version",
+    });
+  if (asset.file_type === "VIDEO")
+    out.push({
+      key: "video",
+      size: "sm",
+      bg: "var(--mantine-color-dark-filled)",
+      icon: <IconPlayerPlayFilled size={10} />,
+      style: { opacity: 0.85 },
+      text: asset.duration ? formatDuration(asset.duration) : "Video",
+    });
+  if (asset.open_comment_count > 0)
+    out.push({
+      key: "comments",
+      size: "sm",
+      bg: "var(--mantine-color-yellow-filled)",
+      icon: <IconMessageCircle size={10} />,
+      text: String(asset.open_comment_count),
+      label: `${asset.open_comment_count} open comment ${asset.open_comment_count === 1 ? "thread" : "threads"}`,
+      testId: "card-open-comments",
+    });
+  if (asset.status === "error")
+    out.push({
+      key: "failed",
+      size: "sm",
+      bg: "var(--mantine-color-red-filled)",
+      icon: <IconAlertTriangle size={10} />,
+      text: "Failed",
+    });
+  if (chip)
+    out.push({
+      key: "chip",
+      size: "xs",
+      bg: chipBackground(chip.color),
+      style: { opacity: 0.95, textTransform: "none", maxWidth: "calc(7.5rem * var(--mantine-scale))" },
+      text: chip.display,
+      testId: "card-field-chip",
+      shrink: true,
+    });
+  for (const tag of asset.tags.slice(0, 2))
+    out.push({
+      key: `tag:${tag}`,
+      size: "xs",
+      ...whiteBadge,
+      style: tagStyle,
+      text: tag,
+      testId: "card-tag",
+      shrink: true,
+    });
+  if (asset.tags.length > 2)
+    out.push({
+      key: "more",
+      size: "xs",
+      ...whiteBadge,
+      style: { opacity: 0.92 },
+      text: `+${asset.tags.length - 2}`,
+      testId: "card-tag-more",
+    });
+  return out;
+}
+
+/** Whether CardBadges draws anything (a card without badges leaves out their row). */
+export const hasBadges = (asset: Asset, chip: Asset["field_chips"][number] | undefined) =>
+  cardBadges(asset, chip).length > 0;
+
+/**
+ * The badges of cardBadges(), drawn. Each comes after a space: it shows nowhere (white space between
+ * flex items is not laid out), and keeps the badges' texts apart as words, as the card's name reads
+ * them (axe's label-in-name check joins the text nodes as they are).
+ */
+export function CardBadges({
+  asset,
+  chip,
+  badges = cardBadges(asset, chip),
+}: {
+  asset: Asset;
+  chip: Asset["field_chips"][number] | undefined;
+  /** Given when the caller has them already (AssetCard). */
+  badges?: CardBadgeSpec[];
+}) {
+  return badges.map(({ key, text, label, testId, status, shrink, ...look }) => (
+    <Fragment key={key}>
+      {" "}
+      <CardBadge {...look} aria-label={label} data-testid={testId} data-status={status} data-shrink={shrink}>
+        {text}
+      </CardBadge>
+    </Fragment>
+  ));
 }
