@@ -17,8 +17,8 @@
 //      lines, arrows, rectangles, ellipses) beside an identical photo with none, warm (WARMUP loads, then
 //      RUNS), from navigation start: the preview's first pixel (loaded, decoded, two animation frames, as
 //      bench/versions-viewer) and every drawing the viewer shows in the DOM plus two frames (without: the
-//      drawer's empty list). The viewer loads the first page of threads (100), the rest behind "Show
-//      more comments": the bench says how many it shows and waits for those.
+//      drawer's empty list). Threads come in pages of 100, loaded one after another; should the viewer
+//      show fewer than were seeded, the bench says so and waits for those it shows.
 // Run: NO_BUILD=1 npx tsx bench/drawing.ts   (RUNS=10, WARMUP=3, POINTS=2000; without NO_BUILD=1 the web
 // app is built first; CHROMIUM_PATH as for the browser tests)
 import { spawnSync } from "node:child_process";
@@ -186,7 +186,7 @@ try {
   );
   if (shown < SEEDED)
     console.log(
-      `   NOTE: the viewer shows ${shown} of the ${SEEDED} drawings: it loads the first page of threads (100)${moreButton ? ', the rest behind "Show more comments" in the drawer' : ""}; measured: those ${shown}`,
+      `   NOTE: the viewer shows ${shown} of the ${SEEDED} drawings: fewer than seeded${moreButton ? ', the rest behind "Show more comments" in the drawer' : ""}; measured: those ${shown}`,
     );
   const cell = (runs: Record<string, number>[], key: string) => {
     const s = stats(runs.map((o) => o[key]!));
