@@ -52,8 +52,8 @@ export type SimilarAnswer = z.infer<typeof SimilarAnswer>;
  * `GET /workspaces/{ws}/duplicates`: groups of assets, largest first (then the space they take, then
  * the kind, exact first), `page` from 1. `exact`: the same bytes (sha256); `near`: connected by
  * pictures within the workspace's `max_distance` (a group of byte-identical assets only is listed once,
- * as exact). Near pairs are found among pictures sharing one of the hash's four 16-bit bands: every
- * pair within 3 bits, and pairs further apart when they share a band (most do within 4–11). `size` is the bytes of its assets, `reclaimable` what keeping one (the largest) and
+ * as exact). Near pairs are the main pictures (an image, a document's first page, a video's poster)
+ * within the distance, each picture linked to its 1,000 nearest at most. `size` is the bytes of its assets, `reclaimable` what keeping one (the largest) and
  * removing the others would free. A dismissed group is not listed until a new member joins it.
  */
 export const DuplicatesQuery = z.object({

@@ -28,3 +28,11 @@ export interface DuplicateSettingsTable {
   max_distance: number;
   updated_at: Generated<Date>;
 }
+
+/** Near pairs of versions' main pictures within SIMILAR_DISTANCE_MAX (version_a < version_b). */
+export interface AssetHashPairsTable {
+  workspace_id: string;
+  version_a: string;
+  version_b: string;
+  distance: number;
+}

@@ -17,7 +17,12 @@ import type {
 
 export type { ShareLinkActivityTable, ShareLinksTable };
 
-import type { AssetHashesTable, DuplicateDismissalsTable, DuplicateSettingsTable } from "./types-similar.ts";
+import type {
+  AssetHashesTable,
+  AssetHashPairsTable,
+  DuplicateDismissalsTable,
+  DuplicateSettingsTable,
+} from "./types-similar.ts";
 import type { AssetVersionPointers, AssetVersionsTable, VersionFacts } from "./types-versions.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
@@ -351,6 +356,7 @@ export interface DB {
   review_decisions: ReviewDecisionsTable;
   review_events: ReviewEventsTable;
   asset_hashes: AssetHashesTable;
+  asset_hash_pairs: AssetHashPairsTable;
   duplicate_dismissals: DuplicateDismissalsTable;
   duplicate_settings: DuplicateSettingsTable;
 }

@@ -3,6 +3,8 @@ import type { Db } from "../../db/db.ts";
 
 /** Near-duplicate pairs read at most (a workspace of a million near-identical pictures stays bounded). */
 export const NEAR_PAIRS_LIMIT = 50_000;
+/** Pairs kept per saved picture (its nearest). */
+export const PAIRS_PER_VERSION = 1_000;
 /** Exact-duplicate groups read at most. */
 export const EXACT_GROUPS_LIMIT = 20_000;
 /** Dismissed groups read at most. */
@@ -12,22 +14,47 @@ const LIVE = sql`a.deleted_at IS NULL AND NOT a.is_temp`;
 
 /** Perceptual hashes and duplicates (issue 32): every statement over asset_hashes and the duplicate tables. */
 export const similarRepo = {
-  /** A version's hashes, replacing any earlier ones (the pipeline runs twice safely). */
-  async saveHashes(db: Db, workspaceId: string, versionId: string, hashes: bigint[]) {
+  /**
+   * A version's hashes, replacing any earlier ones (the pipeline runs twice safely), and its main
+   * picture's pairs within `pairDistance` (at most PAIRS_PER_VERSION, nearest first). One workspace's
+   * hashes are saved one at a time (an advisory lock), so two pictures saved together still see each
+   * other.
+   */
+  async saveHashes(db: Db, workspaceId: string, versionId: string, hashes: bigint[], pairDistance: number) {
     await db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`asset_hashes:${workspaceId}`}))`.execute(tx);
       await tx.deleteFrom("asset_hashes").where("version_id", "=", versionId).execute();
-      if (hashes.length)
-        await tx
-          .insertInto("asset_hashes")
-          .values(
-            hashes.map((hash, frame) => ({
-              version_id: versionId,
-              frame,
-              workspace_id: workspaceId,
-              hash: hash.toString(),
-            })),
-          )
-          .execute();
+      await tx
+        .deleteFrom("asset_hash_pairs")
+        .where((eb) => eb.or([eb("version_a", "=", versionId), eb("version_b", "=", versionId)]))
+        .execute();
+      if (!hashes.length) return;
+      await tx
+        .insertInto("asset_hashes")
+        .values(
+          hashes.map((hash, frame) => ({
+            version_id: versionId,
+            frame,
+            workspace_id: workspaceId,
+            hash: hash.toString(),
+          })),
+        )
+        .execute();
+      await sql`
+        INSERT INTO asset_hash_pairs (workspace_id, version_a, version_b, distance)
+        SELECT ${workspaceId}, least(c.version_id, t.version_id), greatest(c.version_id, t.version_id), min(c.d)
+        FROM (SELECT version_id FROM asset_hashes WHERE version_id = ${versionId} AND frame = 0) t,
+        LATERAL (
+          SELECT h.version_id, bit_count((h.hash # t0.hash)::bit(64)) AS d
+          FROM asset_hashes t0 JOIN asset_hashes h ON h.workspace_id = t0.workspace_id AND h.frame = 0
+            AND (h.b0 = ANY (hangar_band_probes(t0.b0)) OR h.b1 = ANY (hangar_band_probes(t0.b1))
+              OR h.b2 = ANY (hangar_band_probes(t0.b2)) OR h.b3 = ANY (hangar_band_probes(t0.b3)))
+          WHERE t0.version_id = t.version_id AND t0.frame = 0 AND h.version_id <> t0.version_id
+        ) c
+        WHERE c.d <= ${pairDistance}
+        GROUP BY c.version_id, t.version_id
+        ORDER BY min(c.d) LIMIT ${PAIRS_PER_VERSION}
+        ON CONFLICT DO NOTHING`.execute(tx);
     });
   },
 
@@ -56,24 +83,19 @@ export const similarRepo = {
   },
 
   /**
-   * Pairs of live assets whose current versions' main pictures (frame 0) are within `maxDistance`
-   * and share one of the four bands exactly (every pair within 3 bits does, by pigeonhole).
+   * Pairs of live assets whose current versions' main pictures are within `maxDistance` (kept when
+   * hashed: an index range, never a comparison of the workspace's hashes), nearest first.
    */
   async nearPairs(db: Db, workspaceId: string, maxDistance: number) {
     const r = await sql<{ a: string; b: string; d: number }>`
-      WITH cur AS MATERIALIZED (
-        SELECT a.id, h.hash, h.b0, h.b1, h.b2, h.b3 FROM asset_hashes h
-        JOIN asset_versions v ON v.id = h.version_id
-        JOIN assets a ON a.id = v.asset_id AND coalesce(a.current_version_id, a.id) = v.id
-        WHERE h.workspace_id = ${workspaceId} AND h.frame = 0 AND ${LIVE}
-      ), p AS (
-        SELECT x.id AS a, y.id AS b, x.hash # y.hash AS x FROM cur x JOIN cur y ON y.b0 = x.b0 AND x.id < y.id
-        UNION SELECT x.id, y.id, x.hash # y.hash FROM cur x JOIN cur y ON y.b1 = x.b1 AND x.id < y.id
-        UNION SELECT x.id, y.id, x.hash # y.hash FROM cur x JOIN cur y ON y.b2 = x.b2 AND x.id < y.id
-        UNION SELECT x.id, y.id, x.hash # y.hash FROM cur x JOIN cur y ON y.b3 = x.b3 AND x.id < y.id
-      )
-      SELECT a, b, bit_count(x::bit(64))::integer AS d FROM p
-      WHERE bit_count(x::bit(64)) <= ${maxDistance} LIMIT ${NEAR_PAIRS_LIMIT}`.execute(db);
+      SELECT x.id AS a, y.id AS b, p.distance::integer AS d FROM asset_hash_pairs p
+      JOIN asset_versions va ON va.id = p.version_a
+      JOIN assets x ON x.id = va.asset_id AND coalesce(x.current_version_id, x.id) = va.id
+      JOIN asset_versions vb ON vb.id = p.version_b
+      JOIN assets y ON y.id = vb.asset_id AND coalesce(y.current_version_id, y.id) = vb.id
+      WHERE p.workspace_id = ${workspaceId} AND p.distance <= ${maxDistance}
+        AND x.deleted_at IS NULL AND NOT x.is_temp AND y.deleted_at IS NULL AND NOT y.is_temp AND x.id <> y.id
+      ORDER BY p.distance LIMIT ${NEAR_PAIRS_LIMIT}`.execute(db);
     return r.rows;
   },
 

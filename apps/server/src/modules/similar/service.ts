@@ -4,6 +4,7 @@ import {
   type DuplicateKeepBody,
   type DuplicatesPage,
   type DuplicatesQuery,
+  SIMILAR_DISTANCE_MAX,
   SIMILAR_LIMIT,
   SIMILAR_MESSAGES,
   type SimilarAnswer,
@@ -52,7 +53,7 @@ export function createSimilarService(deps: {
   return {
     /** Saves a version's hashes (the pipeline, the backfill). */
     saveHashes: (workspaceId: string, versionId: string, hashes: bigint[]) =>
-      similarRepo.saveHashes(db, workspaceId, versionId, hashes),
+      similarRepo.saveHashes(db, workspaceId, versionId, hashes, SIMILAR_DISTANCE_MAX),
 
     /** Whether the asset is live in the workspace (the listing's similar_to). */
     liveAsset: (workspaceId: string, assetId: string) => similarRepo.liveAsset(db, workspaceId, assetId),
@@ -163,7 +164,8 @@ export function createSimilarService(deps: {
         if (!batch.length) return done;
         for (const row of batch) {
           const hashes = await hash(row).catch(() => []);
-          if (hashes.length) await similarRepo.saveHashes(db, row.workspace_id, row.version_id, hashes);
+          if (hashes.length)
+            await similarRepo.saveHashes(db, row.workspace_id, row.version_id, hashes, SIMILAR_DISTANCE_MAX);
           done += hashes.length ? 1 : 0;
         }
         after = batch[batch.length - 1]!.version_id;
