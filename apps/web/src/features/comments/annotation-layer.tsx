@@ -5,7 +5,7 @@ import { AnnotationPopover, DraftBox } from "./annotation-popovers";
 import { DrawingsSvg, useLayoutSize } from "./drawing/drawings-svg";
 import { boundsOf, isShapeTool, onFrame } from "./drawing/tools";
 import { type FrameInfo, useDraw } from "./drawing/use-draw";
-import { useReview } from "./review-context";
+import { useHoveredId, useReview } from "./review-context";
 import { SEVERITY_STYLE } from "./severity";
 
 /** Numbers of the annotated threads, in thread order (the drawer shows the same numbers). */
@@ -27,6 +27,7 @@ export function AnnotationLayer({ page, frame }: { page: number | null; frame?: 
   const live = useRef<SVGPathElement>(null);
   const size = useLayoutSize(el);
   const { drawing, liveArea, handlers } = useDraw({ review, page, frame, box, live, size });
+  const hoveredId = useHoveredId(review?.hovered);
   if (!review) return null;
   const { threads, draft, visibleId } = review;
   const onThisPicture = (c: { page: number | null }) => (page === null ? true : (c.page ?? 1) === page);
@@ -43,7 +44,7 @@ export function AnnotationLayer({ page, frame }: { page: number | null; frame?: 
     .map((c) => ({
       id: c.id,
       shapes: c.shapes!,
-      highlighted: c.id === review.hoveredId || c.id === visibleId || c.id === review.highlightedId,
+      highlighted: c.id === hoveredId || c.id === visibleId || c.id === review.highlightedId,
     }));
   const draftHere = draft && onThisPicture(draft) ? draft : null;
   const shown = draftHere && draftHere.annotation_type !== "DRAWING" ? draftHere : liveArea;
@@ -80,7 +81,7 @@ export function AnnotationLayer({ page, frame }: { page: number | null; frame?: 
           comment={c}
           number={numbers.get(c.id) ?? 0}
           open={visibleId === c.id}
-          hovered={review.hoveredId === c.id}
+          hovered={hoveredId === c.id}
           onToggle={() => review.toggle(c.id)}
         />
       ))}

@@ -129,8 +129,8 @@ export function CommentItem(props: {
       ml={props.reply ? 36 : 0}
       p={4}
       onClick={onClick}
-      onMouseEnter={c.annotation_type === "DRAWING" ? () => review.setHoveredId(c.id) : undefined}
-      onMouseLeave={c.annotation_type === "DRAWING" ? () => review.setHoveredId(null) : undefined}
+      onMouseEnter={c.annotation_type === "DRAWING" ? () => review.hovered.set(c.id) : undefined}
+      onMouseLeave={c.annotation_type === "DRAWING" ? () => review.hovered.set(null) : undefined}
       style={{
         cursor: "pointer",
         borderRadius: "var(--mantine-radius-sm)",

@@ -1,5 +1,14 @@
 import type { Asset, Comment, DrawingShape } from "@hangar/contract";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { DEFAULT_PEN, type Pen } from "./drawing/tools";
 import type { DrawnShape } from "./review-math";
 
@@ -67,9 +76,11 @@ export interface Review {
   redo(): void;
   canUndo: boolean;
   canRedo: boolean;
-  /** The comment the pointer is over in the list: its shapes are highlighted on the picture. */
-  hoveredId: string | null;
-  setHoveredId(id: string | null): void;
+  /**
+   * The comment the pointer is over in the list: its shapes are highlighted on the picture. A store of
+   * its own (not this context's value): a hover re-renders the picture's layer, not every comment.
+   */
+  hovered: HoverStore;
   /** The in/out range being made on a video (null: none). */
   range: VideoRange | null;
   setRange(range: VideoRange | null): void;
@@ -109,6 +120,36 @@ export interface Review {
   showVersion?: (number: number) => void;
 }
 
+export interface HoverStore {
+  get(): string | null;
+  set(id: string | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function createHoverStore(): HoverStore {
+  let current: string | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set: (id) => {
+      if (id === current) return;
+      current = id;
+      for (const l of listeners) l();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The comment hovered in the list (see Review.hovered). */
+export function useHoveredId(store: HoverStore | undefined): string | null {
+  return useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.get ?? noValue);
+}
+const noSubscribe = () => () => {};
+const noValue = () => null;
+
 const ReviewContext = createContext<Review | null>(null);
 
 export function useReview(): Review | null {
@@ -146,7 +187,7 @@ export function ReviewProvider(props: {
   const [draft, setDraftState] = useState<Draft | null>(null);
   const [redoable, setRedoable] = useState<DrawingShape[]>([]);
   const [pen, setPenState] = useState<Pen>(DEFAULT_PEN);
-  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [hovered] = useState(createHoverStore);
   const [range, setRange] = useState<VideoRange | null>(null);
   const setDraft = useCallback((next: Draft | null) => {
     setDraftState(next);
@@ -230,8 +271,7 @@ export function ReviewProvider(props: {
       redo,
       canUndo,
       canRedo,
-      hoveredId,
-      setHoveredId,
+      hovered,
       range,
       setRange,
       visibleId,
@@ -272,7 +312,7 @@ export function ReviewProvider(props: {
       redo,
       canUndo,
       canRedo,
-      hoveredId,
+      hovered,
       range,
       visibleId,
       setVisibleId,
