@@ -17,6 +17,7 @@ import type {
 
 export type { ShareLinkActivityTable, ShareLinksTable };
 
+import type { ApiKeysTable } from "./types-api-keys.ts";
 import type {
   AssetHashesTable,
   AssetHashPairsTable,
@@ -359,6 +360,7 @@ export interface DB {
   asset_hash_pairs: AssetHashPairsTable;
   duplicate_dismissals: DuplicateDismissalsTable;
   duplicate_settings: DuplicateSettingsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
