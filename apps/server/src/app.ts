@@ -15,6 +15,7 @@ import {
 import { trustProxyOption } from "./config.ts";
 import { migrationsApplied, ping } from "./db/db.ts";
 import { aiActionsRoutes } from "./modules/ai-actions/routes.ts";
+import { apiKeysRoutes } from "./modules/api-keys/routes.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
 import { versionsRoutes } from "./modules/assets/versions-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -95,7 +96,18 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   installSecurityHeaders(app, await directOrigins(rt.store));
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: "Hangar API", version: "1" }, servers: [{ url: "/" }] },
+    openapi: {
+      info: { title: "Hangar API", version: "1" },
+      servers: [{ url: "/" }],
+      // How callers authenticate (issue 36): each operation's `x-api-key-scope` names a key's scope.
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "hangar_session" },
+          csrf: { type: "apiKey", in: "header", name: "X-CSRFToken" },
+          apiKey: { type: "http", scheme: "bearer", description: "A workspace API key (hgr_…), no CSRF token." },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
@@ -113,7 +125,13 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   app.decorate("routeTable", routeTable);
   installSessionHook(
     app,
-    { auth: rt.services.auth, access: rt.access, cache: rt.cache, resolveActor: opts.resolveActor },
+    {
+      auth: rt.services.auth,
+      access: rt.access,
+      cache: rt.cache,
+      resolveActor: opts.resolveActor,
+      apiKeys: rt.services.apiKeys,
+    },
     routeTable,
   );
   const cookies = { secure: config.COOKIE_SECURE, ttlDays: config.SESSION_TTL_DAYS };
@@ -153,6 +171,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
         secureCookies: (req) => isSecure(req, cookies.secure),
       });
       billingRoutes(a, rt.billing.service, rt.billing.webhook);
+      apiKeysRoutes(a, rt.services.apiKeys);
       liveRoutes(a, {
         hub: rt.live,
         heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,

@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
 import { createOcr } from "./media/ocr.ts";
 import { createAiActionsService } from "./modules/ai-actions/index.ts";
+import { createApiKeysService } from "./modules/api-keys/index.ts";
 import { createAssetsService, createVersionsService, type VersionGate } from "./modules/assets/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBilling } from "./modules/billing/index.ts";
@@ -165,6 +166,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limits: billing.limits,
   });
   const shares = createSharesService({ db, access });
+  // Workspace API keys (issue 36): the session hook authenticates bearer secrets through it.
+  const apiKeys = createApiKeysService({ db, access, limiter, findUser: (id) => users.findById(id) });
   const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
   const versions = createVersionsService({
     db,
@@ -323,6 +326,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       fileRequests,
       requestUploads,
       reviews,
+      apiKeys,
     },
     /** The tagger and OCR as the jobs get them (started on first use; tests of the shutdown call them). */
     vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce },

@@ -1,5 +1,6 @@
 export * from "./access.ts";
 export * from "./ai-actions.ts";
+export * from "./api-keys.ts";
 export * from "./approvals.ts";
 export * from "./assets.ts";
 export * from "./billing.ts";

@@ -1,4 +1,4 @@
-import { type Role, roleCan, SHARE_MESSAGES } from "@hangar/contract";
+import { type ApiScope, type Role, roleCan, SHARE_MESSAGES } from "@hangar/contract";
 import type { Db } from "../db/db.ts";
 import { accessRepo, type ShareLinkState } from "./access-repo.ts";
 import type { Actor, UserActor, VisitorActor } from "./actor.ts";
@@ -58,6 +58,17 @@ export function allows(grant: Grant | AccountGrant, act: Action): boolean {
   return act.visitor !== false && grant.visitor.unlocked && act.visitor(grant.visitor.flags);
 }
 
+/**
+ * The role an API key's scopes give it in its workspace (issue 36): `admin` acts as ADMIN, any write
+ * scope but comments as EDITOR, else COMMENTER. It is a ceiling: each route also needs its own scope
+ * (the session hook checks `routeScope`), so a read-only key never comments although COMMENTER could.
+ */
+export function keyRole(scopes: readonly ApiScope[]): Role {
+  if (scopes.includes("admin")) return "ADMIN";
+  if (scopes.some((s) => s === "assets:write" || s === "shares:write" || s === "reviews:write")) return "EDITOR";
+  return "COMMENTER";
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -79,6 +90,8 @@ export function createAccess(db: Db, cache: ReadCache) {
   };
 
   async function cachedRole(actor: UserActor, workspaceId: string): Promise<Role | null> {
+    // A key is judged by itself: its one (live, checked when it authenticated) workspace and scopes.
+    if (actor.key) return actor.key.workspaceId === workspaceId ? keyRole(actor.key.scopes) : null;
     const m = memoOf(actor);
     if (!m.has(workspaceId)) {
       const role = !UUID.test(workspaceId)

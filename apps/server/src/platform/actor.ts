@@ -1,4 +1,4 @@
-import type { ShareFlags } from "@hangar/contract";
+import type { ApiScope, ShareFlags } from "@hangar/contract";
 import type { UserRow } from "../db/types.ts";
 
 /** A signed-in member: the role comes per workspace from the access layer, never from the actor. */
@@ -12,6 +12,20 @@ export interface UserActor {
    * so what they read after their own writes is what they wrote.
    */
   fresh?: boolean;
+  /**
+   * Set when a workspace API key is calling (issue 36, docs/architecture.md §4.4): an actor of its own
+   * kind that the access layer judges by the key alone (its workspace, the role its scopes give),
+   * never by the membership of `user`, who is the member that created it and is named as the author
+   * of what it writes.
+   */
+  key?: ApiKeyGrant;
+}
+
+/** What a key may do: its workspace and scopes. */
+export interface ApiKeyGrant {
+  id: string;
+  workspaceId: string;
+  scopes: ApiScope[];
 }
 
 /**

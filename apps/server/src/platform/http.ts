@@ -1,4 +1,4 @@
-import type { RouteAccess } from "@hangar/contract";
+import type { ApiScope, RouteAccess } from "@hangar/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Actor } from "./actor.ts";
@@ -13,6 +13,8 @@ declare module "fastify" {
     csrf?: boolean;
     /** A POST that only reads (contract `reads`): no read-your-writes bump after it. */
     reads?: boolean;
+    /** The scope an API key needs for this route (contract `routeScope`; null: no key may call it). */
+    scope?: ApiScope | null;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -1,4 +1,12 @@
-import type { Route, RouteAnswer, RouteBodyOut, RouteParamsOut, RouteQueryOut, RouteSpec } from "@hangar/contract";
+import {
+  type Route,
+  type RouteAnswer,
+  type RouteBodyOut,
+  type RouteParamsOut,
+  type RouteQueryOut,
+  type RouteSpec,
+  routeScope,
+} from "@hangar/contract";
 import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { App } from "./http.ts";
 
@@ -26,6 +34,16 @@ export const BUFFER_BODY_LIMIT = 512 * 1024;
 export function addRoute<const R extends Route>(app: App, route: R, handler: RouteHandler<R>): void {
   const schema: Record<string, unknown> = { tags: [route.tag] };
   if (route.summary) schema.summary = route.summary;
+  // Which API key scope the route needs (issue 36), for integrators reading the OpenAPI document:
+  // an extension a generator can read, the security requirement, and a sentence for people.
+  const scope = routeScope(route);
+  if (scope) {
+    schema["x-api-key-scope"] = scope;
+    schema.security = [route.csrf ? { session: [], csrf: [] } : { session: [] }, { apiKey: [] }];
+    schema.description = `An API key needs the scope \`${scope}\`${scope === "admin" ? "" : " (or `admin`)"}.`;
+  } else if (route.access === "user") {
+    schema.description = "Needs a signed-in member: API keys are refused.";
+  }
   if (route.params) schema.params = route.params;
   if (route.query) schema.querystring = route.query;
   if (route.body && route.bodyKind === "json") schema.body = route.body;
@@ -34,7 +52,7 @@ export function addRoute<const R extends Route>(app: App, route: R, handler: Rou
   const options = {
     method: route.method,
     url: route.path,
-    config: { access: route.access, csrf: route.csrf, reads: route.reads ?? false },
+    config: { access: route.access, csrf: route.csrf, reads: route.reads ?? false, scope },
     schema,
     handler,
     ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),

@@ -1,10 +1,11 @@
-import { CSRF } from "@hangar/contract";
+import { CSRF, scopeAllows } from "@hangar/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { UserRow } from "../db/types.ts";
 import type { AuthService } from "../modules/auth/index.ts";
 import { type Access, inWorkspace } from "./access.ts";
-import type { Actor } from "./actor.ts";
+import type { Actor, ApiKeyGrant } from "./actor.ts";
 import { csrfBoundTo, newCsrfToken } from "./csrf.ts";
-import { AppError, unauthenticated } from "./errors.ts";
+import { AppError, forbidden, notFound, unauthenticated } from "./errors.ts";
 import { MUTATING, type RouteAccess } from "./http.ts";
 import { foreignOrigin } from "./origin.ts";
 import { WORKSPACE_VIEW } from "./policy.ts";
@@ -85,14 +86,34 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * passes none (share links do not exist yet), so no request can become a visitor; the test harness
  * plugs one in to exercise visitors against the real route table.
  */
+/** Authenticates a workspace API key's secret (modules/api-keys): 401 with the reason, 429 past its limit. */
+export interface KeyAuthenticator {
+  authenticate(secret: string): Promise<{ key: ApiKeyGrant; user: UserRow }>;
+}
+
+/** The secret of `Authorization: Bearer hgr_…`, or null when the request carries no API key. */
+function bearerKey(req: FastifyRequest): string | null {
+  const m = /^Bearer\s+(hgr_\S*)\s*$/i.exec(req.headers.authorization ?? "");
+  return m ? m[1]! : null;
+}
+
+export const KEY_OUTSIDE_WORKSPACE =
+  "API keys work only on their own workspace's routes (/workspaces/{id}/…); this route needs a signed-in member.";
+
 export type ActorResolver = (req: FastifyRequest) => Promise<Actor | null> | Actor | null;
 
 export function installSessionHook(
   app: FastifyInstance,
-  deps: { auth: AuthService; access: Access; cache: ReadCache; resolveActor?: ActorResolver },
+  deps: {
+    auth: AuthService;
+    access: Access;
+    cache: ReadCache;
+    resolveActor?: ActorResolver;
+    apiKeys?: KeyAuthenticator;
+  },
   routeTable: RouteEntry[],
 ) {
-  const { auth, access, cache, resolveActor } = deps;
+  const { auth, access, cache, resolveActor, apiKeys } = deps;
   app.decorateRequest("actor", null as never);
   app.addHook("onRequest", async (req) => {
     req.actor = { kind: "anonymous" };
@@ -105,6 +126,20 @@ export function installSessionHook(
     const validWorkspace = workspaceId && UUID_RE.test(workspaceId) ? workspaceId : undefined;
     // A mutation is authorised against the database as it is now, never the read cache.
     const fresh = MUTATING.has(req.method);
+    // An API key (issue 36, docs/architecture.md §4.4) speaks for itself on the routes of its own
+    // workspace, with the scope each route needs, and needs no CSRF token (no browser sends it by
+    // itself). Public routes ignore it; member routes outside a workspace refuse it.
+    const secret = isApi && config.access !== "public" && apiKeys ? bearerKey(req) : null;
+    if (secret !== null && apiKeys) {
+      const { key, user } = await apiKeys.authenticate(secret);
+      req.actor = { kind: "user", userId: user.id, sessionId: `key:${key.id}`, user, fresh, key };
+      if (workspaceId === undefined) throw forbidden(KEY_OUTSIDE_WORKSPACE);
+      if (workspaceId !== key.workspaceId) throw notFound("Workspace not found.");
+      const scope = config.scope ?? "admin";
+      if (!scopeAllows(key.scopes, scope)) throw forbidden(`This API key lacks the scope this route needs: ${scope}.`);
+      await access.require(req.actor, WORKSPACE_VIEW, inWorkspace(workspaceId));
+      return;
+    }
     if (token) {
       const s = await auth.resolveSession(token, validWorkspace, fresh);
       if (s) {

@@ -1,4 +1,5 @@
 import { aiActionsApi } from "./ai-actions.ts";
+import { apiKeysApi } from "./api-keys.ts";
 import { assetsApi, trashApi } from "./assets.ts";
 import { authApi } from "./auth.ts";
 import { billingApi } from "./billing.ts";
@@ -19,6 +20,7 @@ import { membersApi, workspacesApi } from "./workspaces.ts";
 export * from "./define.ts";
 export {
   aiActionsApi,
+  apiKeysApi,
   assetsApi,
   authApi,
   billingApi,
@@ -66,4 +68,5 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   reviewsApi,
   reviewLinkApi,
   billingApi,
+  apiKeysApi,
 ].flatMap((group) => Object.values(group) as Route[]);
