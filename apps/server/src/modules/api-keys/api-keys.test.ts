@@ -1,3 +1,4 @@
+import { apiRoutes, routeScope } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, signedInUser, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import { API_KEY_LIMIT, apiKeyLimitKey, secretHash } from "./index.ts";
@@ -181,6 +182,17 @@ describe("API keys", () => {
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     expect((await withKey(fresh.secret).get(`/workspaces/${ws.id}/boards`)).statusCode).toBe(200);
+  });
+
+  it("gives every workspace route a scope, and only the workspace's own settings fall to admin", () => {
+    const adminTags = new Set(["workspaces", "members", "billing", "api keys"]);
+    for (const r of apiRoutes) {
+      const scope = routeScope(r);
+      const name = `${r.method} ${r.path}`;
+      if (r.access !== "workspace") expect(scope, name).toBeNull();
+      else if (scope === "admin") expect(adminTags.has(r.tag), name).toBe(true);
+      else expect(scope, name).not.toBeNull();
+    }
   });
 
   it("the OpenAPI document names the scope each workspace route needs and the bearer scheme", async () => {
