@@ -29,6 +29,8 @@ export const assetKeys = {
   list: (workspaceId: string, view: AssetListView) => [...workspaceKeys.assets(workspaceId), "list", view] as const,
   tags: (workspaceId: string) => [...workspaceKeys.assets(workspaceId), "tags"] as const,
   aiTags: (workspaceId: string) => [...workspaceKeys.assets(workspaceId), "ai-tags"] as const,
+  /** The duplicates review (issue 32): under the prefix, so every change to assets refreshes it. */
+  duplicates: (workspaceId: string) => [...workspaceKeys.assets(workspaceId), "duplicates"] as const,
   details: (workspaceId: string) => workspaceKeys.asset(workspaceId),
   detail: (workspaceId: string, assetId: string) => [...workspaceKeys.asset(workspaceId), assetId] as const,
 };

@@ -164,3 +164,10 @@ export function AssetThumb({
     </div>
   );
 }
+
+/**
+ * Whether the pipeline hashes a picture of this asset (issue 32: an image, a document's first page, a
+ * video's frames), so "Find similar" can find anything.
+ */
+export const hasPicture = (asset: Pick<Asset, "file_type">) =>
+  asset.file_type === "IMAGE" || asset.file_type === "DOCUMENT" || asset.file_type === "VIDEO";

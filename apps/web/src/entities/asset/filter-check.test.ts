@@ -65,6 +65,8 @@ const valid: unknown[] = [
     ],
   },
   { tags: { includes: Array.from({ length: 100 }, (_, i) => `t${i}`) } },
+  { similar_to: { asset_id: FIELD, max_distance: 11 } },
+  { similar_to: { asset_id: FIELD }, favorite: true },
 ];
 
 const invalid: unknown[] = [
@@ -107,6 +109,11 @@ const invalid: unknown[] = [
   { custom_fields: [{ field_id: FIELD, date_from: "2020-01-01T00:00:00Z" }] },
   { custom_fields: [{ any_of: [OPTION] }] },
   { custom_fields: Array.from({ length: 51 }, () => ({ field_id: FIELD })) },
+  { similar_to: { max_distance: 4 } },
+  { similar_to: { asset_id: "nope" } },
+  { similar_to: { asset_id: FIELD, max_distance: 12 } },
+  { similar_to: { asset_id: FIELD, max_distance: 2.5 } },
+  { similar_to: { asset_id: FIELD, extra: 1 } },
 ];
 
 describe("the URL filter check by hand", () => {

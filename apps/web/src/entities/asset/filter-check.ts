@@ -1,4 +1,10 @@
-import { APPROVAL_STATUSES, FILE_TYPES, LISTING_COLOR_NAMES } from "@hangar/contract";
+import {
+  APPROVAL_STATUSES,
+  FILE_TYPES,
+  LISTING_COLOR_NAMES,
+  SIMILAR_DISTANCE_DEFAULT,
+  SIMILAR_DISTANCE_MAX,
+} from "@hangar/contract";
 
 /**
  * The URL's filter state (`f`) checked by hand against the listing contract's filter payload
@@ -92,6 +98,16 @@ const colors = object({
   simplified_colors: object({ includes: list(oneOf(LISTING_COLOR_NAMES), 20) }),
   color_search: hex,
 });
+// similar_to (issue 32): the asset and a whole number of bits, the contract's default filled in as zod does.
+const similarToKeys = object(
+  { asset_id: id, max_distance: (v) => (Number.isInteger(v) ? num(0, SIMILAR_DISTANCE_MAX)(v) : FAIL) },
+  undefined,
+  ["asset_id"],
+);
+const similarTo: Check = (v) => {
+  const r = similarToKeys(v);
+  return r.ok ? ok({ max_distance: SIMILAR_DISTANCE_DEFAULT, ...(r.value as object) }) : FAIL;
+};
 const customFields = list(
   object(
     {
@@ -173,6 +189,7 @@ const filters = object({
     brightness_max: percent,
   }),
   exif,
+  similar_to: similarTo,
 });
 
 /** The filter keys of a listing body, texts trimmed, or null when `value` is not a valid one. */

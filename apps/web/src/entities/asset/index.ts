@@ -14,7 +14,7 @@ export {
   useWorkspaceAiTags,
   useWorkspaceTags,
 } from "./api";
-export { AssetThumb, fileTypeOf, placeholderUrl } from "./asset-thumb";
+export { AssetThumb, fileTypeOf, hasPicture, placeholderUrl } from "./asset-thumb";
 export {
   type AssetFilters,
   DEFAULT_ORDER,
@@ -40,5 +40,6 @@ export {
   encodeFilters,
   PARAM,
   readBrowseParams,
+  similarPath,
   writeBrowseParams,
 } from "./url-state";

@@ -1,7 +1,8 @@
+import { SIMILAR_DISTANCE_DEFAULT } from "@hangar/contract";
 import { describe, expect, it } from "vitest";
 import type { AssetFilters } from "./filter-model";
 import { listingBody, pruneFilters } from "./filter-model";
-import { decodeFilters, encodeFilters, PARAM, readBrowseParams, writeBrowseParams } from "./url-state";
+import { decodeFilters, encodeFilters, PARAM, readBrowseParams, similarPath, writeBrowseParams } from "./url-state";
 
 /** One of every filter kind of the listing contract. */
 const everything: AssetFilters = {
@@ -114,6 +115,21 @@ describe("listingBody", () => {
       order_by: "-date_uploaded",
       page: 3,
       page_size: 20,
+    });
+  });
+});
+
+describe("similarPath (issue 32)", () => {
+  const ASSET = "7b0a6a7e-2d1c-4c1e-9f55-1f0b8f7a2c11";
+  it("opens All assets with similar_to at the contract's default distance, read back as it was written", () => {
+    const path = similarPath("ws1", ASSET);
+    expect(path.startsWith("/w/ws1/b/all?f=")).toBe(true);
+    const params = new URLSearchParams(path.split("?")[1]);
+    expect(readBrowseParams(params).filters).toEqual({
+      similar_to: { asset_id: ASSET, max_distance: SIMILAR_DISTANCE_DEFAULT },
+    });
+    expect(decodeFilters(new URLSearchParams(similarPath("ws1", ASSET, 3).split("?")[1]).get("f"))).toEqual({
+      similar_to: { asset_id: ASSET, max_distance: 3 },
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { ListingOrder } from "@hangar/contract";
+import { type ListingOrder, SIMILAR_DISTANCE_DEFAULT } from "@hangar/contract";
 import { checkFilters } from "./filter-check";
 import { type AssetFilters, DEFAULT_ORDER, isListingOrder, pruneFilters } from "./filter-model";
 
@@ -70,4 +70,13 @@ export function writeBrowseParams(params: URLSearchParams, next: BrowseParams): 
     else out.delete(key);
   }
   return out;
+}
+
+/**
+ * "Find similar" (issue 32): All assets filtered to what looks like `assetId` (the contract's default
+ * distance unless given), as a path with its query; the viewer and the card menu both open it.
+ */
+export function similarPath(workspaceId: string, assetId: string, maxDistance = SIMILAR_DISTANCE_DEFAULT): string {
+  const f = encodeFilters({ similar_to: { asset_id: assetId, max_distance: maxDistance } });
+  return `/w/${workspaceId}/b/all?${PARAM.filters}=${f}`;
 }

@@ -1,14 +1,17 @@
 import { type Asset, BOARD_REQUIRED, SHARE_MESSAGES } from "@hangar/contract";
 import { ActionIcon, Box, Button, Group, Modal, Text, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconArrowLeft, IconDownload, IconShare, IconX } from "@tabler/icons-react";
+import { IconArrowLeft, IconDownload, IconPhotoSearch, IconShare, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useNavigate } from "react-router-dom";
+import { hasPicture, similarPath } from "../../entities/asset";
 import { notifyError } from "../../lib/notify";
 import type { SharedViewerOptions } from "./viewer-types";
 
 /**
- * The viewer's header (spec 02 §2): name and current board, Share, Download and Close; in a shared
- * view no board name, no Share, and the product logo instead of Close (Back inside a shared board).
+ * The viewer's header (spec 02 §2): name and current board, Find similar (issue 32), Share, Download
+ * and Close; in a shared view no board name, no Find similar, no Share, and the product logo instead
+ * of Close (Back inside a shared board).
  */
 export function ViewerHeader(props: {
   title: string;
@@ -28,6 +31,7 @@ export function ViewerHeader(props: {
   const { title, asset, shared, boardId, boardName, downloading, onDownload, onShare, onClose } = props;
   // Mantine's `xs`, as Download's two forms below.
   const wide = useMediaQuery("(min-width: 36em)", true, { getInitialValueInEffect: false });
+  const navigate = useNavigate();
   return (
     <Group
       // The dialog's own bar, not a page banner beside the app's header (axe: one banner a page).
@@ -59,6 +63,21 @@ export function ViewerHeader(props: {
       </Box>
       {props.versionMenu}
       {!shared && props.reviewAction}
+      {!shared && asset && hasPicture(asset) && (
+        <Tooltip label="Find similar">
+          <ActionIcon
+            variant="subtle"
+            color="gray.0"
+            size="lg"
+            aria-label="Find similar"
+            // All assets filtered to what looks like it: the viewer closes as the address leaves it.
+            onClick={() => navigate(similarPath(asset.workspace_id, asset.id))}
+            data-testid="viewer-find-similar"
+          >
+            <IconPhotoSearch size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {!shared && asset?.abilities.share && (
         <Button
           variant="light"

@@ -8,6 +8,7 @@ import {
   IconFolderSymlink,
   IconForms,
   IconPencil,
+  IconPhotoSearch,
   IconShare,
   IconStar,
   IconStarOff,
@@ -16,6 +17,8 @@ import {
   IconUpload,
 } from "@tabler/icons-react";
 import { type SyntheticEvent, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { hasPicture, similarPath } from "../../../entities/asset";
 import { selectionStore } from "../../../entities/workspace";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { Menu } from "../../../lib/lazy-menu";
@@ -35,7 +38,7 @@ const stop = (event: SyntheticEvent) => event.stopPropagation();
 
 /**
  * The "…" menu of one asset card: rename (name and description), tags, field, upload a new version,
- * favourite, add to / move to / remove from board, download, delete. Editing entries are absent for a COMMENTER. A move or delete
+ * favourite, add to / move to / remove from board, download, find similar (issue 32), delete. Editing entries are absent for a COMMENTER. A move or delete
  * clears the selection (spec 01 §4).
  */
 export function AssetCardMenu({
@@ -53,6 +56,7 @@ export function AssetCardMenu({
   const [dialog, setDialog] = useState<AssetDialogKind | null>(null);
   const [sharing, setSharing] = useState(false);
   const versionInput = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
   const ids = [asset.id];
 
   return (
@@ -131,6 +135,15 @@ export function AssetCardMenu({
           >
             Download
           </Menu.Item>
+          {hasPicture(asset) && (
+            <Menu.Item
+              leftSection={<IconPhotoSearch size={14} />}
+              onClick={() => navigate(similarPath(workspaceId, asset.id))}
+              data-testid="card-find-similar"
+            >
+              Find similar
+            </Menu.Item>
+          )}
           {canEdit && (
             <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDialog("delete")}>
               Delete

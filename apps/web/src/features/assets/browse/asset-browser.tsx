@@ -1,6 +1,6 @@
 import { type Asset, COMMENT_LINK_PARAM as COMMENT_PARAM } from "@hangar/contract";
 import { Button, Stack } from "@mantine/core";
-import { IconSearchOff } from "@tabler/icons-react";
+import { IconPhotoSearch, IconSearchOff } from "@tabler/icons-react";
 import { type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { hasFilters, useAssetList } from "../../../entities/asset";
@@ -17,6 +17,7 @@ import { AssetCardMenu } from "../actions/asset-card-menu";
 import { BulkBar } from "../actions/bulk-bar";
 import { ActiveFilterChips } from "../filters/active-filter-chips";
 import { filterChips } from "../filters/filter-chips";
+import { SimilarBanner } from "../filters/similar-banner";
 import { AssetGrid, AssetGridSkeleton, cardOf } from "../grid/asset-grid";
 import { clickOutcome, isAssetBulkMode, selectAll } from "../grid/selection";
 import { AssetToolbar } from "./asset-toolbar";
@@ -227,7 +228,14 @@ export function AssetBrowser({
       />
     );
   } else if (assets.length === 0 && !list.isPlaceholderData) {
-    content = narrowed ? (
+    content = view.filters.similar_to ? (
+      <EmptyPanel
+        testId="similar-empty"
+        icon={<IconPhotoSearch size={28} />}
+        title="Nothing looks alike"
+        description="No other asset looks like this one within these filters. Loosen “How alike” or clear other filters."
+      />
+    ) : narrowed ? (
       <EmptyPanel
         testId="assets-no-match"
         icon={<IconSearchOff size={28} />}
@@ -273,6 +281,7 @@ export function AssetBrowser({
         onSelectAll={onSelectAll}
         workspaceId={workspaceId}
       />
+      <SimilarBanner workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       <ActiveFilterChips workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       {content}
       <BulkBar workspaceId={workspaceId} boardId={boardId} assetIds={selected as string[]} onClear={clearSelection} />

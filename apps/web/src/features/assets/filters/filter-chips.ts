@@ -154,6 +154,7 @@ export function filterChips(input: AssetFilters, fields: readonly CustomField[] 
     chips.push({ ...chip, id: `${chip.paths.map((p) => p.join(".")).join("+")}=${chip.value ?? chip.fieldId ?? ""}` });
 
   commonChips(add, f, [], fields);
+  // `similar_to` has a banner of its own (similar-banner.tsx), with its distance and its clear button.
   // Top level only: an or_group has no versions condition.
   valueChip(add, f, ["has_versions"], (v: boolean) => (v ? "Has versions" : "One version"));
   listChips(add, f, ["file_extension", "includes"], (v) => `Extension: ${ext(v)}`);
