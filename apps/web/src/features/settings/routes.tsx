@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
+import { apiKeysSettingsRoute } from "../api-keys";
 import { subscriptionSettingsRoute } from "../billing";
 
 /** /w/:workspaceId/settings and its tabs, each loaded on demand. */
@@ -15,5 +16,6 @@ export const settingsRoute: RouteObject = {
       path: "share-links",
       lazy: lazyPage(() => import("./pages/settings-share-links-page"), "SettingsShareLinksPage"),
     },
+    apiKeysSettingsRoute,
   ],
 };

@@ -1,5 +1,6 @@
+import { canAdmin } from "@hangar/contract";
 import { Tabs } from "@mantine/core";
-import { IconCreditCard, IconForms, IconInfoCircle, IconLink } from "@tabler/icons-react";
+import { IconCreditCard, IconForms, IconInfoCircle, IconKey, IconLink } from "@tabler/icons-react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useCurrentWorkspace } from "../../../entities/workspace";
 import { PageHeader } from "../../../ui/page-header";
@@ -10,6 +11,8 @@ const TABS = [
   { value: "subscription", label: "Subscription", icon: IconCreditCard },
   { value: "fields", label: "Fields", icon: IconForms },
   { value: "share-links", label: "Share links", icon: IconLink },
+  // ADMINs only (issue 36): others never see the tab.
+  { value: "api-keys", label: "API keys", icon: IconKey, admin: true },
 ] as const;
 
 /** /w/:id/settings: tabs for the child pages; details is the default child. */
@@ -18,6 +21,7 @@ export function WorkspaceSettingsLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const base = `/w/${workspace.id}/settings`;
+  const tabs = TABS.filter((tab) => !("admin" in tab) || canAdmin(workspace.user_role));
   const active = TABS.find((tab) => pathname.startsWith(`${base}/${tab.value}`))?.value ?? "details";
 
   return (
@@ -36,7 +40,7 @@ export function WorkspaceSettingsLayout() {
       >
         <Tabs.List>
           {/* On a phone the tabs drop their icons to share one line (settings-tabs.module.css). */}
-          {TABS.map(({ value, label, icon: TabIcon }) => (
+          {tabs.map(({ value, label, icon: TabIcon }) => (
             <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden />}>
               {label}
             </Tabs.Tab>

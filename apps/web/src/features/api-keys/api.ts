@@ -1,0 +1,40 @@
+import { type ApiKey, apiKeysApi, type CreateApiKeyBody } from "@hangar/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { workspaceKeys } from "../../entities/workspace";
+import { callApi } from "../../lib/api-client";
+import { notifySuccess } from "../../lib/notify";
+
+export const apiKeyKeys = {
+  list: (workspaceId: string) => [...workspaceKeys.scope(workspaceId), "api-keys"] as const,
+};
+
+/** The workspace's API keys (ADMIN only; never their secrets). */
+export function useApiKeys(workspaceId: string) {
+  return useQuery({
+    queryKey: apiKeyKeys.list(workspaceId),
+    queryFn: async (): Promise<ApiKey[]> =>
+      (await callApi(apiKeysApi.list, { params: { id: workspaceId }, fallback: "Failed to fetch API keys" })).data,
+  });
+}
+
+/** Creates a key: the answer carries its secret, the only time it is ever shown. */
+export function useCreateApiKey(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateApiKeyBody) =>
+      callApi(apiKeysApi.create, { params: { id: workspaceId }, body, fallback: "Failed to create API key" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(workspaceId), exact: true }),
+  });
+}
+
+export function useRevokeApiKey(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: string) =>
+      callApi(apiKeysApi.revoke, { params: { id: workspaceId, keyId }, fallback: "Failed to revoke API key" }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(workspaceId), exact: true });
+      notifySuccess("API key revoked");
+    },
+  });
+}
