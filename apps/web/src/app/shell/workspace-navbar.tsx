@@ -1,5 +1,14 @@
 import { Box, NavLink, Stack, Text } from "@mantine/core";
-import { type Icon, IconChecklist, IconHome, IconPhoto, IconSettings, IconTrash, IconUsers } from "@tabler/icons-react";
+import {
+  type Icon,
+  IconChecklist,
+  IconCopy,
+  IconHome,
+  IconPhoto,
+  IconSettings,
+  IconTrash,
+  IconUsers,
+} from "@tabler/icons-react";
 import { Link, useLocation } from "react-router-dom";
 import { BoardsPanel } from "../../features/boards";
 
@@ -65,6 +74,7 @@ export function WorkspaceNavbar({ workspaceId, onNavigate }: { workspaceId: stri
         items={[
           { label: "Members", to: `${base}/members`, icon: IconUsers },
           { label: "Settings", to: `${base}/settings`, icon: IconSettings },
+          { label: "Duplicates", to: `${base}/duplicates`, icon: IconCopy },
           { label: "Recently deleted", to: `${base}/recently-deleted`, icon: IconTrash },
         ]}
       />

@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import { allAssetsRoute } from "../../features/assets";
 import { billingWorkspaceRoutes } from "../../features/billing";
 import { boardRoute } from "../../features/boards";
+import { duplicatesRoute } from "../../features/duplicates";
 import { membersRoute } from "../../features/members";
 import { reviewsRoute } from "../../features/reviews";
 import { settingsRoute } from "../../features/settings";
@@ -25,6 +26,7 @@ export const workspaceRoute: RouteObject = {
     boardRoute,
     reviewsRoute,
     trashRoute,
+    duplicatesRoute,
     ...billingWorkspaceRoutes,
     // Unknown paths inside a workspace keep the shell around the not-found state.
     { path: "*", element: <NotFoundState backTo=".." backLabel="Back to the workspace" /> },
