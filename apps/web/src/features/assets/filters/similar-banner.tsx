@@ -3,10 +3,8 @@ import { Box, CloseButton, Group, Paper, Slider, Text } from "@mantine/core";
 import { memo, useEffect, useState } from "react";
 import { type AssetFilters, AssetThumb, useAsset } from "../../../entities/asset";
 
-const MARKS = [
-  { value: 0, label: "Identical" },
-  { value: SIMILAR_DISTANCE_MAX, label: "Loose" },
-];
+// The ends are named below the slider, not as mark labels: centred on the ends, those overflow the box.
+const MARKS = [{ value: 0 }, { value: SIMILAR_DISTANCE_MAX }];
 
 /**
  * "Similar to <name>" above the grid while the listing's `similar_to` is set (issue 32): the asset's
@@ -50,7 +48,7 @@ export const SimilarBanner = memo(function SimilarBanner({
             </Text>
           </Box>
         </Group>
-        <Box style={{ flex: "1 1 220px" }} pb="md" px={4}>
+        <Box style={{ flex: "1 1 220px" }} px={4}>
           <Text size="xs" c="dimmed" id="similar-distance-label" mb={2}>
             How alike: within {shown} of {SIMILAR_DISTANCE_MAX}
           </Text>
@@ -67,6 +65,14 @@ export const SimilarBanner = memo(function SimilarBanner({
             thumbLabel="Similarity distance"
             data-testid="similar-distance"
           />
+          <Group justify="space-between" mt={4} aria-hidden>
+            <Text size="xs" c="dimmed">
+              Identical
+            </Text>
+            <Text size="xs" c="dimmed">
+              Loose
+            </Text>
+          </Group>
         </Box>
         <CloseButton
           aria-label="Clear similar filter"

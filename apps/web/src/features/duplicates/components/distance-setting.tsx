@@ -1,12 +1,10 @@
 import { SIMILAR_DISTANCE_MAX } from "@hangar/contract";
-import { Box, Paper, Slider, Text } from "@mantine/core";
+import { Box, Group, Paper, Slider, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSetDuplicateDistance } from "../api";
 
-const MARKS = [
-  { value: 0, label: "Near-identical" },
-  { value: SIMILAR_DISTANCE_MAX, label: "Loose" },
-];
+// The ends are named below the slider, not as mark labels: centred on the ends, those overflow the box.
+const MARKS = [{ value: 0 }, { value: SIMILAR_DISTANCE_MAX }];
 
 /**
  * ADMIN: how alike two pictures must be to count as near duplicates (the workspace's distance, 0 to
@@ -24,7 +22,7 @@ export function DistanceSetting({ workspaceId, value }: { workspaceId: string; v
       <Text size="xs" c="dimmed" mb="xs">
         Pictures within this distance are grouped as near duplicates. Lower finds only near-identical copies.
       </Text>
-      <Box px={4} pb="lg">
+      <Box px={4} maw={420}>
         <Slider
           min={0}
           max={SIMILAR_DISTANCE_MAX}
@@ -38,8 +36,15 @@ export function DistanceSetting({ workspaceId, value }: { workspaceId: string; v
           marks={MARKS}
           label={null}
           thumbLabel="Near-duplicate distance"
-          maw={420}
         />
+        <Group justify="space-between" mt={4} aria-hidden>
+          <Text size="xs" c="dimmed">
+            Near-identical
+          </Text>
+          <Text size="xs" c="dimmed">
+            Loose
+          </Text>
+        </Group>
       </Box>
     </Paper>
   );
