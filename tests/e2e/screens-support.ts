@@ -9,7 +9,7 @@ import { api, baseUrl } from "./support.ts";
  * Every route and main dialog of the web app, reached as a person reaches it, for the specs that
  * walk them all and check each one (a11y.spec.ts: axe at two sizes; phone-walk.spec.ts: overflow,
  * target size and covered controls at 390 × 844). One workspace with a board, a sub-board, two
- * pictures, a comment, a field, a share link and an upload link is enough to show each screen full.
+ * pictures, a comment, a field, a share link, an upload link and an API key is enough to show each screen full.
  */
 // A screen whose control is missing fails on its own, with the others still checked; the waits are
 // generous because a loaded machine takes seconds to render a page (conditions, never sleeps).
@@ -50,6 +50,7 @@ export async function buildWorld(browser: Browser, workspaceName: string): Promi
     field_type: "SINGLE_SELECT",
     options: [{ label: "Approved", color: "#2b8a3e" }],
   });
+  await api(page, "POST", `/workspaces/${ws}/api-keys`, { name: "Website sync", scopes: ["assets:read"] });
   const share = await api<{ path: string }>(page, "GET", `/workspaces/${ws}/share/board/${boardId}`);
   const request = await api<{ path: string }>(page, "POST", `/workspaces/${ws}/boards/${boardId}/file-requests`, {
     title: "Send us the photos",
@@ -225,6 +226,21 @@ export const screens = (w: World): Screen[] => [
     open: at(`/w/${w.ws}/settings/share-links`, (p) => expect(p.getByTestId("share-links-table")).toBeVisible()),
   },
   {
+    name: "settings-api-keys",
+    who: "owner",
+    // A table at 1440 px, a card a key on a phone: the same test id.
+    open: at(`/w/${w.ws}/settings/api-keys`, (p) => expect(p.getByTestId("api-keys-table")).toBeVisible()),
+  },
+  {
+    name: "create-api-key-dialog",
+    who: "owner",
+    open: async (p) => {
+      await p.goto(`/w/${w.ws}/settings/api-keys`);
+      await p.getByRole("button", { name: "Create API key" }).click();
+      await dialog(p, "Create API key");
+    },
+  },
+  {
     name: "settings-subscription",
     who: "owner",
     open: at(`/w/${w.ws}/settings/subscription`, (p) => heading(p, "Settings")),
@@ -233,6 +249,16 @@ export const screens = (w: World): Screen[] => [
     name: "recently-deleted",
     who: "owner",
     open: at(`/w/${w.ws}/recently-deleted`, (p) => heading(p, "Recently deleted")),
+  },
+  {
+    name: "duplicates",
+    who: "owner",
+    // The world's two pictures may or may not look alike: the groups or the empty state, loaded.
+    open: at(`/w/${w.ws}/duplicates`, async (p) => {
+      await heading(p, "Duplicates");
+      await expect(p.getByTestId("duplicates").or(p.getByTestId("duplicates-empty"))).toBeVisible();
+      await picturesLoaded(p);
+    }),
   },
   { name: "account", who: "owner", open: at("/a/settings", (p) => heading(p, "Account settings")) },
   { name: "create-workspace", who: "owner", open: at("/w/new", (p) => heading(p, /./)) },

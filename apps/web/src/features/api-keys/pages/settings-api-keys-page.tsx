@@ -46,7 +46,7 @@ function ApiKeysSettings({ workspaceId }: { workspaceId: string }) {
 }
 
 const DocsLink = () => (
-  <Anchor href={API_DOCS} target="_blank" rel="noopener">
+  <Anchor href={API_DOCS} target="_blank" rel="noopener" underline="always">
     Hangar API
   </Anchor>
 );
