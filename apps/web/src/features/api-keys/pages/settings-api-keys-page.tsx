@@ -45,8 +45,9 @@ function ApiKeysSettings({ workspaceId }: { workspaceId: string }) {
   );
 }
 
+/** The API docs, on one line: a link broken over two has its middle over the text beside it (phone walk). */
 const DocsLink = () => (
-  <Anchor href={API_DOCS} target="_blank" rel="noopener" underline="always">
+  <Anchor href={API_DOCS} target="_blank" rel="noopener" underline="always" style={{ whiteSpace: "nowrap" }}>
     Hangar API
   </Anchor>
 );
