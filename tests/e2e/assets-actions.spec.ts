@@ -189,6 +189,7 @@ test("one asset's menu: rename with description, tags prefilled, favourite, down
     "Move to board…",
     "Share…",
     "Download",
+    "Find similar",
     "Delete",
   ]);
   await settled(menu);
@@ -305,7 +306,11 @@ test("a commenter may favourite and download from the bulk bar and the menu, not
 
   await card(commenter, "one.jpg").hover();
   await card(commenter, "one.jpg").getByRole("button", { name: "Actions for one.jpg" }).click();
-  await expect(commenter.getByRole("menu").getByRole("menuitem")).toHaveText(["Remove from favourites", "Download"]);
+  await expect(commenter.getByRole("menu").getByRole("menuitem")).toHaveText([
+    "Remove from favourites",
+    "Download",
+    "Find similar",
+  ]);
   await commenterContext.close();
   await context.close();
 });
