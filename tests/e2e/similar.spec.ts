@@ -27,7 +27,7 @@ test("Find similar shows the resized copy and not the unrelated picture; the Dup
   browser,
 }) => {
   // Four pictures uploaded and processed first: minutes on a busy machine.
-  test.setTimeout(360_000);
+  test.setTimeout(420_000);
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const { workspaceId: ws } = await signUpWithWorkspace(page, { prefix: "similar", workspaceName: "Lookalikes" });
@@ -71,8 +71,13 @@ test("Find similar shows the resized copy and not the unrelated picture; the Dup
   await expect(cards(page)).toHaveCount(4);
 
   // The card menu's "Find similar" on the unrelated picture: nothing alike, said so.
-  await card(page, "harbour.jpg").getByTestId("asset-card-menu").click();
-  await page.getByRole("menuitem", { name: "Find similar" }).click();
+  // The grid settles after the filter is cleared (its cards re-render): the menu is opened until it stays open.
+  const findSimilar = page.getByRole("menuitem", { name: "Find similar" });
+  await expect(async () => {
+    if (!(await findSimilar.isVisible())) await card(page, "harbour.jpg").getByTestId("asset-card-menu").click();
+    await expect(findSimilar).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await findSimilar.click();
   await expect(page.getByTestId("similar-title")).toHaveText("Similar to harbour.jpg");
   await expect(page.getByTestId("similar-empty")).toContainText("Nothing looks alike");
 
@@ -125,5 +130,20 @@ test("Find similar shows the resized copy and not the unrelated picture; the Dup
   expect(kept.version_count).toBe(2);
   const gone = await page.request.get(`${baseUrl()}/api/v1/workspaces/${ws}/assets/${copyId}`);
   expect(gone.status()).toBe(404);
+
+  // The look-alike pair: keep the photo and delete the small copy, then Undo brings it back.
+  const near = groups.filter({ hasText: "Look alike" });
+  await expect(near.getByTestId("duplicate-member")).toHaveCount(2);
+  await near.getByRole("radio", { name: "Keep storefront.jpg" }).check();
+  await near.getByTestId("duplicate-keep").click();
+  await expect(near).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expectToast(page, "Asset restored");
+  await expect(near.getByTestId("duplicate-member")).toHaveCount(2);
+  // Dismissed: gone, and still gone after a reload (remembered).
+  await near.getByTestId("duplicate-dismiss").click();
+  await expect(near).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("duplicates-empty")).toContainText("No duplicates found");
   await context.close();
 });

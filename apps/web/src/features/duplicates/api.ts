@@ -1,9 +1,10 @@
-import { type DuplicateGroup, similarApi, trashApi } from "@hangar/contract";
+import { type DuplicateGroup, similarApi } from "@hangar/contract";
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { assetKeys, invalidateAssetQueries } from "../../entities/asset";
 import { boardKeys } from "../../entities/board";
 import { callApi, errorMessage } from "../../lib/api-client";
 import { notifyError, notifySuccess, notifySuccessWithAction } from "../../lib/notify";
+import { undoDelete } from "../assets";
 
 /**
  * The duplicates review (issue 32; semantics in @hangar/contract similar.ts): the groups a page at a
@@ -46,22 +47,6 @@ function refresh(queryClient: QueryClient, workspaceId: string) {
   queryClient.invalidateQueries({ queryKey: boardKeys.tree(workspaceId), exact: true });
 }
 
-/** Undo from the keep toast: the others come back from Recently deleted. */
-async function undoKeep(queryClient: QueryClient, workspaceId: string, ids: string[]) {
-  try {
-    await callApi(trashApi.restore, {
-      params: { id: workspaceId },
-      body: { asset_ids: ids, board_ids: [] },
-      fallback: "Failed to restore items",
-    });
-    notifySuccess(ids.length === 1 ? "Asset restored" : `${ids.length} assets restored`);
-  } catch (error) {
-    notifyError(errorMessage(error, "Failed to restore items"));
-  } finally {
-    refresh(queryClient, workspaceId);
-  }
-}
-
 export type GroupAction = "keep" | "stack" | "dismiss";
 
 /** One mutation for the three actions: the page shows which group and which action is pending. */
@@ -90,7 +75,7 @@ export function useResolveGroup(workspaceId: string) {
       } else
         notifySuccessWithAction(DUPLICATE_MESSAGES.kept(others.length), {
           label: "Undo",
-          onClick: () => void undoKeep(queryClient, workspaceId, others),
+          onClick: () => void undoDelete(queryClient, workspaceId, others),
         });
     },
     onError: (error, { action }) => {

@@ -89,8 +89,11 @@ export function useDeleteAssets(workspaceId: string) {
   });
 }
 
-/** Undo from the delete toast: a plain function (the dialog that deleted them is gone by then). */
-async function undoDelete(queryClient: QueryClient, workspaceId: string, ids: string[]) {
+/**
+ * Undo from a delete toast (here, and the Duplicates page's "keep one"): a plain function (the dialog
+ * that deleted them is gone by then); the assets come back from Recently deleted.
+ */
+export async function undoDelete(queryClient: QueryClient, workspaceId: string, ids: string[]) {
   try {
     await callApi(trashApi.restore, {
       params: { id: workspaceId },
@@ -102,6 +105,7 @@ async function undoDelete(queryClient: QueryClient, workspaceId: string, ids: st
     notifyError(errorMessage(error, "Failed to restore items"));
   } finally {
     invalidateAssetQueries(queryClient, workspaceId, { trash: true });
+    queryClient.invalidateQueries({ queryKey: boardKeys.tree(workspaceId), exact: true });
   }
 }
 
