@@ -171,6 +171,8 @@ test("one asset's menu: rename with description, tags prefilled, favourite, down
   await page.goto(`/w/${workspaceId}/b/all`);
   await expect(cards(page)).toHaveCount(2);
   const openMenu = async (name: string) => {
+    // The last card's menu has finished closing first: two menus at once would name two Downloads.
+    await expect(page.getByRole("menu")).toHaveCount(0);
     await card(page, name).hover();
     await card(page, name)
       .getByRole("button", { name: `Actions for ${name}` })
