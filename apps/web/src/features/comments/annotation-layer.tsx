@@ -22,11 +22,10 @@ export function annotationNumbers(threads: Comment[]): Map<string, number> {
  */
 export function AnnotationLayer({ page, frame }: { page: number | null; frame?: FrameInfo }) {
   const review = useReview();
-  const box = useRef<HTMLDivElement>(null);
   const [el, setEl] = useState<HTMLDivElement | null>(null);
   const live = useRef<SVGPathElement>(null);
   const size = useLayoutSize(el);
-  const { drawing, liveArea, handlers } = useDraw({ review, page, frame, box, live, size });
+  const { drawing, liveArea, handlers } = useDraw({ review, page, frame, box: el, live, size });
   const hoveredId = useHoveredId(review?.hovered);
   if (!review) return null;
   const { threads, draft, visibleId } = review;
@@ -52,10 +51,7 @@ export function AnnotationLayer({ page, frame }: { page: number | null; frame?: 
   const pickable = !drawing || !isShapeTool(review.pen.tool);
   return (
     <Box
-      ref={(node: HTMLDivElement | null) => {
-        box.current = node;
-        setEl(node);
-      }}
+      ref={setEl}
       pos="absolute"
       inset={0}
       data-testid="annotation-layer"

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { relativeTime } from "../../entities/format";
 import { UserAvatar } from "../../ui/user-avatar";
 import { useCommentMutations } from "./api";
-import { boundsOf as drawingBounds } from "./drawing/tools";
+import { boundsOf as drawingBounds, rangeTime, roundMs } from "./drawing/tools";
 import { type Draft, type Review, useReview } from "./review-context";
 import { popoverPosition } from "./review-math";
 
@@ -208,8 +208,8 @@ const PLACEHOLDERS = {
 export function placeOf(draft: Draft, review: Pick<Review, "video" | "range">) {
   const v = review.video.current;
   const r = review.range;
-  const time = r && r.out !== null ? { timestamp: r.in, duration: Math.round((r.out - r.in) * 1000) / 1000 } : null;
-  const stamp = v ? (time ?? { timestamp: Math.round((draft.timestamp ?? v.time()) * 1000) / 1000 }) : {};
+  const time = r && r.out !== null ? rangeTime({ in: r.in, out: r.out }) : null;
+  const stamp = v ? (time ?? { timestamp: roundMs(draft.timestamp ?? v.time()) }) : {};
   const shape =
     draft.annotation_type === "DRAWING"
       ? { annotation_type: "DRAWING" as const, shapes: draft.shapes }

@@ -31,8 +31,10 @@ export const isCancelled = (error: unknown) => error instanceof ApiError && erro
 /** Comment queries of one asset: the top-level list (per board scope) and each thread's replies. */
 export const commentKeys = {
   asset: (workspaceId: string, assetId: string) => ["comments", workspaceId, assetId] as const,
-  top: (workspaceId: string, assetId: string, scope: string) =>
-    ["comments", workspaceId, assetId, "top", scope] as const,
+  /** `scope`: "shared" for a link's visitor, else the board scope; `which`: the version shown. */
+  top: (workspaceId: string, assetId: string, scope: string, which: string) =>
+    ["comments", workspaceId, assetId, "top", scope, which] as const,
+  allTop: (workspaceId: string, assetId: string) => ["comments", workspaceId, assetId, "top"] as const,
   replies: (workspaceId: string, assetId: string, threadId: string) =>
     ["comments", workspaceId, assetId, "replies", threadId] as const,
   one: (workspaceId: string, assetId: string, commentId: string) =>
@@ -55,7 +57,7 @@ export function useTopComments(source: Source, scope: CommentScope) {
       : {};
   const which = source.allVersions ? "all-versions" : (source.version?.id ?? "current");
   const top = useInfiniteQuery({
-    queryKey: commentKeys.top(workspaceId, assetId, `${shared ? "shared" : scope}:${which}`),
+    queryKey: commentKeys.top(workspaceId, assetId, shared ? "shared" : scope, which),
     initialPageParam: null as string | null,
     // Visitors hear no event stream: their view refreshes on its own.
     refetchInterval: shared ? 15_000 : false,
@@ -167,12 +169,12 @@ export function invalidateComments(queryClient: QueryClient, workspaceId: string
 export function addThread(queryClient: QueryClient, workspaceId: string, assetId: string, created: Comment) {
   if (created.parent_id !== null) return;
   const lists = queryClient.getQueriesData<InfiniteData<CommentPage>>({
-    queryKey: [...commentKeys.asset(workspaceId, assetId), "top"],
+    queryKey: commentKeys.allTop(workspaceId, assetId),
   });
   for (const [key, data] of lists) {
     const last = data?.pages[data.pages.length - 1];
     if (!data || !last || last.next_cursor) continue;
-    const [scope = "", which = ""] = String(key[4]).split(":");
+    const [, , , , scope, which] = key as ReturnType<typeof commentKeys.top>;
     const inScope =
       scope === "shared" ||
       scope === "all" ||

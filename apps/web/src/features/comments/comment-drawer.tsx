@@ -32,6 +32,7 @@ import { type CommentScope, isCancelled, useCommentMutations, useReplies, useTop
 import { CommentItem } from "./comment-item";
 import { useCommentTarget } from "./comment-target";
 import { ComposeBox, type ComposeValue } from "./compose-box";
+import { roundMs } from "./drawing/tools";
 import { useLiveAsset } from "./live";
 import { useReview } from "./review-context";
 
@@ -94,7 +95,7 @@ export function CommentDrawer(props: { shared?: boolean }) {
   };
   const pausedTime = () => {
     const v = review.video.current;
-    return v?.paused() ? Math.round(v.time() * 1000) / 1000 : null;
+    return v?.paused() ? roundMs(v.time()) : null;
   };
   const exportUrl = (format: "csv" | "pdf") =>
     `${API_PREFIX}${routeUrl(commentsApi.export, { id: workspaceId })}?content_type=asset&object_id=${asset.id}&format=${format}`;

@@ -16,6 +16,7 @@ import { IconFlag, IconSend } from "@tabler/icons-react";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { UserAvatar } from "../../ui/user-avatar";
 import { useMembers } from "../members";
+import { rangeTime } from "./drawing/tools";
 import { clock, mentionQuery } from "./review-math";
 import { SEVERITY_STYLE } from "./severity";
 
@@ -97,9 +98,7 @@ export function ComposeBox(props: {
       text: body,
       severity,
       mentions,
-      ...(range
-        ? { timestamp: range.in, duration: Math.round((range.out - range.in) * 1000) / 1000 }
-        : { timestamp: stampOff ? null : (props.videoTime?.() ?? null), duration: null }),
+      ...(range ? rangeTime(range) : { timestamp: stampOff ? null : (props.videoTime?.() ?? null), duration: null }),
     });
     if (ok) {
       setText("");

@@ -3,7 +3,7 @@ export { AnnotationLayer } from "./annotation-layer";
 export { invalidateComments as invalidateAssetComments } from "./api";
 export { CommentDrawer, ReviewThreads } from "./comment-drawer";
 export { DrawingStage } from "./drawing/drawing-toolbar";
-export { onFrame } from "./drawing/tools";
+export { onFrame, roundMs } from "./drawing/tools";
 export type { FrameInfo } from "./drawing/use-draw";
 export { useLiveConnected, useLiveEvents } from "./live";
 export {

@@ -79,7 +79,7 @@ export async function applyLiveSignal(
     return;
   }
   // Top-level comments show their thread's reply count: a reply changes them too.
-  void queryClient.invalidateQueries({ queryKey: [...commentKeys.asset(workspaceId, assetId), "top"] });
+  void queryClient.invalidateQueries({ queryKey: commentKeys.allTop(workspaceId, assetId) });
   if (signal.parent_id !== null) {
     void queryClient.invalidateQueries({ queryKey: commentKeys.replies(workspaceId, assetId, signal.thread_id) });
     return; // a reply: the open-thread count is the same

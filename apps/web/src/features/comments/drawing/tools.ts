@@ -198,3 +198,9 @@ export function onFrame(c: { timestamp: number | null; duration?: number | null 
   if (c.duration) return time >= c.timestamp - half && time <= c.timestamp + c.duration + half;
   return Math.abs(time - c.timestamp) <= half;
 }
+
+/** A video time as the API takes it: to the millisecond. */
+export const roundMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/** A finished in/out range as a comment's `timestamp` and `duration`. */
+export const rangeTime = (r: { in: number; out: number }) => ({ timestamp: r.in, duration: roundMs(r.out - r.in) });

@@ -42,7 +42,7 @@ export function useDraw(opts: {
   review: Review | null;
   page: number | null;
   frame?: FrameInfo;
-  box: RefObject<HTMLDivElement | null>;
+  box: HTMLDivElement | null;
   live: RefObject<SVGPathElement | null>;
   size: { width: number; height: number };
 }) {
@@ -53,7 +53,7 @@ export function useDraw(opts: {
   const drawing = !!review && review.annotating && review.canComment;
 
   const at = (e: { clientX: number; clientY: number }, rect?: DOMRect) =>
-    toPercent(rect ?? box.current!.getBoundingClientRect(), e.clientX, e.clientY);
+    toPercent(rect ?? box!.getBoundingClientRect(), e.clientX, e.clientY);
   const paint = (d: string) => live.current?.setAttribute("d", d);
   const cancel = () => {
     stroke.current = null;
@@ -79,7 +79,7 @@ export function useDraw(opts: {
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (!review || !drawing || e.button !== 0 || e.ctrlKey || e.metaKey) return; // Ctrl/Meta: the transform pans
     // Events bubble here from the popovers' portals too (a close button, the text box): not the picture.
-    if (!(e.target instanceof Node) || !box.current?.contains(e.target)) return;
+    if (!(e.target instanceof Node) || !box?.contains(e.target)) return;
     if (e.pointerType === "touch") {
       touches.current.add(e.pointerId);
       if (touches.current.size > 1) {
@@ -100,7 +100,7 @@ export function useDraw(opts: {
       const tool = pen.tool;
       stroke.current = {
         pen: { ...pen, tool },
-        rect: box.current!.getBoundingClientRect(),
+        rect: box!.getBoundingClientRect(),
         points: [p],
         d: "",
         timestamp,

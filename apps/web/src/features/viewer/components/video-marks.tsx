@@ -3,7 +3,7 @@ import { Box, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { timecode } from "../../../entities/format";
 import { keepsOwnKeys } from "../../../lib/typing";
-import { AnnotationLayer, useReview } from "../../comments";
+import { AnnotationLayer, roundMs, useReview } from "../../comments";
 
 const pct = (t: number, duration: number) => `${Math.min(100, Math.max(0, (t / duration) * 100))}%`;
 
@@ -96,7 +96,7 @@ export function useRangeKeys(time: () => number, enabled: boolean) {
 }
 
 export function setRangeEnd(review: NonNullable<ReturnType<typeof useReview>>, end: "in" | "out", t: number) {
-  const at = Math.round(t * 1000) / 1000;
+  const at = roundMs(t);
   const r = review.range;
   if (end === "in")
     review.setRange({ in: at, out: r?.out !== null && r?.out !== undefined && r.out > at ? r.out : null });
