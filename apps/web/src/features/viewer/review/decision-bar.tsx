@@ -116,7 +116,7 @@ export function DecisionBar({ model, compact: phone }: { model: DecisionBarModel
             <Badge size="sm" variant="light" color={STATUS_COLOURS[view.status]} style={{ flexShrink: 0 }}>
               {STATUS_LABELS[view.status]}
             </Badge>
-            <Text size="xs" c="gray.3" truncate="end" data-testid="decision-mine">
+            <Text size="xs" c="gray.3" lineClamp={2} data-testid="decision-mine">
               {view.mine
                 ? `You: ${DECISION_LABELS[view.mine.decision]} · ${relativeTime(view.mine.decidedAt)}`
                 : view.awaitingMe
