@@ -1,14 +1,8 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/db.ts";
 
-/** Near-duplicate pairs read at most (a workspace of a million near-identical pictures stays bounded). */
-export const NEAR_PAIRS_LIMIT = 50_000;
 /** Pairs kept per saved picture (its nearest). */
 export const PAIRS_PER_VERSION = 1_000;
-/** Exact-duplicate groups read at most. */
-export const EXACT_GROUPS_LIMIT = 20_000;
-/** Dismissed groups read at most. */
-const DISMISSALS_LIMIT = 20_000;
 
 const LIVE = sql`a.deleted_at IS NULL AND NOT a.is_temp`;
 
@@ -73,48 +67,12 @@ export const similarRepo = {
     return r.rows;
   },
 
-  /** Groups of live assets with the same bytes (their current versions'), with their sizes. */
-  async exactGroups(db: Db, workspaceId: string) {
-    const r = await sql<{ ids: string[]; sizes: string[] }>`
-      SELECT array_agg(a.id ORDER BY a.id) AS ids, array_agg(a.size ORDER BY a.id) AS sizes
-      FROM assets a WHERE a.workspace_id = ${workspaceId} AND ${LIVE} AND a.sha256 IS NOT NULL
-      GROUP BY a.sha256 HAVING count(*) > 1 LIMIT ${EXACT_GROUPS_LIMIT}`.execute(db);
-    return r.rows.map((g) => ({ ids: g.ids, sizes: g.sizes.map(Number) }));
-  },
-
-  /**
-   * Pairs of live assets whose current versions' main pictures are within `maxDistance` (kept when
-   * hashed: an index range, never a comparison of the workspace's hashes), nearest first.
-   */
-  async nearPairs(db: Db, workspaceId: string, maxDistance: number) {
-    const r = await sql<{ a: string; b: string; d: number }>`
-      SELECT x.id AS a, y.id AS b, p.distance::integer AS d FROM asset_hash_pairs p
-      JOIN asset_versions va ON va.id = p.version_a
-      JOIN assets x ON x.id = va.asset_id AND coalesce(x.current_version_id, x.id) = va.id
-      JOIN asset_versions vb ON vb.id = p.version_b
-      JOIN assets y ON y.id = vb.asset_id AND coalesce(y.current_version_id, y.id) = vb.id
-      WHERE p.workspace_id = ${workspaceId} AND p.distance <= ${maxDistance}
-        AND x.deleted_at IS NULL AND NOT x.is_temp AND y.deleted_at IS NULL AND NOT y.is_temp AND x.id <> y.id
-      ORDER BY p.distance LIMIT ${NEAR_PAIRS_LIMIT}`.execute(db);
-    return r.rows;
-  },
-
   /** Sizes of live assets. */
   async sizes(db: Db, workspaceId: string, ids: string[]) {
     if (!ids.length) return new Map<string, number>();
     const r = await sql<{ id: string; size: string }>`SELECT a.id, a.size FROM assets a
       WHERE a.workspace_id = ${workspaceId} AND a.id = ANY(${ids}::uuid[]) AND ${LIVE}`.execute(db);
     return new Map(r.rows.map((x) => [x.id, Number(x.size)]));
-  },
-
-  async dismissals(db: Db, workspaceId: string): Promise<string[][]> {
-    const rows = await db
-      .selectFrom("duplicate_dismissals")
-      .select("asset_ids")
-      .where("workspace_id", "=", workspaceId)
-      .limit(DISMISSALS_LIMIT)
-      .execute();
-    return rows.map((r) => r.asset_ids);
   },
 
   async dismiss(db: Db, workspaceId: string, assetIds: string[], userId: string) {
