@@ -49,6 +49,8 @@ export interface DuplicateGroupsTable {
   size: ColumnType<string, string | number, string | number>;
   reclaimable: ColumnType<string, string | number, string | number>;
   distance: number;
+  /** Near groups of byte-identical members: their checksum. */
+  twin_sha256: string | null;
 }
 
 /** A transaction that changed what a workspace's near groups are built from (consumed by the rebuild). */

@@ -39,16 +39,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       size bigint NOT NULL,
       reclaimable bigint NOT NULL,
       distance smallint NOT NULL,
-      CHECK ((kind = 'exact') = (sha256 IS NOT NULL))
+      -- Near groups whose members all have the same bytes: that checksum (the group is the exact one's
+      -- twin, and not listed, while the exact group has as many members).
+      twin_sha256 text,
+      CHECK ((kind = 'exact') = (sha256 IS NOT NULL)),
+      CHECK (kind = 'near' OR twin_sha256 IS NULL)
     )`.execute(db);
   await sql`CREATE UNIQUE INDEX duplicate_groups_exact ON duplicate_groups (workspace_id, sha256) WHERE kind = 'exact'`.execute(
     db,
   );
   // The page's order (contract similar.ts): largest first, then the space, exact first, the first id.
   await sql`CREATE INDEX duplicate_groups_order ON duplicate_groups (workspace_id, count DESC, size DESC, kind, first_id)`.execute(
-    db,
-  );
-  await sql`CREATE INDEX duplicate_groups_exact_first ON duplicate_groups (workspace_id, first_id) WHERE kind = 'exact'`.execute(
     db,
   );
   await sql`CREATE INDEX duplicate_dismissals_members ON duplicate_dismissals USING gin (asset_ids)`.execute(db);

@@ -7,12 +7,18 @@ export const NEAR_PAIRS_LIMIT = 50_000;
 
 /**
  * A listed group: not dismissed (a dismissal holding every member), and a near group only when it is
- * not an exact group's very members (byte-identical assets are listed once, as exact).
+ * not an exact group's very members (byte-identical assets are listed once, as exact). A near group's
+ * members all have the bytes `twin_sha256` and are live with them until the next rebuild (a paired
+ * asset that goes or gets another version is a change), so its twin is the exact group of that
+ * checksum with as many members: one lookup by the exact groups' unique index, for such groups only.
  */
 const VISIBLE = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM duplicate_dismissals d
       WHERE d.workspace_id = g.workspace_id AND d.asset_ids @> g.asset_ids)
-    AND (g.kind = 'exact' OR NOT EXISTS (SELECT 1 FROM duplicate_groups e
-      WHERE e.workspace_id = g.workspace_id AND e.kind = 'exact' AND e.first_id = g.first_id AND e.asset_ids = g.asset_ids))`;
+    AND (g.twin_sha256 IS NULL OR NOT EXISTS (SELECT 1 FROM duplicate_groups e
+      WHERE e.workspace_id = g.workspace_id AND e.kind = 'exact' AND e.sha256 = g.twin_sha256 AND e.count = g.count))`;
+
+/** A near group as rebuilt: its members' checksum when they all share one. */
+export type NearGroup = Group & { twin_sha256: string | null };
 
 /**
  * The duplicates page's groups (migration 20261206-3205): exact groups kept by triggers, near groups
@@ -40,11 +46,20 @@ export const duplicatesRepo = {
   /**
    * Pairs of live assets whose current versions' main pictures are within `maxDistance` (kept when
    * hashed: an index range, never a comparison of the workspace's hashes), nearest first, with the
-   * assets' sizes.
+   * assets' sizes and checksums.
    */
   async nearPairs(db: Db, workspaceId: string, maxDistance: number) {
-    const r = await sql<{ a: string; b: string; d: number; size_a: string; size_b: string }>`
-      SELECT x.id AS a, y.id AS b, p.distance::integer AS d, x.size AS size_a, y.size AS size_b
+    const r = await sql<{
+      a: string;
+      b: string;
+      d: number;
+      size_a: string;
+      size_b: string;
+      sha_a: string | null;
+      sha_b: string | null;
+    }>`
+      SELECT x.id AS a, y.id AS b, p.distance::integer AS d, x.size AS size_a, y.size AS size_b,
+        x.sha256 AS sha_a, y.sha256 AS sha_b
       FROM asset_hash_pairs p
       JOIN asset_versions va ON va.id = p.version_a
       JOIN assets x ON x.id = va.asset_id AND coalesce(x.current_version_id, x.id) = va.id
@@ -57,7 +72,7 @@ export const duplicatesRepo = {
   },
 
   /** The workspace's near groups, replaced by `groups`. */
-  async replaceNear(tx: Db, workspaceId: string, groups: Group[]) {
+  async replaceNear(tx: Db, workspaceId: string, groups: NearGroup[]) {
     await sql`DELETE FROM duplicate_groups WHERE workspace_id = ${workspaceId} AND kind = 'near'`.execute(tx);
     const CHUNK = 5_000;
     for (let i = 0; i < groups.length; i += CHUNK) {
@@ -67,12 +82,17 @@ export const duplicatesRepo = {
         size: g.size,
         reclaimable: g.reclaimable,
         distance: g.distance,
+        twin_sha256: g.twin_sha256,
       }));
       await sql`
-        INSERT INTO duplicate_groups (workspace_id, kind, sha256, asset_ids, first_id, count, size, reclaimable, distance)
-        SELECT ${workspaceId}, 'near', NULL, x.asset_ids, x.asset_ids[1], x.count, x.size, x.reclaimable, x.distance
+        INSERT INTO duplicate_groups (workspace_id, kind, sha256, asset_ids, first_id, count, size, reclaimable, distance,
+          twin_sha256)
+        SELECT ${workspaceId}, 'near', NULL, x.asset_ids, x.asset_ids[1], x.count, x.size, x.reclaimable, x.distance,
+          x.twin_sha256
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          AS x(asset_ids uuid[], count integer, size bigint, reclaimable bigint, distance smallint)`.execute(tx);
+          AS x(asset_ids uuid[], count integer, size bigint, reclaimable bigint, distance smallint, twin_sha256 text)`.execute(
+        tx,
+      );
     }
   },
 

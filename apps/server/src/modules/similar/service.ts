@@ -61,8 +61,16 @@ export function createSimilarService(deps: {
       if (!(await duplicatesRepo.takeNearChanges(tx, workspaceId))) return;
       const pairs = await duplicatesRepo.nearPairs(tx, workspaceId, await distanceOf(workspaceId, tx));
       const sizes = new Map<string, number>();
-      for (const p of pairs) sizes.set(p.a, p.size_a).set(p.b, p.size_b);
-      const groups = components(pairs).map((c) => measured("near", c.ids, sizes, c.distance));
+      const shas = new Map<string, string | null>();
+      for (const p of pairs) {
+        sizes.set(p.a, p.size_a).set(p.b, p.size_b);
+        shas.set(p.a, p.sha_a).set(p.b, p.sha_b);
+      }
+      const groups = components(pairs).map((c) => {
+        const sha = shas.get(c.ids[0]!) ?? null;
+        const twin = sha !== null && c.ids.every((id) => shas.get(id) === sha) ? sha : null;
+        return { ...measured("near", c.ids, sizes, c.distance), twin_sha256: twin };
+      });
       await duplicatesRepo.replaceNear(tx, workspaceId, groups);
     });
   }
