@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { picturesLoaded } from "./a11y-support.ts";
-import { card, cards } from "./asset-grid-helpers.ts";
+import { card, cards, fileNames } from "./asset-grid-helpers.ts";
 import { expectToast, uploadAsset } from "./assets-support.ts";
 import { photoJpeg } from "./media-fixtures.ts";
 import { screenshots } from "./screenshots.ts";
@@ -52,7 +52,22 @@ test("Find similar shows the resized copy and not the unrelated picture; the Dup
   await expect(cards(page)).toHaveCount(2);
   await expect(card(page, "harbour.jpg")).toHaveCount(0);
   await expect(card(page, "storefront.jpg")).toHaveCount(0);
+  // Nearest first, as GET …/similar answers (distance, then id), until another order is chosen.
+  const sort = page.getByRole("combobox", { name: "Sort by" });
+  await expect(sort).toHaveValue("Most similar first");
+  const nearest = await api<{ data: Array<{ asset: { name: string } }> }>(
+    page,
+    "GET",
+    `/workspaces/${ws}/assets/${photoId}/similar`,
+  );
+  await expect.poll(() => fileNames(cards(page))).toEqual(nearest.data.map((d) => d.asset.name));
   await shot(page, "find-similar");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(cards(page)).toHaveCount(2);
+  await picturesLoaded(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, "find-similar-phone");
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The closest distance from the slider: the byte-identical copy is still listed; a reload keeps it.
   const slider = banner.getByRole("slider", { name: "Similarity distance" });
@@ -69,6 +84,7 @@ test("Find similar shows the resized copy and not the unrelated picture; the Dup
   await banner.getByRole("button", { name: "Clear similar filter" }).click();
   await expect(page.getByTestId("similar-banner")).toHaveCount(0);
   await expect(cards(page)).toHaveCount(4);
+  await expect(sort).toHaveValue("Newest uploaded");
 
   // The card menu's "Find similar" on the unrelated picture: nothing alike, said so.
   // The grid settles after the filter is cleared (its cards re-render): the menu is opened until it stays open.

@@ -55,6 +55,8 @@ import { FileType } from "./uploads.ts";
  * - `order_by`: date_uploaded, name, size, date_taken, file_type, each ascending or with "-" descending
  *   (default -date_uploaded). Ties break on the asset id in the same direction, so pages are stable.
  *   Assets without a date_taken come last in both directions. Names sort case-insensitively.
+ *   `distance` (only with `similar_to`, 422 otherwise): nearest first, ties by id — the web grid's
+ *   order for `similar_to` when no other is chosen.
  * - `page` from 1; `page_size` 1..100 (default 10). A page beyond the end answers empty data.
  * - Counting (designed for 1,000,000 assets in a workspace; counting every match of a broad filter costs
  *   far more than the page itself, so the server never does):
@@ -108,6 +110,7 @@ export const LISTING_ORDERS = [
   "-date_taken",
   "file_type",
   "-file_type",
+  "distance",
 ] as const;
 export const ListingOrder = z.enum(LISTING_ORDERS);
 export type ListingOrder = z.infer<typeof ListingOrder>;

@@ -14,7 +14,8 @@ import { Id } from "./common.ts";
  *   first (ties by id), the asset itself aside; at most SIMILAR_LIMIT. An asset without a hash yet
  *   (still processing, audio, an archive) answers an empty list.
  * - The listing's `similar_to: {asset_id, max_distance}` is the same set as a condition, combined
- *   with every other filter and ordered by the listing's own order (unknown asset: 422).
+ *   with every other filter and ordered by the listing's own order, or nearest first with
+ *   `order_by: "distance"` (unknown asset: 422).
  * - `max_distance` is 0..SIMILAR_DISTANCE_MAX (default SIMILAR_DISTANCE_DEFAULT). The index finds
  *   every match up to the maximum (4 bands of 16 bits, each probed within 2 bits).
  */
@@ -109,4 +110,5 @@ export type DuplicateSettings = z.infer<typeof DuplicateSettings>;
 export const SIMILAR_MESSAGES = {
   unknownAsset: "No such asset in this workspace.",
   keepOutside: "The asset to keep must be one of the group's.",
+  distanceOrder: "Sorting by distance needs similar_to.",
 };

@@ -36,3 +36,25 @@ export interface AssetHashPairsTable {
   version_b: string;
   distance: number;
 }
+
+/** A duplicates group as listed (migration 20261206-3205): exact ones kept by triggers, near ones rebuilt. */
+export interface DuplicateGroupsTable {
+  workspace_id: string;
+  kind: "exact" | "near";
+  /** Exact groups: the bytes' checksum (their key). */
+  sha256: string | null;
+  asset_ids: string[];
+  first_id: string;
+  count: number;
+  size: ColumnType<string, string | number, string | number>;
+  reclaimable: ColumnType<string, string | number, string | number>;
+  distance: number;
+  /** Near groups of byte-identical members: their checksum. */
+  twin_sha256: string | null;
+}
+
+/** A transaction that changed what a workspace's near groups are built from (consumed by the rebuild). */
+export interface DuplicateNearChangesTable {
+  workspace_id: string;
+  xid: string;
+}

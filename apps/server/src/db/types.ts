@@ -22,6 +22,8 @@ import type {
   AssetHashesTable,
   AssetHashPairsTable,
   DuplicateDismissalsTable,
+  DuplicateGroupsTable,
+  DuplicateNearChangesTable,
   DuplicateSettingsTable,
 } from "./types-similar.ts";
 import type { AssetVersionPointers, AssetVersionsTable, VersionFacts } from "./types-versions.ts";
@@ -360,6 +362,8 @@ export interface DB {
   asset_hash_pairs: AssetHashPairsTable;
   duplicate_dismissals: DuplicateDismissalsTable;
   duplicate_settings: DuplicateSettingsTable;
+  duplicate_groups: DuplicateGroupsTable;
+  duplicate_near_changes: DuplicateNearChangesTable;
   api_keys: ApiKeysTable;
 }
 

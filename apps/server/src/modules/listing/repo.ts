@@ -15,6 +15,7 @@ import {
   roughEstimate,
   uploadRange,
 } from "./filters-repo.ts";
+import { nearestRepo } from "./nearest-repo.ts";
 import { seekPageIds, pageWindow as window } from "./seek-repo.ts";
 
 /**
@@ -279,6 +280,8 @@ export const listingRepo = {
     /** Where a previous page of this listing ended, at or before this page (waypoints.ts). */
     from: { offset: number; id: string; nullKey?: boolean } | null = null,
   ): Promise<{ rows: AssetViewRow[]; total: number; estimate: boolean }> {
+    if (body.order_by === "distance" && body.similar_to)
+      return nearestRepo.find(db, { ...body, similar_to: body.similar_to }, scope);
     const seek = from ? seekPageIds(body, scope, from, window(body).offset - from.offset) : null;
     if (listingFilters(body, scope).length === 0) {
       const [rows, total] = await Promise.all([

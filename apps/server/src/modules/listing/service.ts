@@ -50,12 +50,15 @@ export function createListingService(deps: {
       const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
       const similar = body.similar_to;
+      if (body.order_by === "distance" && !similar)
+        throw invalid(SIMILAR_MESSAGES.distanceOrder, [{ field: "order_by", message: SIMILAR_MESSAGES.distanceOrder }]);
       if (similar && !(await deps.similarTarget?.(workspaceId, similar.asset_id)))
         throw invalid(SIMILAR_MESSAGES.unknownAsset, [
           { field: "similar_to.asset_id", message: SIMILAR_MESSAGES.unknownAsset },
         ]);
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
-      const wp = deps.waypoints;
+      // Nearest first sorts the similar matches themselves: no waypoint.
+      const wp = body.order_by === "distance" ? undefined : deps.waypoints;
       const snapshot = wp?.snapshot() ?? 0;
       const offset = (body.page - 1) * body.page_size;
       const from = wp?.nearest(workspaceId, actor.userId, body, offset) ?? null;

@@ -41,14 +41,3 @@ export function components(pairs: Array<{ a: string; b: string; d: number }>) {
   for (const p of pairs) widest.set(find(p.a), Math.max(widest.get(find(p.a)) ?? 0, p.d));
   return [...members.entries()].map(([r, ids]) => ({ ids: ids.sort(), distance: widest.get(r) ?? 0 }));
 }
-
-/** Whether a dismissal covers the group: every member was in it when it was dismissed. */
-export const dismissedBy = (dismissals: Array<Set<string>>, ids: string[]) =>
-  dismissals.some((d) => ids.every((id) => d.has(id)));
-
-/** Largest groups first, then the space they take, exact before near, then the first id. */
-export const byImportance = (x: Group, y: Group) =>
-  y.count - x.count ||
-  y.size - x.size ||
-  (x.kind === y.kind ? 0 : x.kind === "exact" ? -1 : 1) ||
-  (x.asset_ids[0]! < y.asset_ids[0]! ? -1 : 1);

@@ -13,7 +13,8 @@ import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { invalid, notFound } from "../../platform/errors.ts";
-import { byImportance, components, dismissedBy, type Group, measured } from "./groups.ts";
+import { duplicatesRepo } from "./duplicates-repo.ts";
+import { components, measured } from "./groups.ts";
 import { SIMILAR } from "./policy.ts";
 import { similarRepo } from "./repo.ts";
 
@@ -47,8 +48,32 @@ export function createSimilarService(deps: {
       throw invalid(SIMILAR_MESSAGES.keepOutside, [{ field: "keep_id", message: SIMILAR_MESSAGES.keepOutside }]);
     return [...new Set(body.asset_ids.filter((id) => id !== body.keep_id))];
   }
-  const distanceOf = async (workspaceId: string) =>
-    (await similarRepo.maxDistance(db, workspaceId)) ?? DUPLICATE_DISTANCE_DEFAULT;
+  const distanceOf = async (workspaceId: string, on: Db = db) =>
+    (await similarRepo.maxDistance(on, workspaceId)) ?? DUPLICATE_DISTANCE_DEFAULT;
+
+  /**
+   * The workspace's near groups, built again from its pairs (connected components within its distance)
+   * after something they depend on changed (migration 20261206-3205). Two requests at once: the second
+   * waits for the first's changes to be taken, finds none left, and reads what the first wrote.
+   */
+  async function rebuildNear(workspaceId: string) {
+    await db.transaction().execute(async (tx) => {
+      if (!(await duplicatesRepo.takeNearChanges(tx, workspaceId))) return;
+      const pairs = await duplicatesRepo.nearPairs(tx, workspaceId, await distanceOf(workspaceId, tx));
+      const sizes = new Map<string, number>();
+      const shas = new Map<string, string | null>();
+      for (const p of pairs) {
+        sizes.set(p.a, p.size_a).set(p.b, p.size_b);
+        shas.set(p.a, p.sha_a).set(p.b, p.sha_b);
+      }
+      const groups = components(pairs).map((c) => {
+        const sha = shas.get(c.ids[0]!) ?? null;
+        const twin = sha !== null && c.ids.every((id) => shas.get(id) === sha) ? sha : null;
+        return { ...measured("near", c.ids, sizes, c.distance), twin_sha256: twin };
+      });
+      await duplicatesRepo.replaceNear(tx, workspaceId, groups);
+    });
+  }
 
   return {
     /** Saves a version's hashes (the pipeline, the backfill). */
@@ -80,26 +105,13 @@ export function createSimilarService(deps: {
 
     async duplicates(actor: UserActor, workspaceId: string, q: Paging): Promise<DuplicatesPage> {
       await access.require(actor, SIMILAR.view, inWorkspace(workspaceId));
-      const maxDistance = await distanceOf(workspaceId);
-      const [exact, pairs, dismissed] = await Promise.all([
-        similarRepo.exactGroups(db, workspaceId),
-        similarRepo.nearPairs(db, workspaceId, maxDistance),
-        similarRepo.dismissals(db, workspaceId),
-      ]);
-      const near = components(pairs);
-      const sizes = await similarRepo.sizes(db, workspaceId, [...new Set(near.flatMap((c) => c.ids))]);
-      for (const g of exact) for (const [i, id] of g.ids.entries()) sizes.set(id, g.sizes[i]!);
-      const exactKeys = new Set(exact.map((g) => g.ids.join()));
-      const dismissals = dismissed.map((ids) => new Set(ids));
-      const groups: Group[] = [
-        ...exact.map((g) => measured("exact", g.ids, sizes, 0)),
-        // A near group of byte-identical assets only is the exact group already listed.
-        ...near.filter((c) => !exactKeys.has(c.ids.join())).map((c) => measured("near", c.ids, sizes, c.distance)),
-      ]
-        .filter((g) => !dismissedBy(dismissals, g.asset_ids))
-        .sort(byImportance);
+      if (await duplicatesRepo.nearChanged(db, workspaceId)) await rebuildNear(workspaceId);
       const start = (q.page - 1) * q.page_size;
-      const page = groups.slice(start, start + q.page_size);
+      const [maxDistance, page, total] = await Promise.all([
+        distanceOf(workspaceId),
+        duplicatesRepo.page(db, workspaceId, q.page_size, start),
+        duplicatesRepo.count(db, workspaceId),
+      ]);
       const assets = new Map(
         (
           await deps.assets(
@@ -113,8 +125,8 @@ export function createSimilarService(deps: {
         data: page.map((g) => ({ ...g, assets: g.asset_ids.flatMap((id) => assets.get(id) ?? []) })),
         page: q.page,
         page_size: q.page_size,
-        total_count: groups.length,
-        has_more: start + q.page_size < groups.length,
+        total_count: total,
+        has_more: start + q.page_size < total,
         max_distance: maxDistance,
       };
     },

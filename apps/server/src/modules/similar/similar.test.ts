@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { AssetListAnswer, SimilarAnswer } from "@hangar/contract";
+import { type AssetListAnswer, SIMILAR_MESSAGES, type SimilarAnswer } from "@hangar/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPatternVideo } from "../../../test/fixtures.ts";
 import { createTestEnv, type TestEnv, workspaceWith } from "../../../test/harness.ts";
@@ -116,6 +116,58 @@ describe("GET …/assets/{id}/similar and the listing's similar_to", () => {
     expect(JSON.stringify(unknown.json())).toContain("similar_to.asset_id");
     const out = await c.post(`/workspaces/${ws.id}/assets`, { similar_to: { asset_id: original, max_distance: 12 } });
     expect(out.statusCode).toBe(422);
+  });
+
+  it("answers nearest first, and the listing too with order_by distance (paged, counted), refused without similar_to", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const c = admin.client;
+    // Four different pictures whose hashes are then set 0, 3, 1 and 2 bits from the target's, so
+    // neither the upload order nor the ids give the distance order.
+    const target = await processedAsset(env, c, ws.id, "target.jpg", await pictureJpeg(51));
+    const far = await processedAsset(env, c, ws.id, "three-bits.jpg", await pictureJpeg(52));
+    const near = await processedAsset(env, c, ws.id, "one-bit.jpg", await pictureJpeg(53));
+    const mid = await processedAsset(env, c, ws.id, "two-bits.jpg", await pictureJpeg(54));
+    const base = 0x0123456789abcdefn;
+    for (const [id, flip] of [
+      [target, 0n],
+      [far, 0b111n],
+      [near, 0b1n],
+      [mid, 0b11n],
+    ] as const)
+      await env.rt.db
+        .updateTable("asset_hashes")
+        .set({ hash: base ^ flip })
+        .where("version_id", "=", id)
+        .execute();
+
+    const similar = (await c.get(`/workspaces/${ws.id}/assets/${target}/similar`)).json() as SimilarAnswer;
+    expect(similar.data.map((d) => [d.asset.id, d.distance])).toEqual([
+      [near, 1],
+      [mid, 2],
+      [far, 3],
+    ]);
+    const list = async (body: Record<string, unknown>) => {
+      const r = await c.post(`/workspaces/${ws.id}/assets`, body);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as AssetListAnswer;
+    };
+    const similarTo = { asset_id: target, max_distance: 8 };
+    const nearest = await list({ similar_to: similarTo, order_by: "distance" });
+    expect(nearest.data.map((a) => a.id)).toEqual([near, mid, far]);
+    expect(nearest.pagination).toMatchObject({ total_count: 3, count_is_estimate: false, has_more: false });
+    const second = await list({ similar_to: similarTo, order_by: "distance", page: 2, page_size: 2 });
+    expect(second.data.map((a) => a.id)).toEqual([far]);
+    expect(second.pagination).toMatchObject({ total_count: 3, has_more: false });
+    expect((await list({ similar_to: similarTo, order_by: "distance", page_size: 2 })).pagination.has_more).toBe(true);
+    // With another filter, and in another order when one is asked (the default: newest uploaded).
+    const named = await list({ similar_to: similarTo, order_by: "distance", search: "bits" });
+    expect(named.data.map((a) => a.id)).toEqual([mid, far]);
+    expect((await list({ similar_to: similarTo })).data.map((a) => a.id)).toEqual([mid, near, far]);
+    // Distance needs similar_to (422 naming the field).
+    const refused = await c.post(`/workspaces/${ws.id}/assets`, { order_by: "distance" });
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json())).toContain("order_by");
+    expect(JSON.stringify(refused.json())).toContain(SIMILAR_MESSAGES.distanceOrder);
   });
 
   it("answers an outsider 404, an unknown asset 404, and a caller without a session nothing", async () => {

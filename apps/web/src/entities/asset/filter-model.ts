@@ -8,6 +8,16 @@ import { type AssetListInput, LISTING_ORDERS, LISTING_PAGE_SIZE_DEFAULT, type Li
 export type AssetFilters = Omit<AssetListInput, "search" | "page" | "page_size" | "order_by" | "board_id">;
 
 export const DEFAULT_ORDER: ListingOrder = "-date_uploaded";
+/** Nearest first: the listing's `distance`, which needs `similar_to` (issue 32). */
+export const NEAREST_ORDER: ListingOrder = "distance";
+
+/** The grid's order when none is chosen: nearest first while filtered by `similar_to`, else newest uploaded. */
+export const defaultOrderFor = (filters: AssetFilters): ListingOrder =>
+  filters.similar_to ? NEAREST_ORDER : DEFAULT_ORDER;
+
+/** `order` if the filters allow it (nearest first needs `similar_to`), else their default. */
+export const orderFor = (order: ListingOrder | null, filters: AssetFilters): ListingOrder =>
+  order && (order !== NEAREST_ORDER || filters.similar_to) ? order : defaultOrderFor(filters);
 /** Spec 01 §9: 20 a page in the filter builder's view, the listing default (10) otherwise. */
 export const FILTERED_PAGE_SIZE = 20;
 
@@ -52,7 +62,7 @@ export function listingBody(
     ...filters,
     ...(search ? { search } : {}),
     ...(input.boardId ? { board_id: input.boardId } : {}),
-    order_by: input.order,
+    order_by: orderFor(input.order, filters),
     page,
     page_size: Object.keys(filters).length > 0 ? FILTERED_PAGE_SIZE : LISTING_PAGE_SIZE_DEFAULT,
   };

@@ -18,6 +18,7 @@ export { AssetThumb, fileTypeOf, hasPicture, placeholderUrl } from "./asset-thum
 export {
   type AssetFilters,
   DEFAULT_ORDER,
+  defaultOrderFor,
   getIn,
   hasFilters,
   pruneFilters,
@@ -34,6 +35,7 @@ export {
   ORDER_OPTIONS,
   parseExposure,
   parsePositive,
+  SIMILAR_ORDER_OPTIONS,
 } from "./labels";
 export {
   type BrowseParams,

@@ -42,6 +42,12 @@ export const ORDER_OPTIONS: Array<{ value: ListingOrder; label: string }> = [
   { value: "-file_type", label: "File type Z–A" },
 ];
 
+/** While the grid is filtered by `similar_to`: nearest first, then the other orders. */
+export const SIMILAR_ORDER_OPTIONS: Array<{ value: ListingOrder; label: string }> = [
+  { value: "distance", label: "Most similar first" },
+  ...ORDER_OPTIONS,
+];
+
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** 0.008 → "1/125 s", 2 → "2 s". */

@@ -132,4 +132,24 @@ describe("similarPath (issue 32)", () => {
       similar_to: { asset_id: ASSET, max_distance: 3 },
     });
   });
+
+  it("orders nearest first unless another order is chosen, and never without similar_to", () => {
+    const similar: AssetFilters = { similar_to: { asset_id: ASSET, max_distance: 8 } };
+    const opened = readBrowseParams(new URLSearchParams(similarPath("ws1", ASSET).split("?")[1]));
+    expect(opened.order).toBe("distance");
+    expect(listingBody({ ...opened, boardId: null }, 1).order_by).toBe("distance");
+    // Nearest first is the default there: not written. Newest uploaded is a choice there: written.
+    const nearest = writeBrowseParams(new URLSearchParams(), { search: "", order: "distance", filters: similar });
+    expect(nearest.has(PARAM.order)).toBe(false);
+    const newest = writeBrowseParams(new URLSearchParams(), { search: "", order: "-date_uploaded", filters: similar });
+    expect(newest.get(PARAM.order)).toBe("-date_uploaded");
+    expect(readBrowseParams(newest).order).toBe("-date_uploaded");
+    // The banner cleared: back to newest uploaded, whatever the URL or the state held.
+    const cleared = writeBrowseParams(nearest, { search: "", order: "distance", filters: {} });
+    expect(cleared.has(PARAM.order)).toBe(false);
+    expect(readBrowseParams(new URLSearchParams("sort=distance")).order).toBe("-date_uploaded");
+    expect(listingBody({ search: "", order: "distance", filters: {}, boardId: null }, 1).order_by).toBe(
+      "-date_uploaded",
+    );
+  });
 });

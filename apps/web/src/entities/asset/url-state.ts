@@ -1,11 +1,11 @@
 import { type ListingOrder, SIMILAR_DISTANCE_DEFAULT } from "@hangar/contract";
 import { checkFilters } from "./filter-check";
-import { type AssetFilters, DEFAULT_ORDER, isListingOrder, pruneFilters } from "./filter-model";
+import { type AssetFilters, defaultOrderFor, isListingOrder, orderFor, pruneFilters } from "./filter-model";
 
 /**
  * The grid's state lives in the URL (DESIGN §3), so a link or a reload shows the same view:
  *   q     the search box
- *   sort  order_by, when not the default (-date_uploaded)
+ *   sort  order_by, when not the default (-date_uploaded; nearest first while filtered by similar_to)
  *   f     the filter builder's keys: JSON, base64url-encoded (compact, and no escaping trouble in links)
  * Other parameters are left alone.
  */
@@ -49,10 +49,11 @@ export function decodeFilters(encoded: string | null): AssetFilters {
 
 export function readBrowseParams(params: URLSearchParams): BrowseParams {
   const sort = params.get(PARAM.order);
+  const filters = decodeFilters(params.get(PARAM.filters));
   return {
     search: params.get(PARAM.search) ?? "",
-    order: isListingOrder(sort) ? sort : DEFAULT_ORDER,
-    filters: decodeFilters(params.get(PARAM.filters)),
+    order: orderFor(isListingOrder(sort) ? sort : null, filters),
+    filters,
   };
 }
 
@@ -61,9 +62,10 @@ export function writeBrowseParams(params: URLSearchParams, next: BrowseParams): 
   const out = new URLSearchParams(params);
   const search = next.search.trim() ? next.search : "";
   const encoded = encodeFilters(next.filters);
+  const order = orderFor(next.order, next.filters);
   for (const [key, value] of [
     [PARAM.search, search],
-    [PARAM.order, next.order === DEFAULT_ORDER ? "" : next.order],
+    [PARAM.order, order === defaultOrderFor(next.filters) ? "" : order],
     [PARAM.filters, encoded],
   ] as const) {
     if (value) out.set(key, value);

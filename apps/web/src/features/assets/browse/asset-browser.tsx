@@ -280,6 +280,7 @@ export function AssetBrowser({
         nothingLoaded={assets.length === 0}
         onSelectAll={onSelectAll}
         workspaceId={workspaceId}
+        similar={!!params.filters.similar_to}
       />
       <SimilarBanner workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       <ActiveFilterChips workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />

@@ -3,7 +3,7 @@ import { Badge, Button, CloseButton, Group, Text, TextInput } from "@mantine/cor
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconArrowsSort, IconChecks, IconForms, IconSearch } from "@tabler/icons-react";
 import { memo, useEffect, useRef, useState } from "react";
-import { ORDER_OPTIONS } from "../../../entities/asset";
+import { ORDER_OPTIONS, SIMILAR_ORDER_OPTIONS } from "../../../entities/asset";
 import { LazySelect as Select } from "../../../lib/lazy-select";
 import { useFields } from "../../fields";
 import { setCardField, useCardField } from "../grid/card-field";
@@ -78,6 +78,7 @@ export const AssetToolbar = memo(function AssetToolbar({
   nothingLoaded,
   onSelectAll,
   workspaceId,
+  similar = false,
 }: {
   /** For the "show a field on cards" choice. */
   workspaceId?: string;
@@ -90,6 +91,8 @@ export const AssetToolbar = memo(function AssetToolbar({
   pagination: Pagination | undefined;
   nothingLoaded: boolean;
   onSelectAll: () => void;
+  /** Filtered by `similar_to`: nearest first is one of the orders (and the default). */
+  similar?: boolean;
 }) {
   const count = countText(pagination);
   return (
@@ -98,7 +101,7 @@ export const AssetToolbar = memo(function AssetToolbar({
         <SearchBox value={search} onChange={onSearch} />
         <Select
           aria-label="Sort by"
-          data={ORDER_OPTIONS}
+          data={similar ? SIMILAR_ORDER_OPTIONS : ORDER_OPTIONS}
           value={order}
           onChange={(value) => value && onOrder(value as ListingOrder)}
           allowDeselect={false}
