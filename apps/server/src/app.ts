@@ -33,6 +33,7 @@ import { membersRoutes } from "./modules/members/routes.ts";
 import { reviewLinkRoutes, reviewsRoutes } from "./modules/reviews/routes.ts";
 import { sharePageHtml } from "./modules/shares/page-meta.ts";
 import { sharedRoutes, sharesRoutes } from "./modules/shares/routes.ts";
+import { peopleRoutes } from "./modules/people/routes.ts";
 import { similarRoutes } from "./modules/similar/routes.ts";
 import { trashRoutes } from "./modules/trash/routes.ts";
 import { uploadsRoutes } from "./modules/uploads/routes.ts";
@@ -151,6 +152,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       listingRoutes(a, rt.services.listing);
       trashRoutes(a, rt.services.trash);
       similarRoutes(a, rt.services.similar);
+      peopleRoutes(a, rt.services.people);
       commentsRoutes(a, rt.services.comments);
       fieldsRoutes(a, rt.services.fields);
       aiActionsRoutes(a, rt.services.aiActions);

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob } from "./jobs/cleanup-uploads.ts";
+import { detectFacesJob, detectFacesSpec, groupFacesJob, groupFacesSpec } from "./jobs/detect-faces.ts";
 import { finishDirectUploadsJob } from "./jobs/finish-direct-uploads.ts";
 import { hashAssetsJob } from "./jobs/hash-assets.ts";
 import { housekeepingJob } from "./jobs/housekeeping.ts";
@@ -17,6 +18,7 @@ import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
+import { createFaceDetector, type FaceDetector } from "./media/faces.ts";
 import { createOcr } from "./media/ocr.ts";
 import { createAiActionsService } from "./modules/ai-actions/index.ts";
 import { createApiKeysService } from "./modules/api-keys/index.ts";
@@ -30,7 +32,14 @@ import { createFieldsService } from "./modules/fields/index.ts";
 import { createFileRequestsService, createRequestUploadsService } from "./modules/file-requests/index.ts";
 import { createListingService, createWaypoints } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
-import { createVisionRecords, hashStoredRenditions, type Tagger, type TextReader } from "./modules/processing/index.ts";
+import { createPeopleService } from "./modules/people/index.ts";
+import {
+  createVisionRecords,
+  hashStoredRenditions,
+  type Tagger,
+  type TextReader,
+  withFacePictures,
+} from "./modules/processing/index.ts";
 import { createPublicLinks } from "./modules/public-links/index.ts";
 import { type Clock, createReviews } from "./modules/reviews/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
@@ -91,6 +100,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   let ocr: Promise<TextReader | null> | null = null;
   const loadTaggerOnce = () =>
     (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null));
+  let faceDetector: Promise<FaceDetector | null> | null = null;
+  const loadFacesOnce = () => (faceDetector ??= config.FACES ? loadFaceDetector(log) : Promise.resolve(null));
   const loadOcrOnce = () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null));
   // What the pipeline saw and extracted: processing writes it, the AI actions read it.
   const visionRecords = createVisionRecords({ db });
@@ -114,6 +125,13 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         ? {
             readTextLater: async (assetId: string) => {
               await jobs.send(readTextSpec, { asset_id: assetId });
+            },
+          }
+        : {}),
+      ...(config.FACES
+        ? {
+            findFacesLater: async (versionId: string) => {
+              await jobs.send(detectFacesSpec, { version_id: versionId }, { singletonKey: versionId });
             },
           }
         : {}),
@@ -185,6 +203,24 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     remove: (actor, ws, ids) => assets.remove(actor, ws, ids),
     stack: (actor, ws, id, ids) => versions.stack(actor, ws, id, ids),
   });
+  // People (issue 32): faces found after processing, grouped into people.
+  const people = createPeopleService({ db, access });
+  /** Looks for faces in one version, then asks for its workspace's grouping (one waiting per workspace). */
+  const findFaces = async (versionId: string) => {
+    const finder = await loadFacesOnce();
+    if (!finder) return;
+    const done = await people.scanVersion(versionId, finder, (row, use) => withFacePictures(store, row, use));
+    if (done?.faces)
+      await jobs.send(groupFacesSpec, { workspace_id: done.workspaceId }, { singletonKey: done.workspaceId });
+  };
+  /** The periodic run: group every workspace's waiting faces, and queue versions never looked at. */
+  const groupFaces = async (workspaceId: string | undefined) => {
+    if (workspaceId) return people.cluster(workspaceId);
+    await people.clusterAll();
+    if (!config.FACES) return;
+    for (const id of await people.unscanned("00000000-0000-0000-0000-000000000000", 500))
+      await jobs.send(detectFacesSpec, { version_id: id }, { singletonKey: id });
+  };
   // Public links (share, request files): one token, gate, throttling and credential cookie for every kind.
   const publicLinks = createPublicLinks({ db, limiter, signer, cache });
   // The public side of share links: visitors resolved from the token, acting through the same services.
@@ -269,6 +305,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     purgeTrashJob(() => trash.purgeExpired()) as JobDefinition,
     hashAssetsJob(() => similar.backfill((row) => hashStoredRenditions(store, row))) as JobDefinition,
     reviewMailsJob(() => reviews.mails.sweep()) as JobDefinition,
+    detectFacesJob(findFaces, foreground) as JobDefinition,
+    groupFacesJob(groupFaces) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -313,6 +351,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       assets,
       versions,
       similar,
+      people,
       uploads,
       trash,
       listing,
@@ -329,7 +368,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       apiKeys,
     },
     /** The tagger and OCR as the jobs get them (started on first use; tests of the shutdown call them). */
-    vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce },
+    vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce, faces: loadFacesOnce },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
       cacheFeed?.close();
@@ -341,6 +380,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       if (ocr) await (await ocr.catch(() => null))?.close?.();
+      if (faceDetector) await (await faceDetector.catch(() => null))?.close();
       await aiActions.close();
       await store.close?.();
       cacheFeed?.close();
@@ -366,6 +406,16 @@ async function loadTagger(minConfidence: number, log: Logger): Promise<Tagger | 
       { err: { message: (err as Error).message } },
       "AI tagger unavailable; assets are processed without AI tags",
     );
+    return null;
+  }
+}
+
+/** The face detector, started on first use in a worker thread; null (no faces) if it cannot load. */
+async function loadFaceDetector(log: Logger): Promise<FaceDetector | null> {
+  try {
+    return createFaceDetector();
+  } catch (err) {
+    log.error({ err: { message: (err as Error).message } }, "face detector unavailable; no faces are found");
     return null;
   }
 }

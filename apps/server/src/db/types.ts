@@ -19,6 +19,13 @@ export type { ShareLinkActivityTable, ShareLinksTable };
 
 import type { ApiKeysTable } from "./types-api-keys.ts";
 import type {
+  FaceRejectionsTable,
+  FaceScansTable,
+  FaceSettingsTable,
+  FacesTable,
+  PeopleTable,
+} from "./types-people.ts";
+import type {
   AssetHashesTable,
   AssetHashPairsTable,
   DuplicateDismissalsTable,
@@ -361,6 +368,11 @@ export interface DB {
   duplicate_dismissals: DuplicateDismissalsTable;
   duplicate_settings: DuplicateSettingsTable;
   api_keys: ApiKeysTable;
+  face_settings: FaceSettingsTable;
+  people: PeopleTable;
+  faces: FacesTable;
+  face_rejections: FaceRejectionsTable;
+  face_scans: FaceScansTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
