@@ -271,6 +271,13 @@ export const peopleRepo = {
     return r.rows[0] ?? null;
   },
 
+  /** Whether the asset is live in the workspace. */
+  async liveAsset(db: Db, workspaceId: string, assetId: string): Promise<boolean> {
+    const r = await sql<{ id: string }>`SELECT a.id FROM assets a WHERE a.id = ${assetId}
+      AND a.workspace_id = ${workspaceId} AND a.deleted_at IS NULL AND NOT a.is_temp`.execute(db);
+    return r.rows.length > 0;
+  },
+
   /** The faces on an asset's current version, by frame then left to right; and whether it was scanned. */
   async assetFaces(db: Db, workspaceId: string, assetId: string) {
     const r = await sql<FaceRow>`

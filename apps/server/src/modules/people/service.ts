@@ -239,6 +239,7 @@ export function createPeopleService(deps: { db: Db; access: Access }) {
 
     async assetFaces(actor: UserActor, workspaceId: string, assetId: string): Promise<AssetFaces> {
       await access.require(actor, PEOPLE.view, { kind: "asset", workspaceId, assetId });
+      if (!(await peopleRepo.liveAsset(db, workspaceId, assetId))) throw notFound("Asset not found.");
       const enabled = await peopleRepo.enabled(db, workspaceId);
       if (!enabled) return { data: [], enabled, scanned: false };
       const { faces, scanned } = await peopleRepo.assetFaces(db, workspaceId, assetId);
