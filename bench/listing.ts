@@ -13,6 +13,7 @@ import { hexToLab } from "../apps/server/src/media/colors.ts";
 import { benchLogin, benchServer, ms } from "./lib.ts";
 import { LISTING_CASES } from "./listing-cases.ts";
 import { fieldCases } from "./listing-fields.ts";
+import { peopleCases } from "./listing-people.ts";
 import { similarCases } from "./listing-similar.ts";
 import { seedVersions } from "./listing-versions.ts";
 import { compareToRaw } from "./sql-capture.ts";
@@ -68,6 +69,7 @@ try {
     ...LISTING_CASES,
     ...(await fieldCases(rt.db, workspaceId)),
     ...(await similarCases(rt.db, workspaceId)),
+    ...(await peopleCases(rt.db, workspaceId)),
   ].filter(
     ([label]) =>
       !only || only.split("|").some((o) => label.includes(o)) || label === "page 1" || label === "page 5,000",
