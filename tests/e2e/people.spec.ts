@@ -175,10 +175,10 @@ test("faces are grouped into people; a person is named on the People page and th
   // Show faces in the viewer's details tab: boxes with names, "Who is this?" on the unnamed one.
   await page.goto(`/w/${ws}/a/${groupId}`);
   await expect(page.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true", { timeout: 60_000 });
-  await page.getByRole("tab", { name: "Details" }).click();
+  await page.getByTestId("viewer-tab-details").click();
   const section = page.getByTestId("faces-section");
   await expect(section.getByTestId("asset-face")).toHaveCount(3);
-  await section.getByText("Show faces").click();
+  await section.getByRole("switch", { name: "Show faces" }).check();
   await expect(page.getByTestId("face-box")).toHaveCount(3);
   await expect(page.getByTestId("face-layer")).toContainText("Ada Lovelace");
   await expect(page.getByTestId("face-layer")).toContainText("Who is this?");
@@ -201,7 +201,7 @@ test("faces are grouped into people; a person is named on the People page and th
   await shot(p, "phone-person");
   await p.goto(`/w/${ws}/a/${groupId}`);
   await expect(p.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true", { timeout: 60_000 });
-  await p.getByRole("tab", { name: "Details" }).click();
+  await p.getByTestId("viewer-tab-details").click();
   await expect(p.getByTestId("faces-section")).toBeVisible();
   await expect(p.getByTestId("face-box")).toHaveCount(3);
   await shot(p, "phone-viewer");

@@ -206,10 +206,12 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   // People (issue 32): faces found after processing, grouped into people.
   const people = createPeopleService({ db, access });
   /** Looks for faces in one version, then asks for its workspace's grouping (one waiting per workspace). */
-  const findFaces = async (versionId: string) => {
+  const findFaces = async (versionId: string, lastTry: boolean) => {
     const finder = await loadFacesOnce();
     if (!finder) return;
-    const done = await people.scanVersion(versionId, finder, (row, use) => withFacePictures(store, row, use));
+    const done = await people.scanVersion(versionId, finder, (row, use) => withFacePictures(store, row, use), {
+      lastTry,
+    });
     if (done?.faces)
       await jobs.send(groupFacesSpec, { workspace_id: done.workspaceId }, { singletonKey: done.workspaceId });
   };

@@ -6,6 +6,9 @@ export const detectFacesSpec: JobSpec<typeof DetectFacesPayload> = {
   name: "detect-faces",
   payload: DetectFacesPayload,
 };
+/** Tries after the first when no picture of a version could be looked at. */
+export const DETECT_FACES_RETRIES = 2;
+
 export const groupFacesSpec: JobSpec<typeof GroupFacesPayload> = { name: "group-faces", payload: GroupFacesPayload };
 
 /**
@@ -16,20 +19,20 @@ export const groupFacesSpec: JobSpec<typeof GroupFacesPayload> = { name: "group-
  * looked at is skipped.
  */
 export function detectFacesJob(
-  scan: (versionId: string) => Promise<unknown>,
+  scan: (versionId: string, lastTry: boolean) => Promise<unknown>,
   gate?: IdleGate,
 ): JobDefinition<typeof DetectFacesPayload> {
   return {
     ...detectFacesSpec,
-    retryLimit: 2,
+    retryLimit: DETECT_FACES_RETRIES,
     retryDelaySeconds: 30,
     expireInSeconds: 15 * 60,
     heartbeatSeconds: 20,
     oneAtATime: true,
     slots: 1,
-    handle: async (data) => {
+    handle: async (data, job) => {
       await gate?.idle();
-      await scan(data.version_id);
+      await scan(data.version_id, job.retryCount >= DETECT_FACES_RETRIES);
     },
   };
 }

@@ -90,21 +90,28 @@ export function createPeopleService(deps: { db: Db; access: Access }) {
      * the version is gone or already looked at. New groupable faces join their nearest person at once.
      * Answers the faces found (null: nothing was done).
      */
-    async scanVersion(versionId: string, finder: FaceFinder, pictures: PicturesOf, force = false) {
+    async scanVersion(versionId: string, finder: FaceFinder, pictures: PicturesOf, opts: { lastTry?: boolean } = {}) {
       const t = await peopleRepo.scanTarget(db, versionId);
       if (!t?.enabled || !t.live || t.status !== "COMPLETED" || !t.directory || !t.renditions) return null;
-      if (t.scanned && !force) return null;
+      if (t.scanned) return null;
       const found: NewFace[] = [];
       let error: string | null = null;
+      let failed = 0;
+      let looked = 0;
       await pictures({ directory: t.directory, renditions: t.renditions, duration: t.duration }, async (pics) => {
+        looked = pics.length;
         for (const p of pics) {
           try {
             for (const f of await finder.detect(p.file)) found.push({ frame: p.frame, ...f });
           } catch (err) {
+            failed++;
             error = (err as Error).message.slice(0, 500);
           }
         }
       });
+      // Nothing could be looked at (the detector down, a timeout): the job tries again; after its
+      // last try the failure is kept, so a picture that always fails is not looked at forever.
+      if (looked > 0 && failed === looked && !opts.lastTry) throw new Error(error ?? "face detection failed");
       const ids = await peopleRepo.saveScan(db, t.workspace_id, versionId, found, error);
       if (ids?.length) await joinNearest(t.workspace_id, ids);
       return { workspaceId: t.workspace_id, faces: found.length, error };
