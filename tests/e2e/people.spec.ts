@@ -183,6 +183,14 @@ test("faces are grouped into people; a person is named on the People page and th
   await expect(page.getByTestId("face-layer")).toContainText("Ada Lovelace");
   await expect(page.getByTestId("face-layer")).toContainText("Who is this?");
   await shot(page, "viewer-faces");
+  // "Who is this?" on the face nobody else shares: a new person, named.
+  const lone = section.getByTestId("asset-face").filter({ hasText: "Not recognised yet" });
+  await lone.getByRole("button", { name: "Who is this?" }).click();
+  await page.getByTestId("who-is-this-name").fill("Cleo");
+  await shot(page, "who-is-this");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("face-layer")).toContainText("Cleo");
+  await expect(section.getByRole("link", { name: "Cleo" })).toBeVisible();
 
   // A phone: the People page and the person's page fit 390 px.
   const phone = await browser.newContext({
@@ -203,6 +211,7 @@ test("faces are grouped into people; a person is named on the People page and th
   await expect(p.getByTestId("viewer-image")).toHaveAttribute("data-loaded", "true", { timeout: 60_000 });
   await p.getByTestId("viewer-tab-details").click();
   await expect(p.getByTestId("faces-section")).toBeVisible();
+  await p.getByTestId("faces-section").getByRole("switch", { name: "Show faces" }).check();
   await expect(p.getByTestId("face-box")).toHaveCount(3);
   await shot(p, "phone-viewer");
   await phone.close();

@@ -1,4 +1,4 @@
-import { personName, useAssetFaces } from "../api";
+import { useAssetFaces } from "../api";
 import { useShowFaces } from "./show-faces-store";
 
 /**
@@ -15,7 +15,8 @@ export function FaceLayer({ workspaceId, assetId }: { workspaceId: string; asset
     <div data-testid="face-layer" style={{ position: "absolute", inset: 0, pointerEvents: "none" }} aria-hidden>
       {onPicture.map((f) => {
         const [x, y, w, h] = f.box;
-        const label = f.person ? personName(f.person) : "Who is this?";
+        // An unnamed person's face asks too: naming it names the person.
+        const label = f.person?.name ?? "Who is this?";
         return (
           <div
             key={f.id}

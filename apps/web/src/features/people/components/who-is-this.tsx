@@ -1,11 +1,13 @@
 import type { Face } from "@hangar/contract";
 import { Autocomplete, Button, Group, Popover, Stack, Text } from "@mantine/core";
 import { type FormEvent, useMemo, useState } from "react";
-import { usePeople, useUpdateFace } from "../api";
+import { useMergePeople, usePeople, useUpdateFace, useUpdatePerson } from "../api";
 
 /**
  * "Who is this?" on a face (issue 32): type a name — an existing person's (suggested) or a new one,
- * made on the spot; "Not this person" takes the face away from the person it was grouped with.
+ * made on the spot. A face of an unnamed person names that person (or, when the name is someone's
+ * already, merges the two); any other face moves alone. "Not this person" takes the face away from
+ * the person it was grouped with.
  */
 export function WhoIsThis({
   workspaceId,
@@ -20,6 +22,8 @@ export function WhoIsThis({
   const [name, setName] = useState("");
   const people = usePeople(opened ? workspaceId : null);
   const update = useUpdateFace(workspaceId);
+  const rename = useUpdatePerson(workspaceId);
+  const merge = useMergePeople(workspaceId);
   const names = useMemo(
     () => [...new Set((people.data?.data ?? []).flatMap((p) => (p.name ? [p.name] : [])))],
     [people.data],
@@ -28,8 +32,17 @@ export function WhoIsThis({
     e.preventDefault();
     const typed = name.trim();
     if (!typed) return;
-    update.mutate({ faceId: face.id, patch: { name: typed } }, { onSuccess: () => setOpened(false) });
+    const done = { onSuccess: () => setOpened(false) };
+    const person = face.person;
+    if (person && !person.name) {
+      const existing = people.data?.data.find((p) => p.name?.toLowerCase() === typed.toLowerCase());
+      if (existing) merge.mutate({ into: existing.id, from: [person.id] }, done);
+      else rename.mutate({ personId: person.id, patch: { name: typed } }, done);
+      return;
+    }
+    update.mutate({ faceId: face.id, patch: { name: typed } }, done);
   };
+  const saving = update.isPending || rename.isPending || merge.isPending;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" withArrow trapFocus shadow="md">
       <Popover.Target>
@@ -80,7 +93,7 @@ export function WhoIsThis({
                   A new name makes a new person.
                 </Text>
               )}
-              <Button type="submit" size="compact-sm" disabled={!name.trim()} loading={update.isPending}>
+              <Button type="submit" size="compact-sm" disabled={!name.trim()} loading={saving}>
                 Save
               </Button>
             </Group>
