@@ -122,7 +122,7 @@ test("faces are grouped into people; a person is named on the People page and th
   await page.goto(`/w/${ws}`);
   await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "People" }).click();
   await expect(page).toHaveURL(new RegExp(`/w/${ws}/people$`));
-  await expect(page.getByTestId("person-card")).toHaveCount(2);
+  await expect(page.getByTestId("person-card")).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByRole("region", { name: "Not named yet" })).toBeVisible();
   await shot(page, "grid-unnamed");
 
@@ -201,11 +201,11 @@ test("faces are grouped into people; a person is named on the People page and th
   const p = await phone.newPage();
   await p.goto(`/w/${ws}/people`);
   // Ada, Cleo and the unnamed one.
-  await expect(p.getByTestId("person-card")).toHaveCount(3);
+  await expect(p.getByTestId("person-card")).toHaveCount(3, { timeout: 30_000 });
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(p, "phone-grid");
   await p.goto(`/w/${ws}/people/${personId}`);
-  await expect(p.getByTestId("person-face")).toHaveCount(3);
+  await expect(p.getByTestId("person-face")).toHaveCount(3, { timeout: 30_000 });
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(p, "phone-person");
   await p.goto(`/w/${ws}/a/${groupId}`);
