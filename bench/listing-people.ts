@@ -14,17 +14,17 @@ export async function peopleCases(db: Db, ws: string): Promise<Array<[string, As
   const seeded = await sql`SELECT 1 FROM people WHERE workspace_id = ${ws} LIMIT 1`.execute(db);
   if (!seeded.rows.length) {
     await sql`INSERT INTO people (workspace_id, name)
-      SELECT ${ws}, 'Person ' || k FROM generate_series(0, 199) k`.execute(db);
+      SELECT ${ws}::uuid, 'Person ' || k FROM generate_series(0, 199) k`.execute(db);
     await sql`ALTER TABLE faces DISABLE TRIGGER USER`.execute(db);
     await sql`
       WITH p AS (SELECT id, row_number() OVER (ORDER BY name) - 1 AS k FROM people WHERE workspace_id = ${ws}),
       a AS (SELECT coalesce(current_version_id, id) AS version_id, row_number() OVER (ORDER BY date_uploaded, id) - 1 AS i
             FROM assets WHERE workspace_id = ${ws})
       INSERT INTO faces (workspace_id, version_id, frame, box, quality, descriptor, person_id)
-      SELECT ${ws}, a.version_id, 0, ARRAY[0.3, 0.2, 0.2, 0.25]::real[], 0.9, NULL, p.id
+      SELECT ${ws}::uuid, a.version_id, 0, ARRAY[0.3, 0.2, 0.2, 0.25]::real[], 0.9, NULL::real[], p.id
       FROM a JOIN p ON p.k = (a.i / 8) % 200 WHERE a.i % 8 = 0
       UNION ALL
-      SELECT ${ws}, a.version_id, 0, ARRAY[0.6, 0.2, 0.2, 0.25]::real[], 0.8, NULL, p.id
+      SELECT ${ws}::uuid, a.version_id, 0, ARRAY[0.6, 0.2, 0.2, 0.25]::real[], 0.8, NULL::real[], p.id
       FROM a JOIN p ON p.k = ((a.i / 8) + 1) % 200 WHERE a.i % 16 = 0`.execute(db);
     await sql`ALTER TABLE faces ENABLE TRIGGER USER`.execute(db);
     await sql`ANALYZE faces`.execute(db);
