@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob } from "./jobs/cleanup-uploads.ts";
-import { detectFacesJob, detectFacesSpec, groupFacesJob, groupFacesSpec } from "./jobs/detect-faces.ts";
+import { faceDetectorLoader, facesJobs, findFacesLater } from "./jobs/detect-faces.ts";
 import { finishDirectUploadsJob } from "./jobs/finish-direct-uploads.ts";
 import { hashAssetsJob } from "./jobs/hash-assets.ts";
 import { housekeepingJob } from "./jobs/housekeeping.ts";
@@ -18,7 +18,6 @@ import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
-import { createFaceDetector, type FaceDetector } from "./media/faces.ts";
 import { createOcr } from "./media/ocr.ts";
 import { createAiActionsService } from "./modules/ai-actions/index.ts";
 import { createApiKeysService } from "./modules/api-keys/index.ts";
@@ -33,13 +32,7 @@ import { createFileRequestsService, createRequestUploadsService } from "./module
 import { createListingService, createWaypoints } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
 import { createPeopleService } from "./modules/people/index.ts";
-import {
-  createVisionRecords,
-  hashStoredRenditions,
-  type Tagger,
-  type TextReader,
-  withFacePictures,
-} from "./modules/processing/index.ts";
+import { createVisionRecords, hashStoredRenditions, type Tagger, type TextReader } from "./modules/processing/index.ts";
 import { createPublicLinks } from "./modules/public-links/index.ts";
 import { type Clock, createReviews } from "./modules/reviews/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
@@ -100,8 +93,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   let ocr: Promise<TextReader | null> | null = null;
   const loadTaggerOnce = () =>
     (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null));
-  let faceDetector: Promise<FaceDetector | null> | null = null;
-  const loadFacesOnce = () => (faceDetector ??= config.FACES ? loadFaceDetector(log) : Promise.resolve(null));
+  // The face detector (issue 32): its worker thread starts on first use.
+  const faceDetector = faceDetectorLoader(config.FACES, log);
   const loadOcrOnce = () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null));
   // What the pipeline saw and extracted: processing writes it, the AI actions read it.
   const visionRecords = createVisionRecords({ db });
@@ -128,13 +121,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
             },
           }
         : {}),
-      ...(config.FACES
-        ? {
-            findFacesLater: async (versionId: string) => {
-              await jobs.send(detectFacesSpec, { version_id: versionId }, { singletonKey: versionId });
-            },
-          }
-        : {}),
+      ...(config.FACES ? { findFacesLater: findFacesLater(jobs) } : {}),
       records: visionRecords,
       saveHashes: (ws, versionId, hashes) => similar.saveHashes(ws, versionId, hashes),
       afterProcessed: async (ws, assetId) => {
@@ -205,24 +192,6 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   });
   // People (issue 32): faces found after processing, grouped into people.
   const people = createPeopleService({ db, access });
-  /** Looks for faces in one version, then asks for its workspace's grouping (one waiting per workspace). */
-  const findFaces = async (versionId: string, lastTry: boolean) => {
-    const finder = await loadFacesOnce();
-    if (!finder) return;
-    const done = await people.scanVersion(versionId, finder, (row, use) => withFacePictures(store, row, use), {
-      lastTry,
-    });
-    if (done?.faces)
-      await jobs.send(groupFacesSpec, { workspace_id: done.workspaceId }, { singletonKey: done.workspaceId });
-  };
-  /** The periodic run: group every workspace's waiting faces, and queue versions never looked at. */
-  const groupFaces = async (workspaceId: string | undefined) => {
-    if (workspaceId) return people.cluster(workspaceId);
-    await people.clusterAll();
-    if (!config.FACES) return;
-    for (const id of await people.unscanned("00000000-0000-0000-0000-000000000000", 500))
-      await jobs.send(detectFacesSpec, { version_id: id }, { singletonKey: id });
-  };
   // Public links (share, request files): one token, gate, throttling and credential cookie for every kind.
   const publicLinks = createPublicLinks({ db, limiter, signer, cache });
   // The public side of share links: visitors resolved from the token, acting through the same services.
@@ -307,8 +276,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     purgeTrashJob(() => trash.purgeExpired()) as JobDefinition,
     hashAssetsJob(() => similar.backfill((row) => hashStoredRenditions(store, row))) as JobDefinition,
     reviewMailsJob(() => reviews.mails.sweep()) as JobDefinition,
-    detectFacesJob(findFaces, foreground) as JobDefinition,
-    groupFacesJob(groupFaces) as JobDefinition,
+    ...(facesJobs({
+      people,
+      jobs,
+      finder: faceDetector.load,
+      store,
+      backfill: config.FACES,
+      gate: foreground,
+    }) as JobDefinition[]),
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -370,7 +345,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       apiKeys,
     },
     /** The tagger and OCR as the jobs get them (started on first use; tests of the shutdown call them). */
-    vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce, faces: loadFacesOnce },
+    vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce, faces: faceDetector.load },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
       cacheFeed?.close();
@@ -382,7 +357,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       if (ocr) await (await ocr.catch(() => null))?.close?.();
-      if (faceDetector) await (await faceDetector.catch(() => null))?.close();
+      await faceDetector.close();
       await aiActions.close();
       await store.close?.();
       cacheFeed?.close();
@@ -408,16 +383,6 @@ async function loadTagger(minConfidence: number, log: Logger): Promise<Tagger | 
       { err: { message: (err as Error).message } },
       "AI tagger unavailable; assets are processed without AI tags",
     );
-    return null;
-  }
-}
-
-/** The face detector, started on first use in a worker thread; null (no faces) if it cannot load. */
-async function loadFaceDetector(log: Logger): Promise<FaceDetector | null> {
-  try {
-    return createFaceDetector();
-  } catch (err) {
-    log.error({ err: { message: (err as Error).message } }, "face detector unavailable; no faces are found");
     return null;
   }
 }

@@ -1,6 +1,11 @@
 import { DetectFacesPayload, GroupFacesPayload } from "@hangar/contract";
+import type { Logger } from "pino";
+import { createFaceDetector, type FaceDetector } from "../media/faces.ts";
+import type { FaceFinder, PeopleService, PicturesOf } from "../modules/people/index.ts";
+import { withFacePictures } from "../modules/processing/index.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
 import type { IdleGate } from "./idle-gate.ts";
-import type { JobDefinition, JobSpec } from "./queue.ts";
+import type { JobDefinition, JobSpec, Jobs } from "./queue.ts";
 
 export const detectFacesSpec: JobSpec<typeof DetectFacesPayload> = {
   name: "detect-faces",
@@ -52,6 +57,64 @@ export function groupFacesJob(
     expireInSeconds: 15 * 60,
     handle: async (data) => {
       await group(data.workspace_id);
+    },
+  };
+}
+
+/**
+ * Both jobs around the people service: a scan that found faces asks for its workspace's grouping (one
+ * waiting per workspace); the periodic run groups every workspace's waiting faces and queues the
+ * versions never looked at (`backfill`: while detection is on).
+ */
+export function facesJobs(deps: {
+  people: PeopleService;
+  jobs: Pick<Jobs, "send">;
+  finder: () => Promise<FaceFinder | null>;
+  store: BlobStore;
+  backfill: boolean;
+  gate?: IdleGate;
+}) {
+  const { people, jobs } = deps;
+  const find = async (versionId: string, lastTry: boolean) => {
+    const finder = await deps.finder();
+    if (!finder) return;
+    const pictures: PicturesOf = (row, use) => withFacePictures(deps.store, row, use);
+    const done = await people.scanVersion(versionId, finder, pictures, { lastTry });
+    if (done?.faces)
+      await jobs.send(groupFacesSpec, { workspace_id: done.workspaceId }, { singletonKey: done.workspaceId });
+  };
+  const group = async (workspaceId: string | undefined) => {
+    if (workspaceId) return people.cluster(workspaceId);
+    await people.clusterAll();
+    if (!deps.backfill) return;
+    for (const id of await people.unscanned("00000000-0000-0000-0000-000000000000", 500))
+      await jobs.send(detectFacesSpec, { version_id: id }, { singletonKey: id });
+  };
+  return [detectFacesJob(find, deps.gate), groupFacesJob(group)];
+}
+
+/** The pipeline's hook: queues looking for faces in a version once it is COMPLETED (one job per version). */
+export const findFacesLater = (jobs: Pick<Jobs, "send">) => async (versionId: string) => {
+  await jobs.send(detectFacesSpec, { version_id: versionId }, { singletonKey: versionId });
+};
+
+/**
+ * The face detector of a process, started on first use in a worker thread (media/faces.ts); null (no
+ * faces) when FACES is off or it cannot start. Imported with the runtime, like the tagger (runtime.ts).
+ */
+export function faceDetectorLoader(enabled: boolean, log: Logger) {
+  let detector: Promise<FaceDetector | null> | null = null;
+  const load = () =>
+    (detector ??= Promise.resolve()
+      .then(() => (enabled ? createFaceDetector() : null))
+      .catch((err: Error) => {
+        log.error({ err: { message: err.message } }, "face detector unavailable; no faces are found");
+        return null;
+      }));
+  return {
+    load,
+    async close() {
+      if (detector) await (await detector)?.close();
     },
   };
 }
