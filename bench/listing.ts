@@ -16,6 +16,7 @@ import { benchLogin, benchServer, ms } from "./lib.ts";
 import { LISTING_CASES } from "./listing-cases.ts";
 import { seedDuplicates } from "./listing-duplicates.ts";
 import { fieldCases } from "./listing-fields.ts";
+import { peopleCases } from "./listing-people.ts";
 import { similarCases } from "./listing-similar.ts";
 import { seedVersions } from "./listing-versions.ts";
 import { compareToRaw } from "./sql-capture.ts";
@@ -71,6 +72,7 @@ try {
     ...LISTING_CASES,
     ...(await fieldCases(rt.db, workspaceId)),
     ...(await similarCases(rt.db, workspaceId)),
+    ...(await peopleCases(rt.db, workspaceId)),
   ].filter(
     ([label]) =>
       !only || only.split("|").some((o) => label.includes(o)) || label === "page 1" || label === "page 5,000",

@@ -3,7 +3,8 @@
 // beside `vipsthumbnail` and ImageMagick `convert -thumbnail` on the same files in the same run, with
 // the same parallelism (2 workers = 2 cores), plus the server's peak RSS.
 // Goal: ≥ 0.8× vipsthumbnail, ≥ 3× ImageMagick, RSS ≤ 1 GB.
-// Run: npx tsx bench/thumbnails.ts   (N=200 by default, OCR=0 without text, REFS=0 without the references;
+// Faces (issue 32) follow COMPLETED in their own job like text: FACES=0 for the figure without them.
+// Run: npx tsx bench/thumbnails.ts   (N=200 by default, OCR=0 without text, FACES=0 without faces, REFS=0 without the references;
 // apt-get install -y libvips-tools imagemagick)
 import { spawn, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -78,7 +79,12 @@ async function runPool(cmd: (f: string, i: number) => [string, string[]]): Promi
 // OCR is on as in production (OCR=0 for the figure without it); these noise pictures are its worst case.
 const srv = await benchServer({
   work: true,
-  env: { AI_TAGS: "0", OCR: process.env.OCR ?? "1", WORKER_CONCURRENCY: String(PARALLEL) },
+  env: {
+    AI_TAGS: "0",
+    OCR: process.env.OCR ?? "1",
+    FACES: process.env.FACES ?? "1",
+    WORKER_CONCURRENCY: String(PARALLEL),
+  },
 });
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => {
@@ -90,6 +96,7 @@ const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 let ours = 0;
 let textRate: number | null = null;
+let facesRate: number | null = null;
 try {
   const { workspaceId, headers } = await benchLogin(srv);
   const t = performance.now();
@@ -115,6 +122,19 @@ try {
     textRate = files.length / ((performance.now() - t) / 1000);
     console.log(`  every text read: ${textRate.toFixed(2)} img/s from the first upload`);
   }
+  if (srv.rt.config.FACES) {
+    // Faces follow COMPLETED in their own job (jobs/detect-faces.ts): when has every picture been looked at?
+    const pending = new Set(ids);
+    while (pending.size) {
+      for (const id of [...pending]) {
+        const res = await fetch(`${srv.base}/api/v1/workspaces/${workspaceId}/assets/${id}/faces`, { headers });
+        if (((await res.json()) as { scanned: boolean }).scanned) pending.delete(id);
+      }
+      if (pending.size) await new Promise((r) => setTimeout(r, 250));
+    }
+    facesRate = files.length / ((performance.now() - t) / 1000);
+    console.log(`  every picture looked at for faces: ${facesRate.toFixed(2)} img/s from the first upload`);
+  }
 } finally {
   loop.disable();
   clearInterval(sampler);
@@ -139,6 +159,7 @@ const f = (v: number | null) =>
 console.log(`bench/thumbnails: ${N} × 12 MP JPEG, ${PARALLEL} in parallel`);
 console.log(`  Hangar upload → COMPLETED     ${f(ours)}`);
 if (textRate !== null) console.log(`  … and every text read (OCR)  ${f(textRate)}`);
+if (facesRate !== null) console.log(`  … and every face looked for  ${f(facesRate)}`);
 console.log(
   `  vipsthumbnail -s 1024         ${f(vips)}${vips ? `   ratio ${(ours / vips).toFixed(2)}× (goal ≥ 0.8×)` : ""}`,
 );

@@ -60,6 +60,8 @@ export async function startE2EServer(opts: E2EServerOptions): Promise<E2EServer>
       REGISTRATIONS_PER_IP_PER_HOUR: "1000",
       // spawnHangar turns AI tags off for the server tests; here the default holds unless a spec says.
       AI_TAGS: process.env.AI_TAGS ?? "1",
+      // Faces load their own models: only the specs of people turn them on (env below).
+      FACES: process.env.FACES ?? "0",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       ...(await opts.env?.(baseUrl)),
     };

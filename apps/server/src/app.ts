@@ -30,6 +30,7 @@ import { createLiveService } from "./modules/live/index.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
+import { peopleRoutes } from "./modules/people/routes.ts";
 import { reviewLinkRoutes, reviewsRoutes } from "./modules/reviews/routes.ts";
 import { sharePageHtml } from "./modules/shares/page-meta.ts";
 import { sharedRoutes, sharesRoutes } from "./modules/shares/routes.ts";
@@ -151,6 +152,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       listingRoutes(a, rt.services.listing);
       trashRoutes(a, rt.services.trash);
       similarRoutes(a, rt.services.similar);
+      peopleRoutes(a, rt.services.people);
       commentsRoutes(a, rt.services.comments);
       fieldsRoutes(a, rt.services.fields);
       aiActionsRoutes(a, rt.services.aiActions);

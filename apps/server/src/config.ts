@@ -119,6 +119,8 @@ export const ConfigSchema = z
     S3_FORCE_PATH_STYLE: bool.default(false),
     SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
     AI_TAGS: bool.default(true),
+    /** Faces and people (issue 32): detection after processing, in a worker thread (a workspace can also turn it off). */
+    FACES: bool.default(true),
     /** OCR of images and document pages (tesseract.js, offline); its text is searchable. */
     OCR: bool.default(true),
     /** Per image or page; a timeout ends the OCR thread and the asset completes without text. */

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import { createDb, createPool, type Db } from "./db/db.ts";
 import { cleanupUploadsJob } from "./jobs/cleanup-uploads.ts";
+import { faceDetectorLoader, facesJobs, findFacesLater } from "./jobs/detect-faces.ts";
 import { finishDirectUploadsJob } from "./jobs/finish-direct-uploads.ts";
 import { hashAssetsJob } from "./jobs/hash-assets.ts";
 import { housekeepingJob } from "./jobs/housekeeping.ts";
@@ -30,6 +31,7 @@ import { createFieldsService } from "./modules/fields/index.ts";
 import { createFileRequestsService, createRequestUploadsService } from "./modules/file-requests/index.ts";
 import { createListingService, createWaypoints } from "./modules/listing/index.ts";
 import { createMembersService } from "./modules/members/index.ts";
+import { createPeopleService } from "./modules/people/index.ts";
 import { createVisionRecords, hashStoredRenditions, type Tagger, type TextReader } from "./modules/processing/index.ts";
 import { createPublicLinks } from "./modules/public-links/index.ts";
 import { type Clock, createReviews } from "./modules/reviews/index.ts";
@@ -91,6 +93,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   let ocr: Promise<TextReader | null> | null = null;
   const loadTaggerOnce = () =>
     (tagger ??= config.AI_TAGS ? loadTagger(config.AI_MIN_CONFIDENCE, log) : Promise.resolve(null));
+  // The face detector (issue 32): its worker thread starts on first use.
+  const faceDetector = faceDetectorLoader(config.FACES, log);
   const loadOcrOnce = () => (ocr ??= config.OCR ? loadOcr(log, config.OCR_TIMEOUT_MS) : Promise.resolve(null));
   // What the pipeline saw and extracted: processing writes it, the AI actions read it.
   const visionRecords = createVisionRecords({ db });
@@ -117,6 +121,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
             },
           }
         : {}),
+      ...(config.FACES ? { findFacesLater: findFacesLater(jobs) } : {}),
       records: visionRecords,
       saveHashes: (ws, versionId, hashes) => similar.saveHashes(ws, versionId, hashes),
       afterProcessed: async (ws, assetId) => {
@@ -185,6 +190,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     remove: (actor, ws, ids) => assets.remove(actor, ws, ids),
     stack: (actor, ws, id, ids) => versions.stack(actor, ws, id, ids),
   });
+  // People (issue 32): faces found after processing, grouped into people.
+  const people = createPeopleService({ db, access });
   // Public links (share, request files): one token, gate, throttling and credential cookie for every kind.
   const publicLinks = createPublicLinks({ db, limiter, signer, cache });
   // The public side of share links: visitors resolved from the token, acting through the same services.
@@ -269,6 +276,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     purgeTrashJob(() => trash.purgeExpired()) as JobDefinition,
     hashAssetsJob(() => similar.backfill((row) => hashStoredRenditions(store, row))) as JobDefinition,
     reviewMailsJob(() => reviews.mails.sweep()) as JobDefinition,
+    ...(facesJobs({
+      people,
+      jobs,
+      finder: faceDetector.load,
+      store,
+      backfill: config.FACES,
+      gate: foreground,
+    }) as JobDefinition[]),
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -313,6 +328,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       assets,
       versions,
       similar,
+      people,
       uploads,
       trash,
       listing,
@@ -329,7 +345,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       apiKeys,
     },
     /** The tagger and OCR as the jobs get them (started on first use; tests of the shutdown call them). */
-    vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce },
+    vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce, faces: faceDetector.load },
     /** Stops hearing changes: the read cache answers nothing from now on (bench/http's comparison). */
     async stopListening() {
       cacheFeed?.close();
@@ -341,6 +357,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       if (ocr) await (await ocr.catch(() => null))?.close?.();
+      await faceDetector.close();
       await aiActions.close();
       await store.close?.();
       cacheFeed?.close();

@@ -45,6 +45,7 @@ export function spawnHangar(command: string, env: Record<string, string>, port?:
       HOST: "127.0.0.1",
       DEMO_ACCOUNT: "0",
       AI_TAGS: "0",
+      FACES: "0",
       PORT: String(p),
       ...env,
     },

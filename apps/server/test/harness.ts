@@ -40,6 +40,8 @@ export async function createTestEnv(
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://hangar.test",
     DEMO_ACCOUNT: "0",
+    // Face detection loads its models in a thread: only the tests of faces turn it on.
+    FACES: "0",
     ...env,
   });
   const rt = createRuntime(

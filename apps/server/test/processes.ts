@@ -50,7 +50,7 @@ export async function sharedInstance() {
   await chmod(dataDir, 0o755);
   const env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
   const rt = createRuntime(
-    loadConfig({ ...env, DEMO_ACCOUNT: "0", AI_TAGS: "0", LOG_LEVEL: "silent" }),
+    loadConfig({ ...env, DEMO_ACCOUNT: "0", AI_TAGS: "0", FACES: "0", LOG_LEVEL: "silent" }),
     db.url,
     pino({ level: "silent" }),
   );

@@ -69,6 +69,7 @@ const WRITE_SCOPE: Record<string, ApiScope> = {
   versions: "assets:write",
   uploads: "assets:write",
   similar: "assets:write",
+  people: "assets:write",
   fields: "assets:write",
   "ai-actions": "assets:write",
   "recently-deleted": "assets:write",

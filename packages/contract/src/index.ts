@@ -16,6 +16,7 @@ export * from "./file-requests.ts";
 export * from "./jobs.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";
+export * from "./people.ts";
 export * from "./review-state.ts";
 export * from "./reviews.ts";
 export * from "./routes/index.ts";

@@ -29,3 +29,11 @@ export type MailMessage = z.infer<typeof MailMessage>;
 /** Periodic jobs carry nothing of their own; the scheduler may add fields, which they ignore. */
 export const CronPayload = z.object({}).passthrough();
 export type CronPayload = z.infer<typeof CronPayload>;
+
+/** `detect-faces`: look for faces in a COMPLETED version's pictures (issue 32), after the pipeline. */
+export const DetectFacesPayload = z.object({ version_id: z.string() });
+export type DetectFacesPayload = z.infer<typeof DetectFacesPayload>;
+
+/** `group-faces`: group one workspace's waiting faces into people (or every workspace's: none named). */
+export const GroupFacesPayload = z.object({ workspace_id: z.string().optional() }).passthrough();
+export type GroupFacesPayload = z.infer<typeof GroupFacesPayload>;

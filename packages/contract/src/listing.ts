@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApprovalStatus } from "./approvals.ts";
 import { Asset } from "./assets.ts";
 import { Id } from "./common.ts";
+import { PeopleFilter } from "./people.ts";
 import { SimilarTo } from "./similar.ts";
 import { FileType } from "./uploads.ts";
 
@@ -28,6 +29,8 @@ import { FileType } from "./uploads.ts";
  *   "any of", excludes "none of".
  * - `similar_to` (issue 32): assets whose picture is within `max_distance` bits of `asset_id`'s (see
  *   similar.ts), the asset itself aside; an unknown asset is refused (422).
+ * - `people` (issue 32): includes: assets whose current version shows any of these people; excludes:
+ *   none of them (see people.ts). Unknown ids match nothing.
  * - `has_versions`: true: assets with more than one live version; false: assets with one. Every other
  *   condition (type, size, dates, EXIF…) applies to an asset's current version; each asset is listed once.
  * - Dates are ISO 8601 instants or plain dates (UTC). `_from` is inclusive; `_to` is inclusive, and a
@@ -289,6 +292,7 @@ export const AssetListBody = z
     image_quality: ImageQualityFilter.optional(),
     exif: ExifFilter.optional(),
     similar_to: SimilarTo.optional(),
+    people: PeopleFilter.optional(),
     page: z.number().int().min(1).max(1_000_000).default(1),
     page_size: z.number().int().min(1).max(LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE_DEFAULT),
     order_by: ListingOrder.default("-date_uploaded"),

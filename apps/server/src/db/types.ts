@@ -19,6 +19,13 @@ export type { ShareLinkActivityTable, ShareLinksTable };
 
 import type { ApiKeysTable } from "./types-api-keys.ts";
 import type {
+  FaceRejectionsTable,
+  FaceScansTable,
+  FaceSettingsTable,
+  FacesTable,
+  PeopleTable,
+} from "./types-people.ts";
+import type {
   AssetHashesTable,
   AssetHashPairsTable,
   DuplicateDismissalsTable,
@@ -365,6 +372,11 @@ export interface DB {
   duplicate_groups: DuplicateGroupsTable;
   duplicate_near_changes: DuplicateNearChangesTable;
   api_keys: ApiKeysTable;
+  face_settings: FaceSettingsTable;
+  people: PeopleTable;
+  faces: FacesTable;
+  face_rejections: FaceRejectionsTable;
+  face_scans: FaceScansTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

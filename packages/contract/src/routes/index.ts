@@ -9,6 +9,7 @@ import type { Route } from "./define.ts";
 import { eventsApi } from "./events.ts";
 import { fieldsApi } from "./fields.ts";
 import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
+import { peopleApi } from "./people.ts";
 import { reviewLinkApi, reviewsApi } from "./reviews.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
 import { similarApi } from "./similar.ts";
@@ -31,6 +32,7 @@ export {
   fieldsApi,
   fileRequestsApi,
   membersApi,
+  peopleApi,
   requestUploadsApi,
   reviewLinkApi,
   reviewsApi,
@@ -54,6 +56,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   assetsApi,
   versionsApi,
   similarApi,
+  peopleApi,
   trashApi,
   uploadsApi,
   downloadsApi,

@@ -13,7 +13,7 @@ import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { hexToLab } from "../../media/colors.ts";
 import type { CommentScope } from "../assets/index.ts";
 import { customFieldsConds } from "./custom-fields-repo.ts";
-import { flagConds, similarCond } from "./flags-repo.ts";
+import { flagConds, peopleConds, similarCond } from "./flags-repo.ts";
 
 /**
  * The filter payload (contract listing.ts) as one SQL condition over `assets a`. Pure: no database,
@@ -247,6 +247,7 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
   if (f.favorite !== undefined) out.push(favoriteCond(scope, f.favorite));
   out.push(...flagConds(f));
   if (f.similar_to) out.push(similarCond(f.similar_to, scope.workspaceId));
+  if (f.people) out.push(...peopleConds(f.people, scope.workspaceId));
   out.push(...dateRange("a.date_uploaded", f.date_uploaded_from, f.date_uploaded_to));
   if (f.tags) {
     if (has(f.tags.includes)) out.push(manualTag(f.tags.includes));

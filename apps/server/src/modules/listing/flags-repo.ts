@@ -32,6 +32,21 @@ export function flagConds(f: AssetListBody): Cond[] {
 }
 
 /**
+ * `people` (issue 32): assets whose current version shows any of `includes` (and none of
+ * `excludes`), through faces' (person_id, version_id) index: the people's versions are read once (a
+ * hashed subplan), never a probe per listed asset.
+ */
+export function peopleConds(f: NonNullable<AssetListBody["people"]>, workspaceId: string): Cond[] {
+  const versionsOf = (ids: string[]) =>
+    sql`SELECT f.version_id FROM faces f WHERE f.person_id = ANY(${[...new Set(ids)]}::uuid[]) AND f.workspace_id = ${workspaceId}`;
+  const out: Cond[] = [];
+  if (f.includes?.length) out.push(sql<SqlBool>`coalesce(a.current_version_id, a.id) IN (${versionsOf(f.includes)})`);
+  if (f.excludes?.length)
+    out.push(sql<SqlBool>`coalesce(a.current_version_id, a.id) NOT IN (${versionsOf(f.excludes)})`);
+  return out;
+}
+
+/**
  * `similar_to` (issue 32): assets whose picture is within max_distance of the asset's, through the
  * band index (hangar_similar, migration 20261202-3201); computed once per statement (a hashed subplan).
  */

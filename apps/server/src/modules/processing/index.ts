@@ -1,3 +1,4 @@
+export { type FacePicture, withFacePictures } from "./face-pictures.ts";
 export { hashStoredRenditions } from "./hash-renditions.ts";
 export {
   type PipelineDeps,

@@ -32,6 +32,8 @@ export interface PipelineDeps {
   tagger: () => Promise<Tagger | null>;
   /** Queues the asset's OCR after it is COMPLETED (text-job.ts); absent when OCR is off. */
   readTextLater?: (assetId: string) => Promise<void>;
+  /** Queues looking for faces in a COMPLETED current version (issue 32); absent when faces are off. */
+  findFacesLater?: (versionId: string) => Promise<void>;
   /** Where what the pipeline saw is kept (asset_vision), before the asset is COMPLETED. */
   records: Pick<VisionRecords, "save">;
   /** Called once the asset's facts are stored, before it is COMPLETED (AI actions); a failure is only logged. */
@@ -226,6 +228,10 @@ export async function processAsset(deps: PipelineDeps, jobAssetId: string, versi
     }
     // Text last, in its own job at a lower priority: a slow read never holds up the next asset.
     if (readsText && current) await deps.readTextLater!(assetId);
+    if (current && deps.findFacesLater && renditions.thumbnail)
+      await deps
+        .findFacesLater(versionId)
+        .catch((err: Error) => log.warn({ assetId, err: { message: err.message } }, "queueing face detection failed"));
     log.info({ assetId, type: sniffed.fileType, attempt }, "asset processed");
   } catch (err) {
     const reason = permanentReason(err);

@@ -3,6 +3,7 @@ import {
   type Icon,
   IconChecklist,
   IconCopy,
+  IconFaceId,
   IconHome,
   IconPhoto,
   IconSettings,
@@ -11,6 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router-dom";
 import { BoardsPanel } from "../../features/boards";
+import { useFaceSettings } from "../../features/people";
 
 interface NavItem {
   label: string;
@@ -54,7 +56,13 @@ export function WorkspaceNavbar({ workspaceId, onNavigate }: { workspaceId: stri
       </Text>
     );
   }
+  return <WorkspaceNav workspaceId={workspaceId} onNavigate={onNavigate} />;
+}
+
+function WorkspaceNav({ workspaceId, onNavigate }: { workspaceId: string; onNavigate?: () => void }) {
   const base = `/w/${workspaceId}`;
+  // People (issue 32) only while face recognition is on in the workspace.
+  const faces = useFaceSettings(workspaceId);
   return (
     <Stack gap="md" h="100%" component="nav" aria-label="Workspace">
       <NavItems
@@ -63,6 +71,7 @@ export function WorkspaceNavbar({ workspaceId, onNavigate }: { workspaceId: stri
           { label: "Home", to: base, icon: IconHome, exact: true },
           { label: "All assets", to: `${base}/b/all`, icon: IconPhoto },
           { label: "Reviews", to: `${base}/reviews`, icon: IconChecklist },
+          ...(faces.data?.enabled ? [{ label: "People", to: `${base}/people`, icon: IconFaceId }] : []),
         ]}
       />
       {/* The tree virtualises and scrolls itself: the panel only needs the height left over. */}

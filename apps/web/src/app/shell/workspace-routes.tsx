@@ -4,6 +4,7 @@ import { billingWorkspaceRoutes } from "../../features/billing";
 import { boardRoute } from "../../features/boards";
 import { duplicatesRoute } from "../../features/duplicates";
 import { membersRoute } from "../../features/members";
+import { peopleRoutes } from "../../features/people";
 import { reviewsRoute } from "../../features/reviews";
 import { settingsRoute } from "../../features/settings";
 import { trashRoute } from "../../features/trash";
@@ -27,6 +28,7 @@ export const workspaceRoute: RouteObject = {
     reviewsRoute,
     trashRoute,
     duplicatesRoute,
+    ...peopleRoutes,
     ...billingWorkspaceRoutes,
     // Unknown paths inside a workspace keep the shell around the not-found state.
     { path: "*", element: <NotFoundState backTo=".." backLabel="Back to the workspace" /> },

@@ -190,6 +190,7 @@ const filters = object({
   }),
   exif,
   similar_to: similarTo,
+  people: includesExcludes(id),
 });
 
 /** The filter keys of a listing body, texts trimmed, or null when `value` is not a valid one. */

@@ -276,6 +276,7 @@ export function AssetViewer(props: AssetViewerProps) {
                         viewKey={`${asset.id}:${versions.review.version?.id ?? ""}`}
                         currentPage={state.currentPage}
                         onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
+                        faces={!shared}
                       />
                     )}
                     {/* Markers and drawings stay on the picture with the comments closed (a phone's sheet). */}

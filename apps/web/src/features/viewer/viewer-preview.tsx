@@ -3,6 +3,7 @@ import { Center, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { placeholderUrl } from "../../entities/asset";
 import { AnnotationLayer, DrawingStage } from "../comments";
+import { FaceLayer } from "../people";
 import type { PlaybackLock, ZoomLock } from "./compare/sync";
 import { DocumentViewer } from "./components/document-viewer";
 import { VideoPlayer } from "./components/video-player";
@@ -49,6 +50,7 @@ function PreviewBody({
   onPage,
   viewKey = asset.id,
   locks = null,
+  faces = false,
 }: {
   asset: Asset;
   currentPage: number;
@@ -56,6 +58,8 @@ function PreviewBody({
   /** What makes it another picture (the asset, and the version shown): players start again. */
   viewKey?: string;
   locks?: PreviewLocks | null;
+  /** A member's viewer: "Show faces" draws the faces on an image (issue 32). */
+  faces?: boolean;
 }) {
   const placeholder = useMemo(() => placeholderUrl(asset.placeholder), [asset.placeholder]);
   const kind = previewKind(asset);
@@ -113,6 +117,7 @@ function PreviewBody({
       panAlways={!!locks}
     >
       <AnnotationLayer page={null} />
+      {faces && <FaceLayer workspaceId={asset.workspace_id} assetId={asset.id} />}
     </ZoomableImage>
   );
 }

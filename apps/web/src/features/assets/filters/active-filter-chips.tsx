@@ -2,6 +2,7 @@ import { Button, ColorSwatch, Group, Pill } from "@mantine/core";
 import { memo } from "react";
 import type { AssetFilters } from "../../../entities/asset";
 import { useFields } from "../../fields";
+import { usePeopleNames } from "../../people";
 import { filterChips, removeChip } from "./filter-chips";
 
 /**
@@ -20,7 +21,9 @@ export const ActiveFilterChips = memo(function ActiveFilterChips({
   const withFields = (filters.custom_fields?.length ?? 0) > 0 || !!filters.or_groups?.some((g) => g.custom_fields);
   // The fields' titles and option labels name their conditions (asked for only when one is set).
   const fields = useFields(withFields ? workspaceId : null);
-  const chips = filterChips(filters, fields.data);
+  // People's names (issue 32), asked for only when a people filter is set.
+  const names = usePeopleNames(filters.people ? workspaceId : null);
+  const chips = filterChips(filters, fields.data, names);
   if (chips.length === 0) return null;
   return (
     <Group gap={6} wrap="wrap" aria-label="Active filters" role="list" data-testid="filter-chips">

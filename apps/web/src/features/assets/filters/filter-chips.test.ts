@@ -29,6 +29,15 @@ describe("filter chips", () => {
     expect(filterChips(filters).find((c) => c.label === "Colour: red")?.swatch).toBe("#e03131");
   });
 
+  it("names people by their names (issue 32), an unknown one as Person, and removes one at a time", () => {
+    const a = "11111111-1111-4111-8111-111111111111";
+    const b = "22222222-2222-4222-8222-222222222222";
+    const f: AssetFilters = { people: { includes: [a, b], excludes: [b] } };
+    const chips = filterChips(f, [], new Map([[a, "Ada"]]));
+    expect(chips.map((c) => c.label)).toEqual(["Person: Ada", "Person: Person", "Not: Person"]);
+    expect(removeChip(f, chips[0]!).people).toEqual({ includes: [b], excludes: [b] });
+  });
+
   it("removing a chip takes out just its condition, and empties disappear", () => {
     const chips = filterChips(filters);
     const byLabel = (label: string) => chips.find((c) => c.label === label)!;

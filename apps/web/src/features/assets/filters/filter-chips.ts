@@ -147,7 +147,12 @@ function commonChips(add: Builder, f: unknown, base: Path, fields: readonly Cust
  * Every active condition of `filters` as a chip, in the filter builder's order; `fields` (the
  * workspace's custom fields) name custom-field conditions by their title and option labels.
  */
-export function filterChips(input: AssetFilters, fields: readonly CustomField[] = []): FilterChip[] {
+export function filterChips(
+  input: AssetFilters,
+  fields: readonly CustomField[] = [],
+  /** People's names by id (issue 32); an unknown id reads "Person". */
+  people: ReadonlyMap<string, string> = new Map(),
+): FilterChip[] {
   const f = pruneFilters(input);
   const chips: FilterChip[] = [];
   const add: Builder = (chip) =>
@@ -161,6 +166,8 @@ export function filterChips(input: AssetFilters, fields: readonly CustomField[] 
   listChips(add, f, ["file_extension", "excludes"], (v) => `Not ${ext(v)}`);
   listChips(add, f, ["approval_status", "includes"], (v) => `Approval: ${STATUS_LABELS[v as ApprovalStatus] ?? v}`);
   listChips(add, f, ["approval_status", "excludes"], (v) => `Approval not: ${STATUS_LABELS[v as ApprovalStatus] ?? v}`);
+  listChips(add, f, ["people", "includes"], (v) => `Person: ${people.get(v) ?? "Person"}`);
+  listChips(add, f, ["people", "excludes"], (v) => `Not: ${people.get(v) ?? "Person"}`);
   for (const key of ["contrast", "sharpness", "brightness"]) {
     rangeChip(add, f, ["image_quality"], key, key.charAt(0).toUpperCase() + key.slice(1));
   }

@@ -1,6 +1,7 @@
 import { Accordion, Badge, Button, Drawer, Group, Stack, Text } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { type AssetFilters, getIn, pruneFilters, setIn, useWorkspaceTags } from "../../../entities/asset";
+import { PeopleFilterSection } from "../../people";
 import { filterChips } from "./filter-chips";
 import { OrGroupsSection } from "./or-groups-section";
 import { ApprovalSection } from "./sections-approval";
@@ -15,6 +16,7 @@ const SECTION_KEYS: Record<string, string[]> = {
   type: ["file_type", "file_extension"],
   favourites: ["favorite", "has_open_comments", "has_versions", "date_uploaded_from", "date_uploaded_to"],
   approval: ["approval_status"],
+  people: ["people"],
   tags: ["tags"],
   ai: ["ai_tags"],
   colours: ["colors"],
@@ -28,6 +30,7 @@ const SECTIONS = [
   { value: "type", title: "File type" },
   { value: "favourites", title: "Favourites, review and upload date" },
   { value: "approval", title: "Approval status" },
+  { value: "people", title: "People" },
   { value: "tags", title: "Tags" },
   { value: "ai", title: "AI tags" },
   { value: "colours", title: "Colours" },
@@ -79,6 +82,7 @@ export function FilterDrawer({
     type: <TypeSection draft={draft} set={set} />,
     favourites: <FavouriteDatesSection draft={draft} set={set} />,
     approval: <ApprovalSection draft={draft} set={set} />,
+    people: <PeopleFilterSection draft={draft} set={set} workspaceId={workspaceId} />,
     tags: <TagsSection draft={draft} set={set} workspaceId={workspaceId} />,
     ai: <AiTagsSection draft={draft} set={set} workspaceId={workspaceId} />,
     colours: <ColorsSection draft={draft} set={set} />,

@@ -6,6 +6,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/role-badge";
+import { FaceRecognitionSetting } from "../../people";
 import { DeleteWorkspaceDialog } from "../../workspaces";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
@@ -84,6 +85,7 @@ export function SettingsDetailsPage() {
           </Stack>
         </form>
       </Paper>
+      {isAdmin && <FaceRecognitionSetting workspaceId={workspace.id} />}
       {isAdmin && (
         <Paper withBorder radius="lg" p="lg" style={{ borderColor: "var(--mantine-color-red-3)" }}>
           <Stack gap="sm" align="flex-start">

@@ -19,6 +19,7 @@ import { useNavigate } from "react-router-dom";
 import { encodeFilters, FILE_TYPE_LABELS, formatExposure, PARAM, useWorkspaceTags } from "../../../entities/asset";
 import { formatDuration, relativeTime } from "../../../entities/format";
 import { RecognisedTextSection } from "../../fields";
+import { FacesSection } from "../../people";
 import { useAutosaveAsset, useSaveTags } from "../api";
 import { ReviewHistory } from "../review/review-history";
 import { useAutosave } from "../use-autosave";
@@ -172,6 +173,8 @@ export function DetailsPanel({
       {!shared && (
         <ReviewHistory workspaceId={ws} assetId={asset.id} latestReviewId={asset.approval?.review_id ?? null} />
       )}
+
+      {!shared && <FacesSection workspaceId={ws} assetId={asset.id} />}
 
       {asset.ai_tag_details.length > 0 && (
         <Section title="AI tags">
