@@ -29,3 +29,10 @@ export type MailMessage = z.infer<typeof MailMessage>;
 /** Periodic jobs carry nothing of their own; the scheduler may add fields, which they ignore. */
 export const CronPayload = z.object({}).passthrough();
 export type CronPayload = z.infer<typeof CronPayload>;
+
+/**
+ * `webhook-deliver`: the deliveries of one endpoint about one object, oldest first (issue 36). Each is
+ * claimed before its attempt, so two jobs for the same chain never send one twice or out of order.
+ */
+export const WebhookDeliverPayload = z.object({ endpoint_id: z.string(), object_key: z.string() });
+export type WebhookDeliverPayload = z.infer<typeof WebhookDeliverPayload>;
