@@ -185,7 +185,8 @@ export function postOnce(
     const timer = setTimeout(() => {
       // Answered in time: what arrived of the body is enough. Not answered: a failure.
       if (status !== null) finish(null);
-      else finish(`No answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
+      else
+        finish(`No answer within ${opts.timeoutMs >= 1000 ? `${opts.timeoutMs / 1000} s` : `${opts.timeoutMs} ms`}.`);
     }, opts.timeoutMs);
     req.on("socket", (socket: Socket) => {
       const check = () => {

@@ -71,9 +71,13 @@ export function createDeliverer(deps: {
     );
   }
 
-  /** It answers again: what waited for its backoff is due now. */
-  async function recovered(endpointId: string, at: Date) {
-    if (!(await endpointsRepo.markHealthy(db, endpointId))) return;
+  /**
+   * It answered: not failing any more. After a person's test or redelivery, what waited for its
+   * backoff is due now too (a delivery's own success does not hurry the others: one object the
+   * receiver keeps refusing would then be retried at every other object's event).
+   */
+  async function recovered(endpointId: string, at: Date, hurry: boolean) {
+    if (!(await endpointsRepo.markHealthy(db, endpointId)) || !hurry) return;
     const waiting = await deliveriesRepo.dueNow(db, endpointId, at);
     const chains = new Map(waiting.map((w) => [w.object_key, w]));
     if (chains.size) await deps.enqueue([...chains.values()]);
@@ -125,7 +129,7 @@ export function createDeliverer(deps: {
       };
       if (r.ok) {
         await deliveriesRepo.record(db, d.id, claim, { ...result, status: "delivered", next_attempt_at: null });
-        await recovered(endpointId, now);
+        await recovered(endpointId, now, false);
         continue;
       }
       const giveUp = now.getTime() >= d.give_up_at.getTime();
@@ -169,7 +173,7 @@ export function createDeliverer(deps: {
       error: r.error,
       duration_ms: r.durationMs,
     });
-    if (r.ok) await recovered(endpoint.id, at);
+    if (r.ok) await recovered(endpoint.id, at, true);
     return id;
   }
 

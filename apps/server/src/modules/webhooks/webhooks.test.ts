@@ -157,7 +157,13 @@ describe("webhook endpoints", () => {
     const res = await admin.client.post(`/workspaces/${ws.id}/webhooks/${hook.id}/test`);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json() as WebhookDeliveryDetail;
-    expect(d).toMatchObject({ type: "webhook.test", status: "delivered", attempts: 1, response_status: 200, is_test: true });
+    expect(d).toMatchObject({
+      type: "webhook.test",
+      status: "delivered",
+      attempts: 1,
+      response_status: 200,
+      is_test: true,
+    });
     expect(Buffer.byteLength(d.response_body!)).toBeLessThanOrEqual(1024);
     expect(d.response_body!.startsWith("é".repeat(500))).toBe(true);
 
