@@ -9,9 +9,9 @@ import { DeliveryBadge } from "../components/state-badges";
 import { moment, prettyJson } from "../events";
 
 /** One fact of a delivery under its label. */
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, wide, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <Stack gap={2} miw={0}>
+    <Stack gap={2} miw={0} style={wide ? { gridColumn: "span 2" } : undefined}>
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
@@ -73,7 +73,7 @@ export function DeliveryDialog({
             ) : (
               <Fact label="Delivered">{moment(d.delivered_at) || "—"}</Fact>
             )}
-            <Fact label="Event id">
+            <Fact label="Event id" wide>
               <Code>{d.event_id}</Code>
             </Fact>
           </SimpleGrid>
