@@ -191,6 +191,35 @@ describe("webhook events", () => {
       attempts: 1,
     });
   });
+
+  it("lets an asset and a workspace be deleted for good: cascades pass the triggers, the outbox empties", async () => {
+    const { ws, admin } = await workspaceWith(env);
+    const c = admin.client;
+    const hook = await register(c, ws.id, "/purged", ALL);
+    const board = (await c.post(`/workspaces/${ws.id}/boards`, { name: "B" })).json().id as string;
+    const asset = await uploadBytes(c, ws.id, "gone.png", await png("rgb(7, 70, 170)"), board);
+    await waitForAsset(c, ws.id, asset);
+    await c.post(`/workspaces/${ws.id}/assets/tags`, { asset_ids: [asset], tags: ["x"] });
+    await hitFor("/purged", "asset.updated", asset);
+    // Purged: its tags and placements go by cascade (statement triggers see no live asset).
+    await env.rt.db.deleteFrom("assets").where("id", "=", asset).execute();
+    // The workspace itself: its memberships go by cascade while its endpoints do.
+    await env.rt.db.deleteFrom("workspaces").where("id", "=", ws.id).execute();
+    expect(await env.rt.db.selectFrom("webhook_endpoints").select("id").where("id", "=", hook.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await env.rt.db.selectFrom("webhook_deliveries").select("id").where("endpoint_id", "=", hook.id).execute(),
+    ).toEqual([]);
+    await env.rt.webhooks.sweep();
+    const left = await env.rt.db
+      .selectFrom("webhook_events")
+      .select("type")
+      .where("workspace_id", "=", ws.id)
+      .where("dispatched_at", "is", null)
+      .execute();
+    expect(left).toEqual([]);
+  });
 });
 
 /** A visitor sends a file through a request-files link (direct upload): the asset's id. */
