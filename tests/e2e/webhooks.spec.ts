@@ -102,6 +102,8 @@ test("an ADMIN registers a webhook, sends a test event and sees the delivery log
   await expect(row.getByTestId("webhook-state")).toHaveText("Enabled");
   await expect(row).toContainText("None yet");
   expect(await page.content()).not.toContain(secret);
+  const listFindings = blocking(await audit(page, "webhooks-list"));
+  expect(listFindings, describe(listFindings)).toEqual([]);
   await shot(page, "list");
 
   // The endpoint's page: no deliveries yet; a test event arrives, signed, and is logged.
@@ -128,6 +130,8 @@ test("an ADMIN registers a webhook, sends a test event and sees the delivery log
   await expect(logRows).toHaveCount(3);
   await expect(logRows.first()).toContainText("comment.created");
   await stoppedMoving(page.getByTestId("deliveries-table"));
+  const pageFindings = blocking(await audit(page, "webhook-endpoint"));
+  expect(pageFindings, describe(pageFindings)).toEqual([]);
   await shot(page, "endpoint");
 
   // A delivery's details, and Redeliver: the same event again, logged on its own.
