@@ -2,19 +2,8 @@ import { WEBHOOK_HEADERS, type WebhookWithSecret } from "@hangar/contract";
 import { Alert, Button, Code, Group, Modal, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCopy } from "@tabler/icons-react";
 import { useState } from "react";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { copyText } from "../../../lib/clipboard";
 import { VERIFY_SNIPPET } from "../events";
-
-async function copy(text: string, what: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    notifySuccess(`${what} copied to clipboard`);
-    return true;
-  } catch {
-    notifyError(`Failed to copy the ${what.toLowerCase()}: select it and copy it by hand`);
-    return false;
-  }
-}
 
 /**
  * An endpoint's signing secret, the one time it is shown (added, or its secret rolled): a warning,
@@ -40,7 +29,7 @@ export function WebhookSecretDialog({
       size="xs"
       leftSection={copied === what ? <IconCheck size={14} /> : <IconCopy size={14} />}
       onClick={async () => {
-        if (await copy(text, what)) setCopied(what);
+        if (await copyText(text, what)) setCopied(what);
       }}
     >
       {copied === what ? "Copied" : label}
