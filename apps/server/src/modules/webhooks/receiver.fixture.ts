@@ -1,9 +1,6 @@
 import { once } from "node:events";
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { sql } from "kysely";
-import { SMTPServer } from "smtp-server";
-import type { TestEnv } from "../../../test/harness.ts";
 
 export interface Hit {
   path: string;
@@ -79,55 +76,4 @@ export async function until<T>(
     if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-export interface Mail {
-  to: string;
-  subject: string;
-  /** The raw message after its headers (both parts, quoted-printable undone). */
-  text: string;
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives (as mail/smtp.test.ts does). */
-export async function mailInbox() {
-  const inbox: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const [head = "", ...rest] = raw.split("\r\n\r\n");
-        const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? "";
-        const text = Buffer.from(
-          rest
-            .join("\r\n\r\n")
-            .replace(/=\r\n/g, "")
-            .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-          "latin1",
-        ).toString("utf8");
-        for (const rcpt of session.envelope.rcptTo) inbox.push({ to: rcpt.address, subject, text });
-        done();
-      });
-    },
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server.server, "listening");
-  return {
-    inbox,
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-/** Waits until no mail job of the env is queued or running, so a count of mails is final. */
-export async function mailJobsSettled(env: TestEnv) {
-  const schema = sql.id(env.rt.config.JOBS_SCHEMA);
-  await until(async () => {
-    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${schema}.job
-      WHERE name = 'send-email' AND state IN ('created', 'retry', 'active')`.execute(env.rt.db);
-    return r.rows[0]!.n === 0;
-  });
 }

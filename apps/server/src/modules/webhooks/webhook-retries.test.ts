@@ -1,8 +1,9 @@
 import type { WebhookDelivery, WebhookDeliveryDetail, WebhookWithSecret } from "@hangar/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestEnv, type TestEnv, uploadBytes, workspaceWith } from "../../../test/harness.ts";
+import { mailsSettled, smtpInbox, waitForMails } from "../../../test/mail-inbox.ts";
 import { png } from "../../../test/versions.ts";
-import { mailInbox, mailJobsSettled, type Receiver, until, webhookReceiver } from "./receiver.fixture.ts";
+import { type Receiver, until, webhookReceiver } from "./receiver.fixture.ts";
 
 /**
  * Deliveries that fail (issue 36): retried with exponential backoff on the runtime's clock, which the
@@ -11,11 +12,11 @@ import { mailInbox, mailJobsSettled, type Receiver, until, webhookReceiver } fro
  */
 let env: TestEnv;
 let rec: Receiver;
-let smtp: Awaited<ReturnType<typeof mailInbox>>;
+let smtp: Awaited<ReturnType<typeof smtpInbox>>;
 let realNow: () => Date;
 beforeAll(async () => {
   rec = await webhookReceiver();
-  smtp = await mailInbox();
+  smtp = await smtpInbox();
   env = await createTestEnv({ SMTP_URL: smtp.url, AI_TAGS: "0", OCR: "0" });
   realNow = env.rt.clock.now;
 });
@@ -135,15 +136,14 @@ describe("webhook retries", () => {
     expect(after).toMatchObject({ enabled: false, state: "disabled", disabled_reason: "Deliveries failed for a day." });
     expect((await log(c, ws.id, hook.id)).map((d) => d.status)).toEqual(["failed", "failed"]);
 
-    const disabledMails = () =>
-      smtp.inbox.filter((m) => m.to === admin.email && m.subject === "A webhook endpoint was disabled on Hangar");
-    const mail = await until(() => disabledMails()[0]);
-    expect(mail.text).toContain(`Deliveries to ${rec.url("/down")} in "${ws.name}" have failed for a day`);
-    expect(mail.text).toContain("The last attempt: The endpoint answered 500.");
-    expect(mail.text).toContain(`http://hangar.test/w/${ws.id}/settings/webhooks`);
+    const disabledMails = () => smtp.to(admin.email, "A webhook endpoint was disabled on Hangar");
+    const [mail] = await waitForMails(disabledMails);
+    expect(mail!.text).toContain(`Deliveries to ${rec.url("/down")} in "${ws.name}" have failed for a day`);
+    expect(mail!.text).toContain("The last attempt: The endpoint answered 500.");
+    expect(mail!.text).toContain(`http://hangar.test/w/${ws.id}/settings/webhooks`);
     // Later sweeps change nothing and mail no one again; the EDITOR was never mailed.
     await env.rt.webhooks.sweep(new Date(t0.getTime() + 30 * HOUR));
-    await mailJobsSettled(env);
+    await mailsSettled(env);
     expect(disabledMails()).toHaveLength(1);
     expect(smtp.inbox.filter((m) => m.text.includes(ws.id) && m.to !== admin.email)).toEqual([]);
 
