@@ -357,6 +357,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       await jobs
         .stop(jobsTimeoutMs)
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
+      await webhooks.close();
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       if (ocr) await (await ocr.catch(() => null))?.close?.();
       await aiActions.close();

@@ -84,9 +84,11 @@ export function createDispatcher(deps: {
 
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
 
   /** Dispatches until the outbox is empty; a kick while running makes it look once more. */
   function kick(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -94,6 +96,7 @@ export function createDispatcher(deps: {
     running = (async () => {
       do {
         again = false;
+        if (stopped) break;
         for (;;) {
           const { count, chains } = await batch();
           if (chains.length) await deps.enqueue(chains);
@@ -108,6 +111,12 @@ export function createDispatcher(deps: {
     return running;
   }
 
-  return { kick };
+  /** Kicks are ignored from now on; resolves once a dispatch under way is done (before the pool closes). */
+  async function stop(): Promise<void> {
+    stopped = true;
+    await running;
+  }
+
+  return { kick, stop };
 }
 export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -94,6 +94,8 @@ export function createWebhooks(deps: {
       await inParallel(chains, 4, 50_000, (c) => deliverer.deliverChain(c.endpoint_id, c.object_key, at));
       await deliveriesRepo.purge(db, new Date(at.getTime() - LOG_RETENTION_MS));
     },
+    /** Ends dispatching (the runtime's close, before the database's). */
+    close: () => dispatcher.stop(),
     /** Hears the outbox on the process's one listener (workers): events are dispatched as they commit. */
     listen(listener: PgListener): () => void {
       return listener.subscribe({
