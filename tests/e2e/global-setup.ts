@@ -48,7 +48,8 @@ export default async function globalSetup() {
 
   const server = await startE2EServer({
     label: "shared",
-    env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
+    // Webhooks may reach the receivers the specs start on this machine (webhooks.spec.ts).
+    env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8" }),
   });
   process.env.HANGAR_E2E_URL = server.baseUrl;
   process.env.HANGAR_E2E_MAILBOX = mailbox;

@@ -39,6 +39,7 @@ import { trashRoutes } from "./modules/trash/routes.ts";
 import { uploadsRoutes } from "./modules/uploads/routes.ts";
 import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
+import { webhooksRoutes } from "./modules/webhooks/routes.ts";
 import { workspacesRoutes } from "./modules/workspaces/routes.ts";
 import { installBodyParsing } from "./platform/body-parsing.ts";
 import { badUrl, installErrorHandler, installNotFound } from "./platform/error-handler.ts";
@@ -174,6 +175,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       });
       billingRoutes(a, rt.billing.service, rt.billing.webhook);
       apiKeysRoutes(a, rt.services.apiKeys);
+      webhooksRoutes(a, rt.services.webhooks);
       liveRoutes(a, {
         hub: rt.live,
         heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { plansFileProblem } from "./modules/billing/plans.ts";
+import { parseNetworks } from "./platform/outbound.ts";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no"])
@@ -140,6 +141,24 @@ export const ConfigSchema = z
     BILLING_PLANS_FILE: z.string().optional(),
     /** After a failed payment, how long the paid plan's limits still apply before the free plan's do. */
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(14),
+    /**
+     * Networks webhooks may call although they are not public (loopback, private, link-local…): CIDRs
+     * or addresses, commas or spaces between. Empty (the default): only public addresses (issue 36).
+     */
+    WEBHOOK_ALLOWED_NETWORKS: z
+      .string()
+      .default("")
+      .transform((v, ctx) => {
+        const { networks, bad } = parseNetworks(v);
+        if (bad.length > 0) {
+          ctx.addIssue({
+            code: "custom",
+            message: `WEBHOOK_ALLOWED_NETWORKS must be CIDRs or addresses, e.g. 10.0.0.0/8,::1 (bad: ${bad.join(", ")})`,
+          });
+          return z.NEVER;
+        }
+        return networks;
+      }),
   })
   .superRefine((c, ctx) => {
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {

@@ -16,6 +16,7 @@ import { readTextJob, readTextSpec } from "./jobs/read-text.ts";
 import { reviewMailsJob } from "./jobs/review-mails.ts";
 import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
+import { webhookDeliverJob, webhookDeliverSpec, webhookSweepJob } from "./jobs/webhooks.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
 import { createOcr } from "./media/ocr.ts";
@@ -40,6 +41,7 @@ import { createSimilarService } from "./modules/similar/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
+import { createWebhooks, webhookSources } from "./modules/webhooks/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
 import { sweepOrphans } from "./ops/orphans.ts";
 import { createAccess } from "./platform/access.ts";
@@ -70,7 +72,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const limiter = createRateLimiter(db);
   const users = createUsersService({ db, cache, access });
   const workspaces = createWorkspacesService({ db, access });
-  const signer = createSigner(async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing")));
+  const serverKey = async () => config.SECRET_KEY ?? (await loadSecret(db, "url_signing"));
+  const signer = createSigner(serverKey);
   const store = createBlobStore(config, signer);
   // Assets own their rows; boards file and delete them through the assets service (created first).
   // The time scheduled mails go by (reviews' reminders and gathered decisions); tests move it.
@@ -224,6 +227,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     clock,
     log: log.child({ component: "reviews" }),
   });
+  // Signed webhooks (issue 36): triggers fill the outbox; workers dispatch it and deliver through jobs.
+  const webhooks = createWebhooks({
+    ...{ db, access, mailer, clock, serverKey, publicUrl: config.publicUrl },
+    log: log.child({ component: "webhooks" }),
+    allowedNetworks: config.WEBHOOK_ALLOWED_NETWORKS,
+    sources: webhookSources({ assets, comments, reviews: reviews.reviews, shares, members, fileRequests }),
+    enqueue: (chains) => Promise.all(chains.map((c) => jobs.send(webhookDeliverSpec, c))).then(() => undefined),
+  });
   // The process's one LISTEN connection, opened with its first consumer: the read cache (API
   // processes, at start) and the live events of the SSE streams (from the first stream on).
   const listener = createPgListener({
@@ -284,6 +295,11 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       backfill: config.FACES,
       gate: foreground,
     }) as JobDefinition[]),
+    webhookDeliverJob((endpointId, key) => webhooks.deliverer.deliverChain(endpointId, key)) as JobDefinition,
+    webhookSweepJob(
+      () => webhooks.sweep(),
+      () => webhooks.listen(listener),
+    ) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -318,6 +334,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     live,
     billing,
     publicLinks,
+    webhooks,
     clock,
     services: {
       users,
@@ -343,6 +360,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       requestUploads,
       reviews,
       apiKeys,
+      webhooks: webhooks.service,
     },
     /** The tagger and OCR as the jobs get them (started on first use; tests of the shutdown call them). */
     vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce, faces: faceDetector.load },
@@ -355,6 +373,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       await jobs
         .stop(jobsTimeoutMs)
         .catch((err) => log.warn({ err: { message: (err as Error).message } }, "job engine stop failed"));
+      await webhooks.close();
       if (tagger) await (await tagger.catch(() => null))?.close?.();
       if (ocr) await (await ocr.catch(() => null))?.close?.();
       await faceDetector.close();

@@ -42,6 +42,10 @@ export async function createTestEnv(
     DEMO_ACCOUNT: "0",
     // Face detection loads its models in a thread: only the tests of faces turn it on.
     FACES: "0",
+    // Webhooks may call receivers on this machine (issue 36). Test envs share one database, so any
+    // env's worker may deliver another's events: all of them allow the same. The refusal tests use an
+    // env that allows nothing and no workers (their deliveries are made in the request).
+    WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
     ...env,
   });
   const rt = createRuntime(

@@ -28,4 +28,5 @@ export * from "./user-regex.ts";
 export * from "./users.ts";
 export * from "./versions.ts";
 export * from "./viewer.ts";
+export * from "./webhooks.ts";
 export * from "./workspaces.ts";

@@ -37,3 +37,9 @@ export type DetectFacesPayload = z.infer<typeof DetectFacesPayload>;
 /** `group-faces`: group one workspace's waiting faces into people (or every workspace's: none named). */
 export const GroupFacesPayload = z.object({ workspace_id: z.string().optional() }).passthrough();
 export type GroupFacesPayload = z.infer<typeof GroupFacesPayload>;
+/**
+ * `webhook-deliver`: the deliveries of one endpoint about one object, oldest first (issue 36). Each is
+ * claimed before its attempt, so two jobs for the same chain never send one twice or out of order.
+ */
+export const WebhookDeliverPayload = z.object({ endpoint_id: z.string(), object_key: z.string() });
+export type WebhookDeliverPayload = z.infer<typeof WebhookDeliverPayload>;

@@ -34,6 +34,7 @@ import type {
   DuplicateSettingsTable,
 } from "./types-similar.ts";
 import type { AssetVersionPointers, AssetVersionsTable, VersionFacts } from "./types-versions.ts";
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from "./types-webhooks.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -377,6 +378,9 @@ export interface DB {
   faces: FacesTable;
   face_rejections: FaceRejectionsTable;
   face_scans: FaceScansTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

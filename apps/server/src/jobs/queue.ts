@@ -30,6 +30,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobSpec<
   oneAtATime?: boolean;
   /** With `oneAtATime`: at most this many slots per process, whatever `concurrency` says (OCR: one). */
   slots?: number;
+  /** Called once when this process starts working the queue (webhooks: start hearing the outbox). */
+  onWork?: () => void;
   /** `job.retryCount`: 0 on the first try (a handler may try harder on later ones). */
   handle(data: z.infer<S>, job: { retryCount: number }): Promise<void>;
 }
@@ -98,6 +100,7 @@ export function createJobs(connectionString: string, log: Logger, schema = "pgbo
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});
         if (!work) continue;
+        def.onWork?.();
         const runJob = async (job: Job<unknown>) => {
           const started = performance.now();
           try {

@@ -16,6 +16,7 @@ import { similarApi } from "./similar.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
 import { versionsApi } from "./versions.ts";
+import { webhooksApi } from "./webhooks.ts";
 import { membersApi, workspacesApi } from "./workspaces.ts";
 
 export * from "./define.ts";
@@ -43,6 +44,7 @@ export {
   uploadsApi,
   usersApi,
   versionsApi,
+  webhooksApi,
   workspacesApi,
 };
 
@@ -72,4 +74,5 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   reviewLinkApi,
   billingApi,
   apiKeysApi,
+  webhooksApi,
 ].flatMap((group) => Object.values(group) as Route[]);

@@ -35,6 +35,7 @@ import * as m0033 from "./20261202-3202-similar-pairs.ts";
 import * as m3601 from "./20261203-3601-api-keys.ts";
 import * as m3203 from "./20261206-3203-faces.ts";
 import * as m3205 from "./20261206-3205-similar-scale.ts";
+import * as m3602 from "./20261206-3602-webhooks.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "20261203-3601-api-keys": m3601,
   "20261206-3203-faces": m3203,
   "20261206-3205-similar-scale": m3205,
+  "20261206-3602-webhooks": m3602,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,11 @@ export const assetsRepo = {
     return sql<{ id: string }>`SELECT a.id FROM assets a
       WHERE a.id = ${assetId}::uuid AND a.workspace_id = ${workspaceId}::uuid AND a.deleted_at IS NULL`;
   },
+  /** The id of an asset of the workspace, live or in Recently deleted, as a subquery. */
+  idSql(workspaceId: string, assetId: string) {
+    return sql<{ id: string }>`SELECT a.id FROM assets a
+      WHERE a.id = ${assetId}::uuid AND a.workspace_id = ${workspaceId}::uuid`;
+  },
   /** The live ones among `assetIds`, in the order given. */
   liveIdsSql(workspaceId: string, assetIds: string[]) {
     return sql<{ id: string }>`SELECT a.id FROM unnest(${assetIds}::uuid[]) WITH ORDINALITY AS i(id, n)

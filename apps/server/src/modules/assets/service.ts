@@ -106,6 +106,13 @@ export function createAssetsService(deps: {
       const grant = await access.require(actor, ASSET.view, { kind: "asset", workspaceId, assetId });
       return toApi(await liveRow(actor, workspaceId, assetId), viewerOf(actor, grant));
     },
+    /** An asset as the GET answers it, also once in Recently deleted (webhooks' asset.deleted). */
+    async getAny(actor: UserActor, workspaceId: string, assetId: string): Promise<Asset> {
+      const grant = await access.require(actor, ASSET.view, inWorkspace(workspaceId));
+      const [row] = await assetViewRepo.rows(db, assetsRepo.idSql(workspaceId, assetId), actor.userId);
+      if (!row) throw notFound("Asset not found.");
+      return toApi(row, viewerOf(actor, grant));
+    },
     /**
      * The asset GET's answer, as the JSON the route sends: serialised once through the contract's
      * schema and kept in the read cache until anything in the workspace changes, so a repeated GET

@@ -124,6 +124,10 @@ export function createFileRequestsService(deps: {
       Object.assign(patch, await gateChanges(body));
       return toFileRequest(await repo.update(db, row.id, patch));
     },
+    /** One request as its list answers it (webhooks' upload_link.received). */
+    async get(actor: Actor, workspaceId: string, requestId: string): Promise<FileRequest> {
+      return toFileRequest(await existing(actor, workspaceId, requestId));
+    },
     async received(actor: Actor, workspaceId: string, requestId: string): Promise<ReceivedFile[]> {
       const row = await existing(actor, workspaceId, requestId);
       return (await repo.received(db, row.id)).map((f) => ({

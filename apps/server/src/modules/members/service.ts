@@ -69,6 +69,11 @@ export function createMembersService(deps: {
       await access.require(actor, MEMBER.list, inWorkspace(workspaceId));
       return (await membersRepo.list(db, workspaceId)).map(toMember);
     },
+    /** One member as the list answers it (webhooks' member.added). */
+    async get(actor: UserActor, workspaceId: string, userId: string): Promise<Member> {
+      await access.require(actor, MEMBER.list, inWorkspace(workspaceId));
+      return getMember(workspaceId, userId);
+    },
     async setRole(actor: UserActor, workspaceId: string, userId: string, role: Role): Promise<Member> {
       await access.require(actor, MEMBER.manage, inWorkspace(workspaceId));
       await db.transaction().execute(async (tx) => {

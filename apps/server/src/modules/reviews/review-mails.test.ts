@@ -8,8 +8,8 @@ import {
   uploadBytes,
   waitForAsset,
 } from "../../../test/harness.ts";
+import { mailsSettled, smtpInbox, waitForMails } from "../../../test/mail-inbox.ts";
 import { png } from "../../../test/versions.ts";
-import { mailsSettled, smtpInbox, waitForMails } from "./mail.fixture.ts";
 import { createReview, decided, linkOf, team } from "./reviews.fixture.ts";
 
 /**

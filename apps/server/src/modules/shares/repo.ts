@@ -12,6 +12,14 @@ export type ShareLinkRow = {
 const NO_BOARD = "00000000-0000-0000-0000-000000000000";
 
 export const sharesRepo = {
+  async byId(db: Db, workspaceId: string, id: string) {
+    return (await db
+      .selectFrom("share_links")
+      .selectAll()
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", id)
+      .executeTakeFirst()) as ShareLinkRow | undefined;
+  },
   async find(db: Db, workspaceId: string, type: "asset" | "board", objectId: string, boardId: string | null) {
     return (await db
       .selectFrom("share_links")

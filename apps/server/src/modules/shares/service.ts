@@ -94,6 +94,13 @@ export function createSharesService(deps: { db: Db; access: Access }) {
   }
 
   return {
+    /** One link by its id, as its GET answers it (ADMIN, as the review of all links is): webhooks' share events. */
+    async byId(actor: Actor, workspaceId: string, linkId: string): Promise<ShareLinkWithActivity> {
+      await access.require(actor, SHARE.review, inWorkspace(workspaceId));
+      const row = await sharesRepo.byId(db, workspaceId, linkId);
+      if (!row) throw notFound("Share link not found.");
+      return withActivity(row);
+    },
     async get(actor: Actor, workspaceId: string, t: Target): Promise<ShareLinkWithActivity> {
       return withActivity(await getOrCreate(actor, workspaceId, t));
     },

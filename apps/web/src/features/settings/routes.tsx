@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 import { apiKeysSettingsRoute } from "../api-keys";
 import { subscriptionSettingsRoute } from "../billing";
+import { webhooksSettingsRoute } from "../webhooks";
 
 /** /w/:workspaceId/settings and its tabs, each loaded on demand. */
 export const settingsRoute: RouteObject = {
@@ -17,5 +18,6 @@ export const settingsRoute: RouteObject = {
       lazy: lazyPage(() => import("./pages/settings-share-links-page"), "SettingsShareLinksPage"),
     },
     apiKeysSettingsRoute,
+    webhooksSettingsRoute,
   ],
 };

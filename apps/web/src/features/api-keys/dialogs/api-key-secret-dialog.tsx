@@ -2,20 +2,8 @@ import type { ApiKeyCreated } from "@hangar/contract";
 import { Alert, Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCopy } from "@tabler/icons-react";
 import { useState } from "react";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { copyText } from "../../../lib/clipboard";
 import { curlExample } from "../scopes";
-
-/** Copies `text`, with a toast either way; true when it landed on the clipboard. */
-async function copy(text: string, what: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    notifySuccess(`${what} copied to clipboard`);
-    return true;
-  } catch {
-    notifyError(`Failed to copy the ${what.toLowerCase()}: select it and copy it by hand`);
-    return false;
-  }
-}
 
 /**
  * A new key's secret, the one time it is shown: a warning that it will not be shown again, the
@@ -44,7 +32,7 @@ export function ApiKeySecretDialog({
       size="xs"
       leftSection={copied === what ? <IconCheck size={14} /> : <IconCopy size={14} />}
       onClick={async () => {
-        if (await copy(text, what)) setCopied(what);
+        if (await copyText(text, what)) setCopied(what);
       }}
     >
       {copied === what ? "Copied" : label}

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
-import type { TestEnv } from "../../../test/harness.ts";
+import type { TestEnv } from "./harness.ts";
 
 export interface Received {
   to: string;

@@ -1,0 +1,115 @@
+import { OkBody } from "../common.ts";
+import {
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDeliveriesQuery,
+  WebhookDeliveryDetail,
+  WebhookDeliveryList,
+  WebhookDeliveryParams,
+  WebhookList,
+  WebhookParams,
+  WebhookWithSecret,
+} from "../webhooks.ts";
+import { WorkspaceParams } from "../workspaces.ts";
+import { defineRoute } from "./define.ts";
+
+const tag = "webhooks";
+const access = "workspace";
+
+/** Signed webhooks (issue 36): ADMINs only, every route. */
+export const webhooksApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/webhooks",
+    tag,
+    summary: "List the workspace's webhook endpoints (never their secrets)",
+    access,
+    params: WorkspaceParams,
+    response: { 200: WebhookList },
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/webhooks",
+    tag,
+    summary: "Register an endpoint: its signing secret is in this answer and never again",
+    access,
+    params: WorkspaceParams,
+    body: CreateWebhookBody,
+    response: { 201: WebhookWithSecret },
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/webhooks/:hookId",
+    tag,
+    summary: "One endpoint",
+    access,
+    params: WebhookParams,
+    response: { 200: Webhook },
+  }),
+  update: defineRoute({
+    method: "PATCH",
+    path: "/workspaces/:id/webhooks/:hookId",
+    tag,
+    summary: "Change an endpoint's URL, events or description, or disable and enable it",
+    access,
+    params: WebhookParams,
+    body: UpdateWebhookBody,
+    response: { 200: Webhook },
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/workspaces/:id/webhooks/:hookId",
+    tag,
+    summary: "Delete an endpoint and its delivery log",
+    access,
+    params: WebhookParams,
+    response: { 200: OkBody },
+  }),
+  rollSecret: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/webhooks/:hookId/roll-secret",
+    tag,
+    summary: "Replace the signing secret: the new one is in this answer and never again",
+    access,
+    params: WebhookParams,
+    response: { 200: WebhookWithSecret },
+  }),
+  test: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/webhooks/:hookId/test",
+    tag,
+    summary: "Send a `webhook.test` event now (one attempt) and answer how it went",
+    access,
+    params: WebhookParams,
+    response: { 200: WebhookDeliveryDetail },
+  }),
+  deliveries: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/webhooks/:hookId/deliveries",
+    tag,
+    summary: "The endpoint's delivery log, newest first",
+    access,
+    params: WebhookParams,
+    query: WebhookDeliveriesQuery,
+    response: { 200: WebhookDeliveryList },
+  }),
+  delivery: defineRoute({
+    method: "GET",
+    path: "/workspaces/:id/webhooks/:hookId/deliveries/:deliveryId",
+    tag,
+    summary: "One delivery with the body that was sent",
+    access,
+    params: WebhookDeliveryParams,
+    response: { 200: WebhookDeliveryDetail },
+  }),
+  redeliver: defineRoute({
+    method: "POST",
+    path: "/workspaces/:id/webhooks/:hookId/deliveries/:deliveryId/redeliver",
+    tag,
+    summary: "Send a delivery's event again now (same event id and body, one attempt)",
+    access,
+    params: WebhookDeliveryParams,
+    response: { 200: WebhookDeliveryDetail },
+  }),
+};
