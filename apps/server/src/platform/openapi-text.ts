@@ -37,8 +37,10 @@ Every error answers \`{detail, code, errors?}\` (schema \`Error\`): \`detail\` i
 whole listing, with \`cursor\`: every answer with more after it carries \`pagination.next_cursor\`; send
 it back (same filter and \`order_by\`, no \`page\`) for the next page. A cursor names the position after
 the page's last asset, so each page costs what the first does however deep the walk, and assets
-added or changed meanwhile never make it repeat or skip an asset that was there when it started.
-A cursor that is not one the server gave (or was made for another \`order_by\`) answers 422.
+added meanwhile never make it repeat or skip one that was there when it started (an asset whose sort
+key changes during the walk may move across the cursor). A cursor page answers \`page: 0\`; a cursor
+the server did not give (or made for another \`order_by\`) answers 422. With the live events of
+\`GET /api/v1/workspaces/{id}/events\`, a program can walk once and then follow the changes.
 
 ## Uploading a file
 
