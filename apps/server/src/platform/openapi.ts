@@ -245,7 +245,29 @@ function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0])
     schemas: { ...components.schemas, Error: errorSchema() },
     responses: { ...components.responses, ...responses },
   };
+  dropUnused(doc.components.schemas as Record<string, unknown>, doc);
   return doc;
+}
+
+/**
+ * A schema named in the contract (`.meta({ id })`) comes out twice, as read and as written
+ * (`AssetInput`); the variant no operation uses is left out.
+ */
+function dropUnused(schemas: Record<string, unknown>, doc: unknown) {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const name of Object.keys(schemas)) {
+      const { [name]: self, ...others } = schemas;
+      const rest = JSON.stringify({
+        ...(doc as object),
+        components: { ...(doc as { components: object }).components, schemas: others },
+      });
+      if (self !== undefined && !rest.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        changed = true;
+      }
+    }
+  }
 }
 
 function errorSchema(): JsonSchema {

@@ -24,7 +24,7 @@ export const assetsApi = {
   list: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets",
-    summary: "List assets: filter, order and page (by `page` or by `cursor`)",
+    summary: "List assets: filter, order and page (by page number or by cursor)",
     tag,
     access,
     reads: true,
