@@ -29,12 +29,7 @@ export interface ListingScope {
   userId: string;
   /** A share link's visitor: the comments counted (the link's board's threads, its version's). */
   comments?: CommentScope;
-  /**
-   * A page after a cursor (seek-repo.ts `cursorRanges`): the keyset condition on the order's index, in
-   * every statement that finds the page (listingWhere, and the fenced scans of the order index), never
-   * in the count or the planner's estimate, which are the whole listing's.
-   */
-  seek?: RawBuilder<SqlBool>;
+  seek?: RawBuilder<SqlBool>; // a cursor page's keyset (seek-repo.ts): finds the page, never counts
 }
 
 const and = (cs: Cond[]): Cond =>
@@ -224,12 +219,8 @@ function groupCond(g: OrGroup, scope: ListingScope): Cond {
 
 /** Every condition of the payload, ANDed; or_groups ORed among themselves. Board and scope included. */
 export function listingWhere(f: AssetListBody, scope: ListingScope): Cond {
-  return and([
-    sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`,
-    LISTABLE,
-    ...seekOf(scope),
-    ...listingFilters(f, scope),
-  ]);
+  const ws = sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`;
+  return and([ws, LISTABLE, ...seekOf(scope), ...listingFilters(f, scope)]);
 }
 
 /**
@@ -331,7 +322,6 @@ export function matchArms(f: AssetListBody, scope: ListingScope, withFacets = tr
   ];
 }
 
-/** A cursor page's keyset condition, if any (ListingScope.seek). */
 export const seekOf = (scope: ListingScope): Cond[] => (scope.seek ? [scope.seek] : []);
 
 /** The payload's upload-date range alone (part of listingFilters too): an index condition for walks. */
