@@ -88,6 +88,10 @@ export const LISTING_CASES: Array<[string, AssetListInput]> = [
   // The same deep pages reached as the grid reaches them, scrolling: the page before is asked first
   // (untimed), so its end is a waypoint (modules/listing/waypoints.ts). The ones above are cold jumps.
   ...deepPages().map(([label, input]): [string, AssetListInput] => [`${label} (scrolled)`, input]),
+  // And by cursor (issue 36), as an API client walks: the page before's `next_cursor` is fetched once
+  // (untimed), then the page after it is asked by that cursor instead of its number.
+  ["page 5,000 (cursor)", { page: 5000 }],
+  ...deepPages().map(([label, input]): [string, AssetListInput] => [`${label} (cursor)`, input]),
 ];
 
 /** Deep pages of broad filters (issue 19). */

@@ -6,12 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger } from "fastify";
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { trustProxyOption } from "./config.ts";
 import { migrationsApplied, ping } from "./db/db.ts";
 import { aiActionsRoutes } from "./modules/ai-actions/routes.ts";
@@ -46,6 +41,7 @@ import { badUrl, installErrorHandler, installNotFound } from "./platform/error-h
 import type { App } from "./platform/http.ts";
 import { RequestLogController } from "./platform/logging.ts";
 import { installMetrics } from "./platform/metrics-routes.ts";
+import { openApiOptions } from "./platform/openapi.ts";
 import { installSecurityHeaders } from "./platform/security-headers.ts";
 import {
   type ActorResolver,
@@ -97,27 +93,14 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   await app.register(fastifyCookie);
   installSecurityHeaders(app, await directOrigins(rt.store));
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: "Hangar API", version: "1" },
-      servers: [{ url: "/" }],
-      // How callers authenticate (issue 36): each operation's `x-api-key-scope` names a key's scope.
-      components: {
-        securitySchemes: {
-          session: { type: "apiKey", in: "cookie", name: "hangar_session" },
-          csrf: { type: "apiKey", in: "header", name: "X-CSRFToken" },
-          apiKey: { type: "http", scheme: "bearer", description: "A workspace API key (hgr_…), no CSRF token." },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  // The OpenAPI document (issue 36): every operation made from its contract route (platform/openapi.ts).
+  await app.register(fastifySwagger, openApiOptions());
   // The docs UI styles elements inline (its own static page, no user content): a CSP that lets it,
   // and no call to the external validator.
   await app.register(fastifySwaggerUi, {
     routePrefix: "/api/docs",
-    uiConfig: { validatorUrl: null },
+    // Tags start folded: mounting all ~150 operations at once stopped swagger-ui after the first few.
+    uiConfig: { validatorUrl: null, docExpansion: "none" },
     staticCSP:
       "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
       "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",

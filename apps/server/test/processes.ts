@@ -5,30 +5,28 @@ export { childrenOf, freePort, type HangarProcess, spawnHangar, spawnReady } fro
 
 /** Signed in over real HTTP: the cookie and CSRF headers to send with every call (any API process). */
 export async function httpLogin(base: string, email: string, password: string) {
+  // A cookie jar: a later Set-Cookie of the same name replaces the earlier one, as in a browser.
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ""] = c.split(";");
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
   const csrfRes = await fetch(`${base}/api/v1/users/set-csrf-token`);
-  const csrfCookie = csrfRes.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  keep(csrfRes);
   const { data } = (await csrfRes.json()) as { data: { csrftoken: string } };
   const res = await fetch(`${base}/api/v1/users/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie: csrfCookie, "x-csrftoken": data.csrftoken },
+    headers: { "content-type": "application/json", cookie: cookie(), "x-csrftoken": data.csrftoken },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const session = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  // The CSRF token is bound to the session: fetch the signed-in one, as the web app does after sign-in.
-  const bound = await fetch(`${base}/api/v1/users/set-csrf-token`, { headers: { cookie: session } });
-  const boundCookie = bound.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const token = ((await bound.json()) as { data: { csrftoken: string } }).data.csrftoken;
-  return { cookie: `${session}; ${boundCookie}`, "x-csrftoken": token, "content-type": "application/json" };
+  keep(res);
+  // Sign-in sets a CSRF token bound to the new session: its cookie's value is the header's.
+  return { cookie: cookie(), "x-csrftoken": jar.get("XSRF-TOKEN") ?? "", "content-type": "application/json" };
 }
 
 /**

@@ -37,91 +37,93 @@ export type VersionRef = z.infer<typeof VersionRef>;
 export const DuplicateOf = z.object({ asset_id: Id, version_id: Id, name: z.string() });
 export type DuplicateOf = z.infer<typeof DuplicateOf>;
 
-export const Asset = z.object({
-  id: Id,
-  abilities: AssetAbilities,
-  workspace_id: Id,
-  name: z.string(),
-  description: z.string().nullable(),
-  file_type: FileType,
-  file_extension: z.string(),
-  mime_type: z.string(),
-  size: z.number().int(),
-  status: AssetStatus,
-  error: z.string().nullable(),
-  url: z.string().nullable(),
-  thumbnail_url: z.string().nullable(),
-  grid_url: z.string().nullable(),
-  video_url: z.string().nullable(),
-  /** Images whose original is not browser-safe: a 2560 px picture for sharp zoom (null: zoom into `url`). */
-  large_url: z.string().nullable(),
-  /** Videos: frames per second (frame stepping, timecode). */
-  fps: z.number().nullable(),
-  /** Videos: frames tiled in one picture for the scrub bar's previews. */
-  sprite: AssetSprite.nullable(),
-  placeholder: z.string().nullable(),
-  directory: z.string().nullable(),
-  favorite: z.boolean(),
-  /** Review: top-level comment threads not resolved yet. */
-  open_comment_count: z.number().int(),
-  /** Custom-field values in brief (for a chip on the card): the display text and the first option's colour. */
-  field_chips: z.array(z.object({ field_id: Id, display: z.string(), color: z.string().nullable() })),
-  tags: z.array(z.string()),
-  ai_tags: z.array(z.string()),
-  ai_tag_details: z.array(AiTag),
-  boards: z.array(z.object({ id: Id, name: z.string() })),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  duration: z.number().nullable(),
-  page_count: z.number().int().nullable(),
-  pages: z.array(AssetPage),
-  preview_unavailable: z.string().nullable(),
-  upload_board_id: Id.nullable(),
-  is_temp: z.boolean(),
-  sha256: z.string().nullable(),
-  exif: z
-    .object({
-      make: z.string().nullable(),
-      model: z.string().nullable(),
-      lens: z.string().nullable(),
-      iso: z.number().nullable(),
-      aperture: z.number().nullable(),
-      exposure_time: z.number().nullable(),
-      focal_length: z.number().nullable(),
-      date_taken: z.string().nullable(),
-      latitude: z.number().nullable(),
-      longitude: z.number().nullable(),
-      altitude: z.number().nullable(),
-    })
-    .nullable(),
-  colors: z
-    .object({ palette: z.array(z.object({ hex: z.string(), share: z.number() })), simplified: z.array(z.string()) })
-    .nullable(),
-  quality: z.object({ contrast: z.number(), sharpness: z.number(), brightness: z.number() }).nullable(),
-  date_uploaded: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  /**
-   * Versions (issue 29): the asset's facts and media above are its current version's. How many live
-   * versions it has (1 for an asset never re-uploaded), and which one is current (this server always
-   * says; the defaults only fill in answers from before versions).
-   */
-  version_count: z.number().int().default(1),
-  current_version: VersionRef.nullable().default(null),
-  /**
-   * A newer version uploaded and not COMPLETED yet (uploading, processing, or failed): until it is
-   * COMPLETED the asset answers with its current version; null when none.
-   */
-  newer_version: VersionRef.extend({ status: AssetStatus }).nullable().default(null),
-  /** The current version's bytes were already in the workspace when it was uploaded (null: they were not). */
-  duplicate_of: DuplicateOf.nullable().default(null),
-  /**
-   * Approvals (issue 30): the latest review holding the asset (canceled ones aside), its status in it
-   * and the decisions that count on the current version; null when no review holds it (and for
-   * visitors of public links).
-   */
-  approval: AssetApproval.nullable().default(null),
-});
+export const Asset = z
+  .object({
+    id: Id,
+    abilities: AssetAbilities,
+    workspace_id: Id,
+    name: z.string(),
+    description: z.string().nullable(),
+    file_type: FileType,
+    file_extension: z.string(),
+    mime_type: z.string(),
+    size: z.number().int(),
+    status: AssetStatus,
+    error: z.string().nullable(),
+    url: z.string().nullable(),
+    thumbnail_url: z.string().nullable(),
+    grid_url: z.string().nullable(),
+    video_url: z.string().nullable(),
+    /** Images whose original is not browser-safe: a 2560 px picture for sharp zoom (null: zoom into `url`). */
+    large_url: z.string().nullable(),
+    /** Videos: frames per second (frame stepping, timecode). */
+    fps: z.number().nullable(),
+    /** Videos: frames tiled in one picture for the scrub bar's previews. */
+    sprite: AssetSprite.nullable(),
+    placeholder: z.string().nullable(),
+    directory: z.string().nullable(),
+    favorite: z.boolean(),
+    /** Review: top-level comment threads not resolved yet. */
+    open_comment_count: z.number().int(),
+    /** Custom-field values in brief (for a chip on the card): the display text and the first option's colour. */
+    field_chips: z.array(z.object({ field_id: Id, display: z.string(), color: z.string().nullable() })),
+    tags: z.array(z.string()),
+    ai_tags: z.array(z.string()),
+    ai_tag_details: z.array(AiTag),
+    boards: z.array(z.object({ id: Id, name: z.string() })),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    duration: z.number().nullable(),
+    page_count: z.number().int().nullable(),
+    pages: z.array(AssetPage),
+    preview_unavailable: z.string().nullable(),
+    upload_board_id: Id.nullable(),
+    is_temp: z.boolean(),
+    sha256: z.string().nullable(),
+    exif: z
+      .object({
+        make: z.string().nullable(),
+        model: z.string().nullable(),
+        lens: z.string().nullable(),
+        iso: z.number().nullable(),
+        aperture: z.number().nullable(),
+        exposure_time: z.number().nullable(),
+        focal_length: z.number().nullable(),
+        date_taken: z.string().nullable(),
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
+        altitude: z.number().nullable(),
+      })
+      .nullable(),
+    colors: z
+      .object({ palette: z.array(z.object({ hex: z.string(), share: z.number() })), simplified: z.array(z.string()) })
+      .nullable(),
+    quality: z.object({ contrast: z.number(), sharpness: z.number(), brightness: z.number() }).nullable(),
+    date_uploaded: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    /**
+     * Versions (issue 29): the asset's facts and media above are its current version's. How many live
+     * versions it has (1 for an asset never re-uploaded), and which one is current (this server always
+     * says; the defaults only fill in answers from before versions).
+     */
+    version_count: z.number().int().default(1),
+    current_version: VersionRef.nullable().default(null),
+    /**
+     * A newer version uploaded and not COMPLETED yet (uploading, processing, or failed): until it is
+     * COMPLETED the asset answers with its current version; null when none.
+     */
+    newer_version: VersionRef.extend({ status: AssetStatus }).nullable().default(null),
+    /** The current version's bytes were already in the workspace when it was uploaded (null: they were not). */
+    duplicate_of: DuplicateOf.nullable().default(null),
+    /**
+     * Approvals (issue 30): the latest review holding the asset (canceled ones aside), its status in it
+     * and the decisions that count on the current version; null when no review holds it (and for
+     * visitors of public links).
+     */
+    approval: AssetApproval.nullable().default(null),
+  })
+  .meta({ id: "Asset" }); // one component in the OpenAPI document (every listing and asset answer names it)
 export type Asset = z.infer<typeof Asset>;
 
 export const TagSummary = z.object({ name: z.string(), count: z.number().int() });

@@ -52,58 +52,60 @@ export type CommentAbilities = z.infer<typeof CommentAbilities>;
 export const CommentMention = z.object({ user_id: Id, display: z.string() });
 export type CommentMention = z.infer<typeof CommentMention>;
 
-export const Comment = z.object({
-  id: Id,
-  text: z.string(),
-  /** Null for an anonymous (share-link visitor) author. */
-  author: CommentAuthor.nullable(),
-  /** The author's full name, the visitor's given name, or "Anonymous". */
-  author_display: z.string(),
-  created_at: z.string(),
-  /** Differs from created_at when the text was edited. */
-  updated_at: z.string(),
-  parent_id: Id.nullable(),
-  /** The top-level comment of the thread (its own id for a top-level comment). */
-  thread_id: Id,
-  content_type: CommentContentType,
-  object_id: Id,
-  /** Null: a global comment (made in the all-assets view). */
-  board_id: Id.nullable(),
-  severity: Severity,
-  annotation_type: AnnotationType,
-  x: z.number().nullable(),
-  y: z.number().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  /** Documents: the page the annotation or comment belongs to (1-based). */
-  page: z.number().int().nullable(),
-  /**
-   * Videos: the frame's time in seconds (an annotation's coordinates are on that frame), and
-   * optionally how long the remark spans (a range: in = timestamp, out = timestamp + duration).
-   */
-  timestamp: z.number().nullable(),
-  duration: z.number().nullable(),
-  /**
-   * A DRAWING's shapes (null for any other annotation); its `x`/`y` are the first shape's first point.
-   * The default only fills in answers from before drawings.
-   */
-  shapes: z.array(DrawingShape).nullable().default(null),
-  /** Top-level comments: how many replies the thread has at any depth. */
-  reply_count: z.number().int(),
-  /** Top-level comments: the thread is resolved (folds away) until reopened. */
-  resolved: z.boolean(),
-  resolved_at: z.string().nullable(),
-  resolved_by: CommentAuthor.nullable(),
-  mentions: z.array(CommentMention),
-  /** Set when a share-link visitor wrote it: the link it came through. */
-  share_link_id: Id.nullable(),
-  abilities: CommentAbilities,
-  /**
-   * The version of the asset it was made on (annotations are drawn on that version). This server
-   * always says; the default only fills in answers from before versions.
-   */
-  version: z.object({ id: Id, number: z.number().int() }).nullable().default(null),
-});
+export const Comment = z
+  .object({
+    id: Id,
+    text: z.string(),
+    /** Null for an anonymous (share-link visitor) author. */
+    author: CommentAuthor.nullable(),
+    /** The author's full name, the visitor's given name, or "Anonymous". */
+    author_display: z.string(),
+    created_at: z.string(),
+    /** Differs from created_at when the text was edited. */
+    updated_at: z.string(),
+    parent_id: Id.nullable(),
+    /** The top-level comment of the thread (its own id for a top-level comment). */
+    thread_id: Id,
+    content_type: CommentContentType,
+    object_id: Id,
+    /** Null: a global comment (made in the all-assets view). */
+    board_id: Id.nullable(),
+    severity: Severity,
+    annotation_type: AnnotationType,
+    x: z.number().nullable(),
+    y: z.number().nullable(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    /** Documents: the page the annotation or comment belongs to (1-based). */
+    page: z.number().int().nullable(),
+    /**
+     * Videos: the frame's time in seconds (an annotation's coordinates are on that frame), and
+     * optionally how long the remark spans (a range: in = timestamp, out = timestamp + duration).
+     */
+    timestamp: z.number().nullable(),
+    duration: z.number().nullable(),
+    /**
+     * A DRAWING's shapes (null for any other annotation); its `x`/`y` are the first shape's first point.
+     * The default only fills in answers from before drawings.
+     */
+    shapes: z.array(DrawingShape).nullable().default(null),
+    /** Top-level comments: how many replies the thread has at any depth. */
+    reply_count: z.number().int(),
+    /** Top-level comments: the thread is resolved (folds away) until reopened. */
+    resolved: z.boolean(),
+    resolved_at: z.string().nullable(),
+    resolved_by: CommentAuthor.nullable(),
+    mentions: z.array(CommentMention),
+    /** Set when a share-link visitor wrote it: the link it came through. */
+    share_link_id: Id.nullable(),
+    abilities: CommentAbilities,
+    /**
+     * The version of the asset it was made on (annotations are drawn on that version). This server
+     * always says; the default only fills in answers from before versions.
+     */
+    version: z.object({ id: Id, number: z.number().int() }).nullable().default(null),
+  })
+  .meta({ id: "Comment" }); // one component in the OpenAPI document
 export type Comment = z.infer<typeof Comment>;
 
 /**

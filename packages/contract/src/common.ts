@@ -58,6 +58,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 };
 
 export const Id = z.uuid();
+/** A file part of a multipart form, as the OpenAPI document describes it (the handler reads the bytes). */
+export const FilePart = z.string().meta({ format: "binary", description: "The file's bytes" });
+
 export const OkBody = z.object({ status: z.literal("ok") });
 export type OkBody = z.infer<typeof OkBody>;
 

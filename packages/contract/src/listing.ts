@@ -61,6 +61,14 @@ import { FileType } from "./uploads.ts";
  *   `distance` (only with `similar_to`, 422 otherwise): nearest first, ties by id — the web grid's
  *   order for `similar_to` when no other is chosen.
  * - `page` from 1; `page_size` 1..100 (default 10). A page beyond the end answers empty data.
+ * - `cursor` (issue 36): instead of `page`, the `pagination.next_cursor` of the page before (same filter
+ *   and order_by; 422 with another order_by, or with a page other than 1). It names the last asset's
+ *   sort key and id, so the next page starts right after it in the listing's order (a keyset seek on
+ *   the order's index): each page of a walk costs what the first does, whatever its depth, filter and
+ *   order, and assets added during a walk never repeat or hide one that was there when it started (an
+ *   asset whose sort key changes meanwhile may move across the cursor). A cursor page answers
+ *   `page: 0` (its number is not counted); total_count is the whole listing's, as on page 1. Opaque:
+ *   one the server did not make answers 422.
  * - Counting (designed for 1,000,000 assets in a workspace; counting every match of a broad filter costs
  *   far more than the page itself, so the server never does):
  *   - no filter (the whole workspace, in any order): exact, the sum of a per-upload-day count table the
@@ -97,6 +105,8 @@ import { FileType } from "./uploads.ts";
 export const EXACT_COUNT_LIMIT = 10_000;
 export const LISTING_PAGE_SIZE_DEFAULT = 10;
 export const LISTING_PAGE_SIZE_MAX = 100;
+/** A cursor is a few dozen characters (a name sort key at most ~1,400). */
+export const LISTING_CURSOR_MAX_LENGTH = 2_000;
 /** Two colours match when their CIE76 ΔE is at most this (same value as the media pipeline's). */
 export const LISTING_COLOR_DELTA_E = 20;
 /** A palette colour is "dominant" from this share of the image (the pipeline's simplified-name share). */
@@ -294,6 +304,8 @@ export const AssetListBody = z
     similar_to: SimilarTo.optional(),
     people: PeopleFilter.optional(),
     page: z.number().int().min(1).max(1_000_000).default(1),
+    /** The `pagination.next_cursor` of the page before: this page starts right after it (see above). */
+    cursor: z.string().min(1).max(LISTING_CURSOR_MAX_LENGTH).optional(),
     page_size: z.number().int().min(1).max(LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE_DEFAULT),
     order_by: ListingOrder.default("-date_uploaded"),
     board_id: Id.nullish(),
@@ -313,5 +325,12 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-export const AssetListAnswer = z.object({ data: z.array(Asset), pagination: Pagination });
+/** The asset listing's pagination: a cursor besides the page numbers (issue 36). */
+export const ListingPagination = Pagination.extend({
+  /** Where the next page starts (send it back as `cursor`); null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type ListingPagination = z.infer<typeof ListingPagination>;
+
+export const AssetListAnswer = z.object({ data: z.array(Asset), pagination: ListingPagination });
 export type AssetListAnswer = z.infer<typeof AssetListAnswer>;

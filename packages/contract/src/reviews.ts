@@ -253,37 +253,39 @@ export const ReviewAbilities = z.object({
   decide: z.boolean(),
 });
 
-export const Review = z.object({
-  id: Id,
-  workspace_id: Id,
-  title: z.string(),
-  message: z.string(),
-  board_id: Id.nullable(),
-  due_at: z.string().nullable(),
-  overdue: z.boolean(),
-  lock_on_approval: z.boolean(),
-  state: ReviewState,
-  /** No decision is awaited any more (approved, or stopped by changes or rejections). */
-  done: z.boolean(),
-  active_stage: z.number().int(),
-  requested_by: ReviewPerson.nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  canceled_at: z.string().nullable(),
-  stages: z.array(ReviewStage),
-  assets: z.array(ReviewAssetEntry),
-  progress: ReviewProgress,
-  /** Every decision, oldest first. */
-  decisions: z.array(ReviewDecision),
-  history: z.array(ReviewHistoryEntry),
-  me: z.object({
-    reviewer_id: Id.nullable(),
-    stage: z.number().int().nullable(),
-    /** Assets awaiting the caller's decision. */
-    waiting: z.array(Id),
-  }),
-  abilities: ReviewAbilities,
-});
+export const Review = z
+  .object({
+    id: Id,
+    workspace_id: Id,
+    title: z.string(),
+    message: z.string(),
+    board_id: Id.nullable(),
+    due_at: z.string().nullable(),
+    overdue: z.boolean(),
+    lock_on_approval: z.boolean(),
+    state: ReviewState,
+    /** No decision is awaited any more (approved, or stopped by changes or rejections). */
+    done: z.boolean(),
+    active_stage: z.number().int(),
+    requested_by: ReviewPerson.nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    canceled_at: z.string().nullable(),
+    stages: z.array(ReviewStage),
+    assets: z.array(ReviewAssetEntry),
+    progress: ReviewProgress,
+    /** Every decision, oldest first. */
+    decisions: z.array(ReviewDecision),
+    history: z.array(ReviewHistoryEntry),
+    me: z.object({
+      reviewer_id: Id.nullable(),
+      stage: z.number().int().nullable(),
+      /** Assets awaiting the caller's decision. */
+      waiting: z.array(Id),
+    }),
+    abilities: ReviewAbilities,
+  })
+  .meta({ id: "Review" }); // one component in the OpenAPI document
 export type Review = z.infer<typeof Review>;
 
 export const ReviewSummary = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id } from "./common.ts";
+import { FilePart, Id } from "./common.ts";
 
 export const MIB = 1024 * 1024;
 /** Files up to this size get one direct URL; larger ones go multipart (S3's rules: parts ≥ 5 MiB but the last, ≤ 10,000 parts). */
@@ -99,6 +99,19 @@ export const CompleteUploadAnswer = z.object({
 
 export const PartParams = z.object({ uploadId: Id, partNumber: z.coerce.number().int().min(1).max(MAX_PARTS) });
 export const SignedQuery = z.object({ exp: z.string().max(20), sig: z.string().max(100) });
+
+/** A part's bytes arrived: its ETag, for the complete call (also in the `ETag` header). */
+export const PartAnswer = z.object({ status: z.literal("ok"), etag: z.string() });
+
+/** The folder upload's form, for the OpenAPI document (the handler reads the parts as they stream). */
+export const FolderForm = z.object({
+  files: z.array(FilePart).describe("One part per file, in order"),
+  "file_paths[0]": z
+    .string()
+    .optional()
+    .describe("The relative path of the first file (`file_paths[n]` for the nth); boards are made from its folders"),
+  parent_board_id: Id.optional().describe("The board the folders go into (default: the root)"),
+});
 
 export const FolderUploadAnswer = z.object({
   status: z.literal("ok"),

@@ -1,4 +1,4 @@
-import type { ApiScope, RouteAccess } from "@hangar/contract";
+import type { ApiScope, Route, RouteAccess } from "@hangar/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Actor } from "./actor.ts";
@@ -15,6 +15,8 @@ declare module "fastify" {
     reads?: boolean;
     /** The scope an API key needs for this route (contract `routeScope`; null: no key may call it). */
     scope?: ApiScope | null;
+    /** The contract route, for the OpenAPI document (platform/openapi.ts). */
+    route?: Route;
   }
   interface FastifyRequest {
     actor: Actor;

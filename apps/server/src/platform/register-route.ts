@@ -28,22 +28,14 @@ export const BUFFER_BODY_LIMIT = 512 * 1024;
 
 /**
  * Registers one contract route (`app` is the `/api/v1`-prefixed instance): its schemas drive
- * validation, serialisation and OpenAPI; `access` and `csrf` go to `config` for the session hook.
+ * validation, serialisation and OpenAPI; `access` and `csrf` go to `config` for the session hook, and
+ * the route itself for the OpenAPI document (platform/openapi.ts).
  * Bodies the handler reads itself (multipart, raw bytes) get no body schema.
  */
 export function addRoute<const R extends Route>(app: App, route: R, handler: RouteHandler<R>): void {
-  const schema: Record<string, unknown> = { tags: [route.tag] };
-  if (route.summary) schema.summary = route.summary;
-  // Which API key scope the route needs (issue 36), for integrators reading the OpenAPI document:
-  // an extension a generator can read, the security requirement, and a sentence for people.
+  // Validation and serialisation only; the OpenAPI document adds the rest from `config.route` (openapi.ts).
+  const schema: Record<string, unknown> = {};
   const scope = routeScope(route);
-  if (scope) {
-    schema["x-api-key-scope"] = scope;
-    schema.security = [route.csrf ? { session: [], csrf: [] } : { session: [] }, { apiKey: [] }];
-    schema.description = `An API key needs the scope \`${scope}\`${scope === "admin" ? "" : " (or `admin`)"}.`;
-  } else if (route.access === "user") {
-    schema.description = "Needs a signed-in member: API keys are refused.";
-  }
   if (route.params) schema.params = route.params;
   if (route.query) schema.querystring = route.query;
   if (route.body && route.bodyKind === "json") schema.body = route.body;
@@ -52,7 +44,7 @@ export function addRoute<const R extends Route>(app: App, route: R, handler: Rou
   const options = {
     method: route.method,
     url: route.path,
-    config: { access: route.access, csrf: route.csrf, reads: route.reads ?? false, scope },
+    config: { access: route.access, csrf: route.csrf, reads: route.reads ?? false, scope, route },
     schema,
     handler,
     ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),

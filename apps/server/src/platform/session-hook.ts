@@ -31,6 +31,9 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
     path: "/",
     maxAge: opts.ttlDays * 86_400,
   });
+  // A new session gets a new CSRF token bound to it: one fetched before signing in is refused after
+  // it, and a client that reads the cookie (docs: "Signing in and CSRF") needs no second request.
+  setCsrfCookie(req, reply, newCsrfToken(token), opts);
 }
 /** Marks a browser that signed in to an account before; it passes the account-wide login limit. */
 export const DEVICE_COOKIE = "hangar_device";
@@ -50,13 +53,16 @@ export function clearSessionCookie(reply: FastifyReply) {
 /** Double-submit token: readable by our own scripts only, echoed in a header on every mutation. */
 export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, opts: CookieOptions): string {
   const token = newCsrfToken(req.cookies[SESSION_COOKIE]);
+  setCsrfCookie(req, reply, token, opts);
+  return token;
+}
+function setCsrfCookie(req: FastifyRequest, reply: FastifyReply, token: string, opts: CookieOptions) {
   reply.setCookie(CSRF.cookie, token, {
     httpOnly: false,
     sameSite: "lax",
     secure: isSecure(req, opts.secure),
     path: "/",
   });
-  return token;
 }
 
 function csrfOk(req: FastifyRequest): boolean {

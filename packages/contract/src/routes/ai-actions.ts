@@ -32,6 +32,7 @@ export const aiActionsApi = {
   create: defineRoute({
     method: "POST",
     path: "/workspaces/:id/custom-fields/:fieldId/options/:optId/ai-actions",
+    summary: "Attach an AI action to a field option (ADMIN)",
     tag,
     access,
     params: OptionParams,
@@ -41,6 +42,7 @@ export const aiActionsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/workspaces/:id/custom-fields/:fieldId/options/:optId/ai-actions/:actionId",
+    summary: "Change an AI action (ADMIN)",
     tag,
     access,
     params: AiActionParams,
@@ -79,6 +81,7 @@ export const aiActionsApi = {
   run: defineRoute({
     method: "GET",
     path: "/workspaces/:id/ai-actions/runs/:runId",
+    summary: "The progress of a run of the AI actions",
     tag,
     access,
     params: AiRunParams,

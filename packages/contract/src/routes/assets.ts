@@ -24,8 +24,8 @@ export const assetsApi = {
   list: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets",
+    summary: "List assets: filter, order and page (by page number or by cursor)",
     tag,
-    summary: "List assets: the filter payload of spec 01 §3 (semantics in @hangar/contract listing.ts)",
     access,
     reads: true,
     params: WorkspaceParams,
@@ -35,6 +35,7 @@ export const assetsApi = {
   get: defineRoute({
     method: "GET",
     path: "/workspaces/:id/assets/:assetId",
+    summary: "An asset, with its renditions, tags, boards and facts",
     tag,
     access,
     params: AssetParams,
@@ -43,6 +44,7 @@ export const assetsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/workspaces/:id/assets/:assetId",
+    summary: "Rename an asset or change its description",
     tag,
     access,
     params: AssetParams,
@@ -52,6 +54,7 @@ export const assetsApi = {
   setTags: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/tags",
+    summary: "Add or remove manual tags on many assets",
     tag,
     access,
     params: WorkspaceParams,
@@ -61,6 +64,7 @@ export const assetsApi = {
   setFavorite: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/favorites",
+    summary: "Mark or unmark assets as the caller's favourites",
     tag,
     access,
     params: WorkspaceParams,
@@ -70,6 +74,7 @@ export const assetsApi = {
   move: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/move",
+    summary: "Move assets into a board, or to the root",
     tag,
     access,
     params: WorkspaceParams,
@@ -79,6 +84,7 @@ export const assetsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/assets",
+    summary: "Move assets to Recently deleted",
     tag,
     access,
     params: WorkspaceParams,
@@ -88,6 +94,7 @@ export const assetsApi = {
   tags: defineRoute({
     method: "GET",
     path: "/workspaces/:id/tags",
+    summary: "The workspace's manual tags with their counts",
     tag,
     access,
     params: WorkspaceParams,
@@ -96,6 +103,7 @@ export const assetsApi = {
   aiTags: defineRoute({
     method: "GET",
     path: "/workspaces/:id/ai-tags",
+    summary: "The workspace's AI tag labels with their counts",
     tag,
     access,
     params: WorkspaceParams,
@@ -109,6 +117,7 @@ export const trashApi = {
   list: defineRoute({
     method: "GET",
     path: "/workspaces/:id/recently-deleted",
+    summary: "What is in Recently deleted (assets, versions and boards)",
     tag: trash,
     access,
     params: WorkspaceParams,
@@ -117,6 +126,7 @@ export const trashApi = {
   restore: defineRoute({
     method: "POST",
     path: "/workspaces/:id/recently-deleted/restore",
+    summary: "Restore assets, versions and boards from Recently deleted",
     tag: trash,
     access,
     params: WorkspaceParams,
@@ -126,6 +136,7 @@ export const trashApi = {
   purge: defineRoute({
     method: "POST",
     path: "/workspaces/:id/recently-deleted/purge",
+    summary: "Delete assets, versions and boards from Recently deleted for good",
     tag: trash,
     access,
     params: WorkspaceParams,

@@ -20,6 +20,7 @@ export const authApi = {
   csrfToken: defineRoute({
     method: "GET",
     path: "/users/set-csrf-token",
+    summary: "Get a CSRF token (also set as the XSRF-TOKEN cookie; bound to the session when signed in)",
     tag,
     access: "public",
     response: { 200: CsrfAnswer },
@@ -27,15 +28,26 @@ export const authApi = {
   login: defineRoute({
     method: "POST",
     path: "/users/login",
+    summary: "Sign in with e-mail and password: sets the session cookie and a CSRF token bound to it",
+    errors: [401, 429],
     tag,
     access: "public",
     body: LoginBody,
     response: { 200: MeAnswer },
   }),
-  logout: defineRoute({ method: "POST", path: "/users/logout", tag, access: "public", response: { 200: OkBody } }),
+  logout: defineRoute({
+    method: "POST",
+    path: "/users/logout",
+    summary: "Sign out: ends the session",
+    tag,
+    access: "public",
+    response: { 200: OkBody },
+  }),
   register: defineRoute({
     method: "POST",
     path: "/users/register",
+    summary: "Create an account (a verification e-mail follows)",
+    errors: [429],
     tag,
     access: "public",
     body: RegisterBody,
@@ -44,6 +56,8 @@ export const authApi = {
   resendVerification: defineRoute({
     method: "POST",
     path: "/users/resend-verification",
+    summary: "Send the e-mail verification link again",
+    errors: [429],
     tag,
     access: "public",
     body: EmailBody,
@@ -52,6 +66,7 @@ export const authApi = {
   verifyEmail: defineRoute({
     method: "POST",
     path: "/users/verify-email/:token",
+    summary: "Verify an e-mail address with the link's token: signs in",
     tag,
     access: "public",
     params: TokenParams,
@@ -61,6 +76,8 @@ export const authApi = {
   verifyEmailChange: defineRoute({
     method: "GET",
     path: "/users/verify-email-change/:token",
+    summary: "Confirm a change of e-mail address with the link's token",
+    errors: [409],
     tag,
     access: "public",
     params: TokenParams,
@@ -69,6 +86,8 @@ export const authApi = {
   forgotPassword: defineRoute({
     method: "POST",
     path: "/users/forgot-password",
+    summary: "Send a password reset link",
+    errors: [429],
     tag,
     access: "public",
     body: EmailBody,
@@ -77,6 +96,7 @@ export const authApi = {
   resetPassword: defineRoute({
     method: "POST",
     path: "/users/reset-password",
+    summary: "Set a new password with a reset link's token",
     tag,
     access: "public",
     body: ResetPasswordBody,
@@ -85,6 +105,7 @@ export const authApi = {
   changePassword: defineRoute({
     method: "POST",
     path: "/users/change-password",
+    summary: "Change the password: other sessions end, this one is renewed with a new CSRF token",
     tag,
     access: "user",
     body: ChangePasswordBody,
@@ -93,6 +114,8 @@ export const authApi = {
   changeEmail: defineRoute({
     method: "POST",
     path: "/users/change-email",
+    summary: "Ask to change the e-mail address: a confirmation link goes to the new one",
+    errors: [409, 429],
     tag,
     access: "user",
     body: ChangeEmailBody,

@@ -29,6 +29,7 @@ export const billingApi = {
   checkout: defineRoute({
     method: "POST",
     path: "/workspaces/:id/billing/checkout",
+    errors: [409],
     tag,
     access,
     summary: "Starts a hosted checkout (ADMIN); the browser goes to the answered URL",
@@ -48,6 +49,7 @@ export const billingApi = {
   preview: defineRoute({
     method: "POST",
     path: "/workspaces/:id/billing/preview",
+    errors: [409],
     tag,
     access,
     summary: "The provider's proration preview of a plan change (ADMIN)",
@@ -58,6 +60,7 @@ export const billingApi = {
   change: defineRoute({
     method: "POST",
     path: "/workspaces/:id/billing/change",
+    errors: [409],
     tag,
     access,
     summary: "Changes the plan with the previewed proration date (ADMIN)",
@@ -68,6 +71,7 @@ export const billingApi = {
   cancel: defineRoute({
     method: "POST",
     path: "/workspaces/:id/billing/cancel",
+    errors: [409],
     tag,
     access,
     summary: "Cancels at the end of the current period (ADMIN)",
@@ -77,6 +81,7 @@ export const billingApi = {
   resume: defineRoute({
     method: "POST",
     path: "/workspaces/:id/billing/resume",
+    errors: [409],
     tag,
     access,
     summary: "Undoes a cancellation at period end (ADMIN)",
@@ -86,6 +91,7 @@ export const billingApi = {
   portal: defineRoute({
     method: "POST",
     path: "/workspaces/:id/billing/portal",
+    errors: [409],
     tag,
     access,
     summary: "A billing-portal session for the card and invoices (ADMIN)",
@@ -96,6 +102,7 @@ export const billingApi = {
   sessionOwner: defineRoute({
     method: "GET",
     path: "/billing/checkout/:sessionId",
+    summary: "A checkout session's state, for the member who started it (after the provider's page)",
     tag,
     access: "user",
     params: CheckoutSessionParams,
@@ -106,6 +113,7 @@ export const billingApi = {
   webhook: defineRoute({
     method: "POST",
     path: "/billing/webhook",
+    errors: [400],
     tag,
     access: "public",
     csrf: false,

@@ -22,6 +22,7 @@ export const boardsApi = {
   list: defineRoute({
     method: "GET",
     path: "/workspaces/:id/boards",
+    summary: "The workspace's live boards (a tree by parent_id, in order)",
     tag,
     access,
     params: WorkspaceParams,
@@ -31,6 +32,7 @@ export const boardsApi = {
   create: defineRoute({
     method: "POST",
     path: "/workspaces/:id/boards",
+    summary: "Create a board (at the root or in a parent board)",
     tag,
     access,
     params: WorkspaceParams,
@@ -40,6 +42,7 @@ export const boardsApi = {
   reorder: defineRoute({
     method: "POST",
     path: "/workspaces/:id/boards/reorder",
+    summary: "Put sibling boards in a new order",
     tag,
     access,
     params: WorkspaceParams,
@@ -49,6 +52,7 @@ export const boardsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/workspaces/:id/boards/:boardId",
+    summary: "Rename a board or move it under another parent",
     tag,
     access,
     params: BoardParams,
@@ -58,6 +62,7 @@ export const boardsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/boards/:boardId",
+    summary: "Move a board and its sub-boards to Recently deleted",
     tag,
     access,
     params: BoardParams,
@@ -66,6 +71,7 @@ export const boardsApi = {
   restore: defineRoute({
     method: "POST",
     path: "/workspaces/:id/boards/:boardId/restore",
+    summary: "Restore a board from Recently deleted",
     tag,
     access,
     params: BoardParams,
@@ -74,6 +80,7 @@ export const boardsApi = {
   ancestors: defineRoute({
     method: "GET",
     path: "/workspaces/:id/boards/:boardId/ancestors",
+    summary: "A board's path from the root",
     tag,
     access,
     params: BoardParams,
@@ -82,6 +89,7 @@ export const boardsApi = {
   addAssets: defineRoute({
     method: "POST",
     path: "/workspaces/:id/boards/:boardId/assets",
+    summary: "File assets in a board",
     tag,
     access,
     params: BoardParams,
@@ -91,6 +99,7 @@ export const boardsApi = {
   removeAssets: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/boards/:boardId/assets",
+    summary: "Take assets out of a board (they stay in the workspace)",
     tag,
     access,
     params: BoardParams,

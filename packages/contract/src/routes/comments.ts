@@ -31,6 +31,7 @@ export const commentsApi = {
   create: defineRoute({
     method: "POST",
     path: "/workspaces/:id/comments",
+    summary: "Comment on an asset, or reply to a thread, optionally with an annotation or drawing",
     tag,
     access,
     params: WorkspaceParams,
@@ -85,5 +86,6 @@ export const commentsApi = {
     params: WorkspaceParams,
     query: CommentsExportQuery,
     answer: "bytes",
+    produces: ["text/csv", "application/pdf"],
   }),
 };

@@ -33,7 +33,26 @@ export interface RouteSpec {
   path: string;
   /** The OpenAPI tag (one per feature). */
   tag: string;
+  /** One line for the OpenAPI document (every route has one: integrators' generated clients show it). */
   summary?: string;
+  /**
+   * The OpenAPI operationId when the derived one (the tag and the route's key in its group, camelCased:
+   * `assetsList`) would not do: two groups sharing a tag and a key.
+   */
+  operationId?: string;
+  /**
+   * Error statuses the route's own service can answer beyond those its access, CSRF and input imply
+   * (401, 403, 404, 413, 422, 429: apps/server/src/platform/openapi.ts): 409 a conflict, 402 a plan
+   * limit, 413 a file too large, 429 a rate limit of its own…, for the OpenAPI document.
+   */
+  errors?: readonly number[];
+  /**
+   * A multipart route's form fields, for the OpenAPI document only: the handler reads the parts
+   * itself (file parts are `FilePart`).
+   */
+  form?: z.ZodType;
+  /** What a `bytes` answer is (its media types), for the OpenAPI document. */
+  produces?: readonly string[];
   access: RouteAccess;
   /** Mutations need the CSRF token unless they carry their own proof (signed URLs): set false there. */
   csrf?: boolean;
@@ -63,6 +82,14 @@ export type Route<S extends RouteSpec = RouteSpec> = S & {
 };
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The key each route has in its group (`assetsApi.list` → "list"), set where apiRoutes gathers them. */
+const ROUTE_KEYS = new WeakMap<object, string>();
+export function nameRoute<R extends Route>(route: R, key: string): R {
+  ROUTE_KEYS.set(route, key);
+  return route;
+}
+export const routeKey = (route: RouteSpec): string | undefined => ROUTE_KEYS.get(route);
 
 /** Fills the defaults: CSRF on every mutation, JSON bodies, JSON answers. */
 // Pure, so bundlers drop the route objects (and their schemas) a web chunk never calls.

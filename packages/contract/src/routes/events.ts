@@ -10,6 +10,7 @@ export const eventsApi = {
   stream: defineRoute({
     method: "GET",
     path: "/workspaces/:id/events",
+    summary: "Live changes in a workspace, as Server-Sent Events",
     tag: "events",
     access: "workspace",
     params: WorkspaceParams,

@@ -28,6 +28,7 @@ export const fieldsApi = {
   list: defineRoute({
     method: "GET",
     path: "/workspaces/:id/fields",
+    summary: "The workspace's custom fields with their options",
     tag,
     access,
     params: WorkspaceParams,
@@ -36,6 +37,8 @@ export const fieldsApi = {
   create: defineRoute({
     method: "POST",
     path: "/workspaces/:id/fields",
+    summary: "Create a custom field (ADMIN)",
+    errors: [409],
     tag,
     access,
     params: WorkspaceParams,
@@ -45,6 +48,7 @@ export const fieldsApi = {
   reorder: defineRoute({
     method: "POST",
     path: "/workspaces/:id/fields/reorder",
+    summary: "Put the custom fields in a new order (ADMIN)",
     tag,
     access,
     params: WorkspaceParams,
@@ -54,6 +58,7 @@ export const fieldsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/workspaces/:id/fields/:fieldId",
+    errors: [409],
     tag,
     access,
     summary: "Rename or change the type (values kept where they can be, see the contract)",
@@ -64,6 +69,7 @@ export const fieldsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/fields/:fieldId",
+    summary: "Delete a custom field with its values (ADMIN)",
     tag,
     access,
     params: FieldParams,
@@ -72,6 +78,8 @@ export const fieldsApi = {
   createOption: defineRoute({
     method: "POST",
     path: "/workspaces/:id/custom-fields/:fieldId/options",
+    summary: "Add an option to a select field (ADMIN)",
+    errors: [409],
     tag,
     access,
     params: FieldParams,
@@ -81,6 +89,7 @@ export const fieldsApi = {
   reorderOptions: defineRoute({
     method: "POST",
     path: "/workspaces/:id/custom-fields/:fieldId/options/reorder",
+    errors: [409],
     tag,
     access,
     summary: "Put a field's options in a new order (the list must hold each of its options once)",
@@ -91,6 +100,8 @@ export const fieldsApi = {
   updateOption: defineRoute({
     method: "PUT",
     path: "/workspaces/:id/custom-fields/:fieldId/options/:optId",
+    summary: "Rename or recolour an option (ADMIN)",
+    errors: [409],
     tag,
     access,
     params: OptionParams,
@@ -109,6 +120,7 @@ export const fieldsApi = {
   assetValues: defineRoute({
     method: "GET",
     path: "/workspaces/:id/assets/:objectId/field-values",
+    summary: "An asset's custom field values",
     tag,
     access,
     params: FieldValuesParams,
@@ -117,6 +129,7 @@ export const fieldsApi = {
   boardValues: defineRoute({
     method: "GET",
     path: "/workspaces/:id/boards/:objectId/field-values",
+    summary: "A board's custom field values",
     tag,
     access,
     params: FieldValuesParams,

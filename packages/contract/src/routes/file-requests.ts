@@ -40,6 +40,7 @@ export const fileRequestsApi = {
   create: defineRoute({
     method: "POST",
     path: "/workspaces/:id/boards/:boardId/file-requests",
+    summary: "Create an upload-only link into a board",
     tag,
     access: "workspace",
     params: FileRequestBoardParams,
@@ -49,6 +50,7 @@ export const fileRequestsApi = {
   update: defineRoute({
     method: "PATCH",
     path: "/workspaces/:id/file-requests/:requestId",
+    summary: "Change a file request: title, limits, expiry, on or off",
     tag,
     access: "workspace",
     params: FileRequestParams,
@@ -67,6 +69,7 @@ export const fileRequestsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/file-requests/:requestId",
+    summary: "Delete a file request",
     tag,
     access: "workspace",
     params: FileRequestParams,
@@ -79,6 +82,8 @@ export const requestUploadsApi = {
   page: defineRoute({
     method: "GET",
     path: "/request/:token",
+    operationId: "requestUploadsPage",
+    errors: [401, 403, 429],
     tag,
     access: "public",
     summary: "The upload page of a file request, with what this visit has sent",
@@ -88,6 +93,9 @@ export const requestUploadsApi = {
   init: defineRoute({
     method: "POST",
     path: "/request/:token/upload",
+    summary: "Start an upload through a file request (as with the members' upload start)",
+    operationId: "requestUploadsInit",
+    errors: [401, 403, 409, 413, 429],
     tag,
     access: "public",
     params: FileRequestTokenParams,
@@ -97,6 +105,9 @@ export const requestUploadsApi = {
   complete: defineRoute({
     method: "POST",
     path: "/request/:token/upload/complete",
+    summary: "Complete an upload made through a file request",
+    operationId: "requestUploadsComplete",
+    errors: [401, 403, 409, 429],
     tag,
     access: "public",
     params: FileRequestTokenParams,

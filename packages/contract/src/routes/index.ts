@@ -5,7 +5,7 @@ import { authApi } from "./auth.ts";
 import { billingApi } from "./billing.ts";
 import { boardsApi } from "./boards.ts";
 import { commentsApi } from "./comments.ts";
-import type { Route } from "./define.ts";
+import { nameRoute, type Route } from "./define.ts";
 import { eventsApi } from "./events.ts";
 import { fieldsApi } from "./fields.ts";
 import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
@@ -75,4 +75,4 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   billingApi,
   apiKeysApi,
   webhooksApi,
-].flatMap((group) => Object.values(group) as Route[]);
+].flatMap((group) => Object.entries(group).map(([key, route]) => nameRoute(route as Route, key)));

@@ -51,6 +51,7 @@ export const reviewsApi = {
   get: defineRoute({
     method: "GET",
     path: "/workspaces/:id/reviews/:reviewId",
+    summary: "A review with its stages, reviewers, assets and decisions",
     tag,
     access,
     params: ReviewParams,
@@ -59,6 +60,7 @@ export const reviewsApi = {
   update: defineRoute({
     method: "PATCH",
     path: "/workspaces/:id/reviews/:reviewId",
+    errors: [409],
     tag,
     access,
     summary: "Title, message, due date, lock, stages (the requester or an ADMIN)",
@@ -69,6 +71,8 @@ export const reviewsApi = {
   cancel: defineRoute({
     method: "POST",
     path: "/workspaces/:id/reviews/:reviewId/cancel",
+    summary: "Cancel a review (the requester or an ADMIN)",
+    errors: [409],
     tag,
     access,
     params: ReviewParams,
@@ -77,6 +81,7 @@ export const reviewsApi = {
   reopen: defineRoute({
     method: "POST",
     path: "/workspaces/:id/reviews/:reviewId/reopen",
+    errors: [409],
     tag,
     access,
     summary: "Resume a canceled review; start the active stage over for the assets named (all when none)",
@@ -87,6 +92,7 @@ export const reviewsApi = {
   decide: defineRoute({
     method: "POST",
     path: "/workspaces/:id/reviews/:reviewId/decisions",
+    errors: [409],
     tag,
     access,
     summary: "A reviewer of the active stage decides on an asset's current version",
@@ -113,6 +119,7 @@ export const reviewsApi = {
     params: ReviewParams,
     query: ReviewReportQuery,
     answer: "bytes",
+    produces: ["text/csv", "application/pdf"],
   }),
 };
 
@@ -121,6 +128,9 @@ export const reviewLinkApi = {
   page: defineRoute({
     method: "GET",
     path: "/review/:token",
+    summary: "An outside reviewer's page of a review (personal review link)",
+    operationId: "reviewLinkPage",
+    errors: [401, 403, 429],
     tag,
     access: "public",
     params: ReviewTokenParams,
@@ -129,6 +139,9 @@ export const reviewLinkApi = {
   asset: defineRoute({
     method: "GET",
     path: "/review/:token/assets/:assetId",
+    summary: "One asset of the review, for its outside reviewer",
+    operationId: "reviewLinkAsset",
+    errors: [401, 403, 429],
     tag,
     access: "public",
     params: ReviewTokenAssetParams,
@@ -137,6 +150,9 @@ export const reviewLinkApi = {
   comments: defineRoute({
     method: "GET",
     path: "/review/:token/comments",
+    summary: "Comments on an asset of the review, for its outside reviewer",
+    operationId: "reviewLinkComments",
+    errors: [401, 403, 429],
     tag,
     access: "public",
     params: ReviewTokenParams,
@@ -146,6 +162,9 @@ export const reviewLinkApi = {
   comment: defineRoute({
     method: "POST",
     path: "/review/:token/comments",
+    summary: "An outside reviewer comments on an asset of the review",
+    operationId: "reviewLinkComment",
+    errors: [401, 403, 429],
     tag,
     access: "public",
     params: ReviewTokenParams,
@@ -156,6 +175,9 @@ export const reviewLinkApi = {
   decide: defineRoute({
     method: "POST",
     path: "/review/:token/decisions",
+    summary: "An outside reviewer decides on an asset of the review",
+    operationId: "reviewLinkDecide",
+    errors: [401, 403, 409, 429],
     tag,
     access: "public",
     params: ReviewTokenParams,

@@ -46,6 +46,7 @@ export const sharesApi = {
   update: defineRoute({
     method: "PUT",
     path: "/workspaces/:id/share/:contentType/:objectId",
+    summary: "Change a share link's settings: what it allows, password, expiry, on or off",
     tag,
     access,
     params: ShareLinkParams,
@@ -55,6 +56,7 @@ export const sharesApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/share/:contentType/:objectId",
+    summary: "Delete a share link",
     tag,
     access,
     params: ShareLinkParams,
@@ -85,6 +87,7 @@ export const sharedApi = {
   payload: defineRoute({
     method: "GET",
     path: "/share/:token",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary:
@@ -95,6 +98,7 @@ export const sharedApi = {
   board: defineRoute({
     method: "GET",
     path: "/share/:token/board",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary: "A board inside a shared board's subtree: its sub-boards and the path from the shared root",
@@ -105,6 +109,7 @@ export const sharedApi = {
   assets: defineRoute({
     method: "GET",
     path: "/share/:token/assets",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary: "The assets filed in a board of the shared subtree, paged",
@@ -115,6 +120,8 @@ export const sharedApi = {
   asset: defineRoute({
     method: "GET",
     path: "/share/:token/assets/:assetId",
+    summary: "One asset of a shared board",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     params: SharedAssetParams,
@@ -123,6 +130,7 @@ export const sharedApi = {
   versions: defineRoute({
     method: "GET",
     path: "/share/:token/assets/:assetId/versions",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary:
@@ -133,6 +141,7 @@ export const sharedApi = {
   comments: defineRoute({
     method: "GET",
     path: "/share/:token/comments",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary:
@@ -144,6 +153,7 @@ export const sharedApi = {
   comment: defineRoute({
     method: "POST",
     path: "/share/:token/comments",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary: "A visitor's comment or annotation (when the link shows comments and allows commenting)",
@@ -155,6 +165,7 @@ export const sharedApi = {
   fields: defineRoute({
     method: "GET",
     path: "/share/:token/assets/:assetId/custom-fields",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary: "Every field with the asset's value (when the link shows custom fields)",
@@ -164,6 +175,7 @@ export const sharedApi = {
   recognisedText: defineRoute({
     method: "GET",
     path: "/share/:token/assets/:assetId/recognised-text",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary: "Text OCR read in a shared asset, for the visitor's Details tab (issue 35)",
@@ -173,6 +185,7 @@ export const sharedApi = {
   setField: defineRoute({
     method: "PUT",
     path: "/share/:token/custom-fields/:fieldId",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary: "A visitor's field edit (when the link allows editing custom fields)",
@@ -183,6 +196,7 @@ export const sharedApi = {
   download: defineRoute({
     method: "POST",
     path: "/share/:token/download",
+    errors: [401, 403, 429],
     tag: shared,
     access: pub,
     summary:

@@ -51,6 +51,7 @@ export const similarApi = {
   stack: defineRoute({
     method: "POST",
     path: "/workspaces/:id/duplicates/stack",
+    errors: [409],
     tag,
     summary: "Stack a group's other assets as versions of the one kept",
     access,

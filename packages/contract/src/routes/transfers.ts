@@ -4,7 +4,9 @@ import {
   AbortUploadBody,
   CompleteUploadAnswer,
   CompleteUploadBody,
+  FolderForm,
   FolderUploadAnswer,
+  PartAnswer,
   PartParams,
   SignedQuery,
   UploadInitAnswer,
@@ -21,6 +23,8 @@ export const uploadsApi = {
   init: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/upload",
+    summary: "Start an upload: answers where to PUT the bytes (one URL, or one per part)",
+    errors: [402, 409, 413, 507],
     tag: uploads,
     access: "workspace",
     params: WorkspaceParams,
@@ -31,6 +35,8 @@ export const uploadsApi = {
   complete: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/upload/complete",
+    summary: "Complete an upload once every part is PUT: the asset is then processed",
+    errors: [402, 409, 507],
     tag: uploads,
     access: "workspace",
     params: WorkspaceParams,
@@ -45,6 +51,8 @@ export const uploadsApi = {
   abort: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/upload/abort",
+    summary: "Give up an upload that has not completed",
+    errors: [409],
     tag: uploads,
     access: "workspace",
     params: WorkspaceParams,
@@ -55,23 +63,28 @@ export const uploadsApi = {
   folder: defineRoute({
     method: "POST",
     path: "/workspaces/:id/upload-folder",
+    summary: "Upload files with their folder paths (multipart): boards are made from the folders",
+    errors: [402, 413, 507],
     tag: uploads,
     access: "workspace",
     params: WorkspaceParams,
     bodyKind: "multipart",
+    form: FolderForm,
     response: { 200: FolderUploadAnswer },
   }),
   // Raw bytes to a signed URL handed out by `init`: the signature is the proof, so no CSRF.
   putPart: defineRoute({
     method: "PUT",
     path: "/uploads/:uploadId/parts/:partNumber",
+    summary: "PUT one part's bytes to a URL the upload start answered (signed: no session or CSRF)",
+    errors: [409, 413],
     tag: uploads,
     access: "public",
     csrf: false,
     params: PartParams,
     query: SignedQuery,
     bodyKind: "raw",
-    answer: "bytes",
+    response: { 200: PartAnswer },
   }),
 };
 
@@ -81,6 +94,7 @@ export const downloadsApi = {
   request: defineRoute({
     method: "POST",
     path: "/workspaces/:id/download",
+    summary: "Ask for a zip of assets and boards: answers a signed URL to fetch it from",
     tag: downloads,
     access: "workspace",
     params: WorkspaceParams,
@@ -92,9 +106,11 @@ export const downloadsApi = {
   zip: defineRoute({
     method: "GET",
     path: "/downloads/zip",
+    summary: "The zip a download request signed (no session needed)",
     tag: downloads,
     access: "public",
     query: ZipQuery,
     answer: "bytes",
+    produces: ["application/zip"],
   }),
 };

@@ -19,6 +19,7 @@ export const versionsApi = {
   makeCurrent: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/:assetId/versions/:versionId/current",
+    errors: [409],
     tag,
     summary: "Make a version current (its media become the asset's); answers the asset",
     access,
@@ -28,6 +29,7 @@ export const versionsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/assets/:assetId/versions/:versionId",
+    errors: [409],
     tag,
     summary:
       "Move a version to Recently deleted (never the only one: 409); deleting the current one makes the newest remaining current. Answers the asset",
@@ -38,6 +40,7 @@ export const versionsApi = {
   stack: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/:assetId/versions/stack",
+    errors: [409],
     tag,
     summary: "Make other assets versions of this one (ordered by upload time); answers the asset",
     access,
@@ -48,6 +51,7 @@ export const versionsApi = {
   detach: defineRoute({
     method: "POST",
     path: "/workspaces/:id/assets/:assetId/versions/:versionId/detach",
+    errors: [409],
     tag,
     summary: "Make a version an asset of its own (with its comments); answers the new asset",
     access,

@@ -22,10 +22,18 @@ import { defineRoute } from "./define.ts";
 const tag = "workspaces";
 
 export const workspacesApi = {
-  list: defineRoute({ method: "GET", path: "/workspaces", tag, access: "user", response: { 200: WorkspaceList } }),
+  list: defineRoute({
+    method: "GET",
+    path: "/workspaces",
+    summary: "The workspaces the signed-in user belongs to",
+    tag,
+    access: "user",
+    response: { 200: WorkspaceList },
+  }),
   create: defineRoute({
     method: "POST",
     path: "/workspaces",
+    summary: "Create a workspace (its creator is its ADMIN)",
     tag,
     access: "user",
     body: CreateWorkspaceBody,
@@ -34,6 +42,7 @@ export const workspacesApi = {
   get: defineRoute({
     method: "GET",
     path: "/workspaces/:id",
+    summary: "A workspace, with the caller's role and abilities",
     tag,
     access: "workspace",
     params: WorkspaceParams,
@@ -42,6 +51,7 @@ export const workspacesApi = {
   rename: defineRoute({
     method: "PUT",
     path: "/workspaces/:id",
+    summary: "Rename a workspace (ADMIN)",
     tag,
     access: "workspace",
     params: WorkspaceParams,
@@ -51,6 +61,7 @@ export const workspacesApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id",
+    summary: "Delete a workspace (ADMIN; it can be restored for a while)",
     tag,
     access: "workspace",
     params: WorkspaceParams,
@@ -60,6 +71,7 @@ export const workspacesApi = {
   restore: defineRoute({
     method: "POST",
     path: "/workspaces/:id/restore",
+    summary: "Restore a deleted workspace (ADMIN)",
     tag,
     access: "user",
     params: WorkspaceParams,
@@ -73,6 +85,7 @@ export const membersApi = {
   list: defineRoute({
     method: "GET",
     path: "/workspaces/:id/members",
+    summary: "The workspace's members and their roles",
     tag: members,
     access: "workspace",
     params: WorkspaceParams,
@@ -81,6 +94,8 @@ export const membersApi = {
   setRole: defineRoute({
     method: "PUT",
     path: "/workspaces/:id/members/:userId",
+    summary: "Change a member's role (ADMIN; never the last ADMIN)",
+    errors: [409],
     tag: members,
     access: "workspace",
     params: MemberParams,
@@ -90,6 +105,8 @@ export const membersApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/members/:userId",
+    summary: "Remove a member (ADMIN; never the last ADMIN)",
+    errors: [409],
     tag: members,
     access: "workspace",
     params: MemberParams,
@@ -98,6 +115,7 @@ export const membersApi = {
   invites: defineRoute({
     method: "GET",
     path: "/workspaces/:id/invites",
+    summary: "The workspace's pending invitations",
     tag: members,
     access: "workspace",
     params: WorkspaceParams,
@@ -106,6 +124,8 @@ export const membersApi = {
   invite: defineRoute({
     method: "POST",
     path: "/workspaces/:id/invites",
+    summary: "Invite someone by e-mail with a role (ADMIN)",
+    errors: [402, 409, 429],
     tag: members,
     access: "workspace",
     params: WorkspaceParams,
@@ -115,6 +135,7 @@ export const membersApi = {
   revokeInvite: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/invites/:inviteId",
+    summary: "Revoke a pending invitation (ADMIN)",
     tag: members,
     access: "workspace",
     params: InviteParams,
@@ -123,6 +144,7 @@ export const membersApi = {
   inviteInfo: defineRoute({
     method: "GET",
     path: "/invites/:token/info",
+    summary: "What an invitation link invites to",
     tag: members,
     access: "public",
     params: TokenParams,
@@ -131,6 +153,8 @@ export const membersApi = {
   acceptInvite: defineRoute({
     method: "POST",
     path: "/invites/accept",
+    summary: "Accept an invitation: the signed-in user joins the workspace",
+    errors: [402],
     tag: members,
     access: "user",
     body: TokenBody,

@@ -88,6 +88,8 @@ export type AssetViewRow = AssetRow & {
   newer_version: { id: string; number: number; status: AssetRow["status"] } | null;
   /** The latest review holding the asset (canceled ones aside): its status and counting decisions (issue 30). */
   approval: Asset["approval"];
+  /** The listing's sort key as text, when the caller asked for it (a listing page's cursor). */
+  sort_key?: string | null;
 };
 
 /**
@@ -130,10 +132,10 @@ const APPROVAL = sql`(
  * rows, manual tags (by name), AI tags (by confidence), live boards (by name) and whether the caller
  * favourited each. `exif` is read as present/absent only (the asset carries the EXIF columns).
  */
-export function assetViewSql(page: PageIds, userId: string, comments?: CommentScope) {
+export function assetViewSql(page: PageIds, userId: string, comments?: CommentScope, sortKey?: RawBuilder<unknown>) {
   return sql<AssetViewRow>`
     ${page.with ?? sql``}
-    SELECT ${COLUMNS}, CASE WHEN a.exif IS NULL THEN NULL ELSE '{}'::jsonb END AS exif,
+    SELECT ${COLUMNS}, ${sortKey ? sql`(${sortKey}) AS sort_key,` : sql``} CASE WHEN a.exif IS NULL THEN NULL ELSE '{}'::jsonb END AS exif,
       coalesce((SELECT array_agg(t.name ORDER BY t.name) FROM asset_tags at JOIN tags t ON t.id = at.tag_id
                 WHERE at.asset_id = a.id), '{}') AS tag_names,
       coalesce((SELECT json_agg(json_build_object('label', g.label, 'confidence', g.confidence, 'type', g.type)
@@ -167,8 +169,10 @@ export const assetViewRepo = {
     userId: string,
     /** A share link's visitor: the comments they count (its board's, its version's). */
     comments?: CommentScope,
+    /** An expression over `assets a` answered as `sort_key` (the listing's cursor). */
+    sortKey?: RawBuilder<unknown>,
   ): Promise<AssetViewRow[]> {
     const page = "ids" in ids ? ids : plainPageIds(ids);
-    return (await assetViewSql(page, userId, comments).execute(db)).rows;
+    return (await assetViewSql(page, userId, comments, sortKey).execute(db)).rows;
   },
 };

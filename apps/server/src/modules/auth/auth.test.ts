@@ -50,6 +50,33 @@ describe("csrf token", () => {
     );
     expect(res.statusCode).toBe(401);
   });
+  it("signing in sets a new token bound to the session: the one from before is refused, the cookie's works", async () => {
+    const { email } = await registerAndVerify();
+    const c = new Client(env.app);
+    const before = await c.fetchCsrf();
+    const login = await c.post("/users/login", { email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    const after = c.cookies.get("XSRF-TOKEN");
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    // What an integrator does with cookies alone: echo the cookie, as the document's CSRF dance says.
+    const stale = await c.request(
+      "PATCH",
+      "/users/me",
+      { first_name: "Stale" },
+      { csrf: false, headers: { "x-csrftoken": before } },
+    );
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().code).toBe("CSRF_FAILED");
+    const fresh = await c.request(
+      "PATCH",
+      "/users/me",
+      { first_name: "Fresh" },
+      { csrf: false, headers: { "x-csrftoken": after ?? "" } },
+    );
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data.first_name).toBe("Fresh");
+  });
 });
 
 describe("register and verify", () => {

@@ -29,6 +29,7 @@ export interface ListingScope {
   userId: string;
   /** A share link's visitor: the comments counted (the link's board's threads, its version's). */
   comments?: CommentScope;
+  seek?: RawBuilder<SqlBool>; // a cursor page's keyset (seek-repo.ts): finds the page, never counts
 }
 
 const and = (cs: Cond[]): Cond =>
@@ -218,7 +219,8 @@ function groupCond(g: OrGroup, scope: ListingScope): Cond {
 
 /** Every condition of the payload, ANDed; or_groups ORed among themselves. Board and scope included. */
 export function listingWhere(f: AssetListBody, scope: ListingScope): Cond {
-  return and([sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE, ...listingFilters(f, scope)]);
+  const ws = sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`;
+  return and([ws, LISTABLE, ...seekOf(scope), ...listingFilters(f, scope)]);
 }
 
 /**
@@ -320,6 +322,8 @@ export function matchArms(f: AssetListBody, scope: ListingScope, withFacets = tr
     and([matchWhere(manualArm, scope, withFacets), sql<SqlBool>`NOT ${aiCond}`]),
   ];
 }
+
+export const seekOf = (scope: ListingScope): Cond[] => (scope.seek ? [scope.seek] : []);
 
 /** The payload's upload-date range alone (part of listingFilters too): an index condition for walks. */
 export const uploadRange = (f: AssetListBody): Cond[] =>

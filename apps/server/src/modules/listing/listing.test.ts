@@ -53,6 +53,7 @@ describe("asset listing", () => {
       total_pages: 1,
       has_more: false,
       count_is_estimate: false,
+      next_cursor: null,
     });
     const cafe = body.data.find((a: { id: string }) => a.id === A.cafe);
     expect(cafe).toMatchObject({ tags: ["Food", "Travel"], ai_tags: ["cup"], boards: [{ id: boardId }] });

@@ -13,10 +13,11 @@ import {
   orderKey,
   roughAndUnbounded,
   roughEstimate,
+  seekOf,
   uploadRange,
 } from "./filters-repo.ts";
 import { nearestRepo } from "./nearest-repo.ts";
-import { seekPageIds, pageWindow as window } from "./seek-repo.ts";
+import { seekPageIds, sortKeyText, pageWindow as window } from "./seek-repo.ts";
 
 /**
  * The listing's plans: which ids make a page (the order index, the day counts, or a probe of few
@@ -106,7 +107,7 @@ function walkIds(body: AssetListBody, scope: ListingScope, gate: RawBuilder<SqlB
   if (!roughEstimate(body))
     return sql`ARRAY(SELECT a.id FROM assets a WHERE ${listingWhere(body, scope)} AND ${gate}
       ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
-  const scan = [sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE, ...uploadRange(body)];
+  const scan = [sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE, ...seekOf(scope), ...uploadRange(body)];
   return sql`ARRAY(SELECT a.id FROM (
         SELECT * FROM assets a WHERE ${sql.join(scan, sql` AND `)} ORDER BY ${order} OFFSET 0) a
       WHERE ${sql.join(listingFilters(body, scope), sql` AND `)} AND ${gate} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
@@ -176,7 +177,7 @@ export function guardedPageIds(body: AssetListBody, scope: ListingScope, limit: 
   return {
     with: sql`WITH w AS MATERIALIZED (
         SELECT a.id, ${orderKey(order)} AS k FROM (
-          SELECT * FROM assets a WHERE a.workspace_id = ${scope.workspaceId} AND ${LISTABLE}
+          SELECT * FROM assets a WHERE ${sql.join([sql<SqlBool>`a.workspace_id = ${scope.workspaceId}`, LISTABLE, ...seekOf(scope)], sql` AND `)}
           ORDER BY ${listingOrder(order)} LIMIT ${WALK_BUDGET}) a
         WHERE ${filters} LIMIT ${want}),
       f AS MATERIALIZED (${allMatches(body, scope)}),
@@ -283,9 +284,11 @@ export const listingRepo = {
     if (body.order_by === "distance" && body.similar_to)
       return nearestRepo.find(db, { ...body, similar_to: body.similar_to }, scope);
     const seek = from ? seekPageIds(body, scope, from, window(body).offset - from.offset) : null;
+    // Each row's sort key, so that the page's last one makes the next page's cursor (cursor.ts).
+    const sortKey = sortKeyText(body.order_by);
     if (listingFilters(body, scope).length === 0) {
       const [rows, total] = await Promise.all([
-        assetViewRepo.rows(db, seek ?? unfilteredPageIds(body, scope), scope.userId, scope.comments),
+        assetViewRepo.rows(db, seek ?? unfilteredPageIds(body, scope), scope.userId, scope.comments, sortKey),
         listingRepo.listableCount(db, scope.workspaceId),
       ]);
       return { rows, total, estimate: false };
@@ -300,6 +303,7 @@ export const listingRepo = {
         (planned.rows > PROBE_LIMIT && seek) || filteredPageIds(body, scope, planned, tuning.probe ?? "auto"),
         scope.userId,
         scope.comments,
+        sortKey,
       ),
       listingRepo.countFiltered(
         db,

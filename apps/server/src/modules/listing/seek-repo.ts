@@ -1,6 +1,7 @@
-import type { AssetListBody } from "@hangar/contract";
+import type { AssetListBody, ListingOrder } from "@hangar/contract";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { type PageIds, plainPageIds } from "../assets/index.ts";
+import type { ListingCursor } from "./cursor.ts";
 import {
   LISTABLE,
   type ListingScope,
@@ -68,4 +69,39 @@ export function seekPageIds(
     ids: sql`ARRAY(SELECT p.id FROM p ORDER BY ${orderBy(body.order_by, sql`p.k`, sql`p.id`)} OFFSET ${offset})
       || ARRAY(${range(undated, id)} LIMIT ${want} - greatest(${seen}, ${offset}) OFFSET greatest(0, ${offset} - ${seen}))`,
   };
+}
+
+/**
+ * The order's sort key as text, exactly (cursor.ts carries it): timestamps as whole microseconds
+ * since 1970 (a Date would drop the microseconds and make the seek land before the asset), sizes as
+ * digits, names and types as they are. `keyValue` reads it back.
+ */
+export function sortKeyText(order: ListingOrder): RawBuilder<unknown> {
+  const key = orderKey(order);
+  const field = order.replace(/^-/, "");
+  if (field === "date_uploaded" || field === "date_taken")
+    return sql`(extract(epoch FROM ${key}) * 1000000)::bigint::text`;
+  return field === "size" ? sql`${key}::text` : key;
+}
+
+function keyValue(order: ListingOrder, k: string): RawBuilder<unknown> {
+  const field = order.replace(/^-/, "");
+  if (field === "date_uploaded" || field === "date_taken")
+    return sql`(timestamptz 'epoch' + (${k}::bigint / 1000000) * interval '1 second' + (${k}::bigint % 1000000) * interval '1 microsecond')`;
+  return field === "size" ? sql`${k}::bigint` : sql`${k}::text`;
+}
+
+/**
+ * What follows a cursor in the listing's order, as keyset conditions on the order's index (a row
+ * comparison on its key and id): one range, or for date_taken after a dated asset two, read one after
+ * the other, the dated ones after it and then every undated one (they sort last either way, and a row
+ * comparison never matches a null key; see seekPageIds).
+ */
+export function cursorRanges(cursor: ListingCursor): RawBuilder<SqlBool>[] {
+  const { order } = cursor;
+  const key = orderKey(order);
+  const cmp = sql.raw(order.startsWith("-") ? "<" : ">");
+  if (cursor.key === null) return [sql<SqlBool>`${key} IS NULL AND a.id ${cmp} ${cursor.id}::uuid`];
+  const after = sql<SqlBool>`(${key}, a.id) ${cmp} (${keyValue(order, cursor.key)}, ${cursor.id}::uuid)`;
+  return order.endsWith("date_taken") ? [after, sql<SqlBool>`${key} IS NULL`] : [after];
 }

@@ -10,6 +10,8 @@ import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import { invalid } from "../../platform/errors.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { assetAbilities, linkCommentScope, linkViewOf, serializeView, type Viewer, viewerOf } from "../assets/index.ts";
+import { CURSOR_MESSAGES, decodeCursor, encodeCursor } from "./cursor.ts";
+import { cursorRepo } from "./cursor-repo.ts";
 import { LISTING } from "./policy.ts";
 import { type ListingTuning, listingRepo } from "./repo.ts";
 import type { Waypoints } from "./waypoints.ts";
@@ -43,7 +45,7 @@ export function createListingService(deps: {
       const viewer = viewerOf(visitor, grant);
       const body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
       const scope = { workspaceId, userId: NO_USER, comments: linkCommentScope(linkViewOf(visitor)) };
-      return answer(body, await listingRepo.find(db, body, scope, deps.tuning), viewer);
+      return answer(body, await listingRepo.find(db, body, scope, deps.tuning), viewer, "visitor");
     },
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
       const grant = await access.require(actor, LISTING.workspace, inWorkspace(workspaceId));
@@ -56,13 +58,21 @@ export function createListingService(deps: {
         throw invalid(SIMILAR_MESSAGES.unknownAsset, [
           { field: "similar_to.asset_id", message: SIMILAR_MESSAGES.unknownAsset },
         ]);
+      const scope = { workspaceId, userId: actor.userId };
+      if (body.cursor !== undefined) {
+        // A walk by cursor (issue 36): the page right after the one that made it, at any depth.
+        if (body.page !== 1)
+          throw invalid(CURSOR_MESSAGES.withPage, [{ field: "page", message: CURSOR_MESSAGES.withPage }]);
+        const cursor = decodeCursor(body.cursor, body.order_by);
+        return answer(body, await cursorRepo.findAfter(db, body, scope, cursor, deps.tuning), viewer, "cursor");
+      }
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
       // Nearest first sorts the similar matches themselves: no waypoint.
       const wp = body.order_by === "distance" ? undefined : deps.waypoints;
       const snapshot = wp?.snapshot() ?? 0;
       const offset = (body.page - 1) * body.page_size;
       const from = wp?.nearest(workspaceId, actor.userId, body, offset) ?? null;
-      const found = await listingRepo.find(db, body, { workspaceId, userId: actor.userId }, deps.tuning, from);
+      const found = await listingRepo.find(db, body, scope, deps.tuning, from);
       // A full page with more after it: its last asset is where the next page starts.
       const last = found.rows.length > body.page_size ? found.rows[body.page_size - 1] : undefined;
       if (wp && last) {
@@ -76,7 +86,7 @@ export function createListingService(deps: {
           snapshot,
         );
       }
-      return answer(body, found, viewer);
+      return answer(body, found, viewer, "page");
     },
   };
 
@@ -84,28 +94,38 @@ export function createListingService(deps: {
     body: AssetListBody,
     found: Awaited<ReturnType<typeof listingRepo.find>>,
     viewer: Viewer,
+    /** A numbered page, a page after a cursor (its position unknown), or a visitor's (no cursor). */
+    mode: "page" | "cursor" | "visitor",
   ): Promise<AssetListAnswer> {
     const { page, page_size } = body;
     const offset = (page - 1) * page_size;
     const hasMore = found.rows.length > page_size;
     const pageRows = found.rows.slice(0, page_size);
-    // What this page saw tightens the count: a last page makes it exact, a full one a lower bound.
+    // What a numbered page saw tightens the count: a last page makes it exact, a full one a lower bound.
     let { total, estimate } = found;
-    if (!hasMore && (pageRows.length > 0 || offset === 0)) {
+    if (mode === "cursor") {
+      // Its offset is not known: the count stays the whole listing's.
+    } else if (!hasMore && (pageRows.length > 0 || offset === 0)) {
       total = offset + pageRows.length;
       estimate = false;
     } else if (estimate) total = Math.max(total, offset + found.rows.length);
+    const last = hasMore ? pageRows[pageRows.length - 1] : undefined;
+    const nextCursor =
+      last && mode !== "visitor" && last.sort_key !== undefined
+        ? encodeCursor({ order: body.order_by, key: last.sort_key, id: last.id })
+        : null;
 
     const data = await Promise.all(pageRows.map((r) => serializeView(r, signer, viewer)));
     return {
       data,
       pagination: {
-        page,
+        page: mode === "cursor" ? 0 : page,
         page_size,
         total_count: total,
         total_pages: Math.ceil(total / page_size),
         has_more: hasMore,
         count_is_estimate: estimate,
+        next_cursor: nextCursor,
       },
     };
   }

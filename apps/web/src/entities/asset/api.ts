@@ -3,7 +3,7 @@ import {
   type AssetListAnswer,
   assetsApi,
   type ListingOrder,
-  type Pagination,
+  type ListingPagination,
   STORE_MESSAGES,
 } from "@hangar/contract";
 import {
@@ -52,13 +52,14 @@ const invalidAnswer = () =>
  */
 export function normaliseListAnswer(answer: unknown, page: number): AssetListAnswer {
   const whole = (data: Asset[]): AssetListAnswer => {
-    const pagination: Pagination = {
+    const pagination: ListingPagination = {
       page,
       page_size: data.length,
       total_count: data.length,
       total_pages: 1,
       has_more: false,
       count_is_estimate: false,
+      next_cursor: null,
     };
     return { data, pagination };
   };

@@ -84,6 +84,7 @@ function serve() {
         total_pages: 1,
         has_more: false,
         count_is_estimate: false,
+        next_cursor: null,
       },
     };
   });
