@@ -18,6 +18,7 @@ import type {
 export type { ShareLinkActivityTable, ShareLinksTable };
 
 import type { ApiKeysTable } from "./types-api-keys.ts";
+import type { AuditEventsTable } from "./types-audit.ts";
 import type {
   AssetHashesTable,
   AssetHashPairsTable,
@@ -82,6 +83,7 @@ export interface WorkspacesTable {
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
   deleted_by: string | null;
+  audit_retention_days: Generated<number>;
 }
 
 export interface MembershipsTable {
@@ -361,6 +363,7 @@ export interface DB {
   duplicate_dismissals: DuplicateDismissalsTable;
   duplicate_settings: DuplicateSettingsTable;
   api_keys: ApiKeysTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import { aiActionsApi } from "./ai-actions.ts";
 import { apiKeysApi } from "./api-keys.ts";
 import { assetsApi, trashApi } from "./assets.ts";
+import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
 import { billingApi } from "./billing.ts";
 import { boardsApi } from "./boards.ts";
@@ -22,6 +23,7 @@ export {
   aiActionsApi,
   apiKeysApi,
   assetsApi,
+  auditApi,
   authApi,
   billingApi,
   boardsApi,
@@ -69,4 +71,5 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   reviewLinkApi,
   billingApi,
   apiKeysApi,
+  auditApi,
 ].flatMap((group) => Object.values(group) as Route[]);

@@ -33,6 +33,7 @@ import * as m0031 from "./20261201-2901-version-status-events.ts";
 import * as m0032 from "./20261202-3201-similar.ts";
 import * as m0033 from "./20261202-3202-similar-pairs.ts";
 import * as m3601 from "./20261203-3601-api-keys.ts";
+import * as m3603 from "./20261206-3603-audit.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "20261202-3201-similar": m0032,
   "20261202-3202-similar-pairs": m0033,
   "20261203-3601-api-keys": m3601,
+  "20261206-3603-audit": m3603,
 };
 
 export const migrationProvider: MigrationProvider = {
