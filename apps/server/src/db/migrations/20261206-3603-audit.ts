@@ -19,7 +19,7 @@ const AUDITED: Record<string, { object: string; columns: string[] }> = {
   invites: { object: "invite", columns: ["role", "revoked_at", "accepted_at"] },
   boards: { object: "board", columns: ["name", "parent_id", "position", "deleted_at"] },
   board_assets: { object: "board", columns: [] },
-  assets: { object: "asset", columns: ["name", "description", "deleted_at", "current_version_id"] },
+  assets: { object: "asset", columns: ["name", "description", "deleted_at", "current_version_id", "status"] },
   asset_versions: { object: "version", columns: ["deleted_at", "asset_id"] },
   asset_tags: { object: "asset", columns: [] },
   asset_favorites: { object: "asset", columns: [] },
@@ -64,6 +64,7 @@ const AUDITED: Record<string, { object: string; columns: string[] }> = {
     columns: ["first_name", "last_name", "email", "pending_email", "email_verified_at", "password_hash"],
   },
   user_avatars: { object: "account", columns: ["updated_at"] },
+  email_tokens: { object: "account", columns: ["used_at"] },
 };
 export const AUDITED_TABLES = AUDITED;
 
@@ -94,6 +95,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     WHERE related_id IS NOT NULL`.execute(db);
   await sql`CREATE INDEX audit_events_user ON audit_events (user_id, id DESC) WHERE user_id IS NOT NULL`.execute(db);
   await sql`CREATE INDEX audit_events_at ON audit_events (at)`.execute(db);
+  // A request's rows (its id is in the logs): what one call changed.
+  await sql`CREATE INDEX audit_events_request ON audit_events (request_id) WHERE request_id IS NOT NULL`.execute(db);
   await sql`ALTER TABLE workspaces ADD COLUMN audit_retention_days integer NOT NULL DEFAULT 365
     CHECK (audit_retention_days BETWEEN 30 AND 3650)`.execute(db);
 
@@ -242,6 +245,10 @@ BEGIN
     WHEN 'billing_subscriptions' THEN oid := r ->> 'workspace_id'; oname := r ->> 'plan_key';
     WHEN 'billing_checkout_sessions' THEN oname := r ->> 'plan_key'; verb := 'checkout_started';
     WHEN 'users' THEN oname := r ->> 'email'; uid := (r ->> 'id')::uuid;
+    WHEN 'email_tokens' THEN
+      IF TG_OP = 'DELETE' THEN RETURN NULL; END IF; -- expired tokens swept away
+      oid := r ->> 'user_id'; uid := oid::uuid; oname := r ->> 'email'; ch := '{}'::jsonb;
+      verb := (r ->> 'purpose') || CASE TG_OP WHEN 'INSERT' THEN '_requested' WHEN 'DELETE' THEN '_expired' ELSE '_used' END;
     WHEN 'user_avatars' THEN oid := r ->> 'user_id'; uid := oid::uuid; verb := 'avatar_' || verb;
       SELECT email INTO oname FROM users WHERE id = uid;
     ELSE NULL;
@@ -261,10 +268,17 @@ BEGIN
     verb := 'revoked';
   END IF;
 
+  -- An asset's status alone: its upload completing is someone's doing; the pipeline's progress is not.
+  IF TG_TABLE_NAME = 'assets' AND TG_OP = 'UPDATE' AND (ch - 'status') = '{}'::jsonb THEN
+    IF (o ->> 'status') = 'uploading' THEN verb := 'upload_completed'; ELSE RETURN NULL; END IF;
+  END IF;
+
   -- Values longer than 500 characters are cut (a comment's text, an action's configuration).
-  SELECT coalesce(jsonb_object_agg(k, CASE WHEN length(v::text) > 500
-      THEN to_jsonb(left(v::text, 500) || '…') ELSE v END), '{}'::jsonb)
-    INTO ch FROM jsonb_each(ch) AS e(k, v);
+  IF length(ch::text) > 500 THEN
+    SELECT coalesce(jsonb_object_agg(k, CASE WHEN length(v::text) > 500
+        THEN to_jsonb(left(v::text, 500) || '…') ELSE v END), '{}'::jsonb)
+      INTO ch FROM jsonb_each(ch) AS e(k, v);
+  END IF;
 
   kind := coalesce(ctx ->> 'k', 'system');
   aname := ctx ->> 'n';

@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 import { apiKeysSettingsRoute } from "../api-keys";
+import { auditSettingsRoute } from "../audit";
 import { subscriptionSettingsRoute } from "../billing";
 
 /** /w/:workspaceId/settings and its tabs, each loaded on demand. */
@@ -17,5 +18,6 @@ export const settingsRoute: RouteObject = {
       lazy: lazyPage(() => import("./pages/settings-share-links-page"), "SettingsShareLinksPage"),
     },
     apiKeysSettingsRoute,
+    auditSettingsRoute,
   ],
 };

@@ -1,6 +1,6 @@
 import { canAdmin } from "@hangar/contract";
 import { Tabs } from "@mantine/core";
-import { IconCreditCard, IconForms, IconInfoCircle, IconKey, IconLink } from "@tabler/icons-react";
+import { IconCreditCard, IconForms, IconInfoCircle, IconKey, IconLink, IconListDetails } from "@tabler/icons-react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useCurrentWorkspace } from "../../../entities/workspace";
 import { PageHeader } from "../../../ui/page-header";
@@ -13,6 +13,7 @@ const TABS = [
   { value: "share-links", label: "Share links", icon: IconLink },
   // ADMINs only (issue 36): others never see the tab.
   { value: "api-keys", label: "API keys", icon: IconKey, admin: true },
+  { value: "audit", label: "Audit log", icon: IconListDetails, admin: true },
 ] as const;
 
 /** /w/:id/settings: tabs for the child pages; details is the default child. */

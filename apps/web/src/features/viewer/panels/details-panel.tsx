@@ -18,6 +18,7 @@ import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { encodeFilters, FILE_TYPE_LABELS, formatExposure, PARAM, useWorkspaceTags } from "../../../entities/asset";
 import { formatDuration, relativeTime } from "../../../entities/format";
+import { ObjectHistory } from "../../audit";
 import { RecognisedTextSection } from "../../fields";
 import { useAutosaveAsset, useSaveTags } from "../api";
 import { ReviewHistory } from "../review/review-history";
@@ -171,6 +172,12 @@ export function DetailsPanel({
 
       {!shared && (
         <ReviewHistory workspaceId={ws} assetId={asset.id} latestReviewId={asset.approval?.review_id ?? null} />
+      )}
+
+      {!shared && (
+        <Section title="Activity">
+          <ObjectHistory key={asset.id} workspaceId={ws} kind="asset" id={asset.id} />
+        </Section>
       )}
 
       {asset.ai_tag_details.length > 0 && (
