@@ -25,6 +25,8 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   "PUT /uploads/:uploadId/parts/:partNumber":
     "bytes of an upload; the asset's creation (start) and completion are recorded, a multipart part is not",
   "POST /users/resend-verification": "sends a mail again; nothing changes but the mail log",
+  "POST /users/forgot-password":
+    "answers alike for unknown addresses (nothing to record); a known one's reset token is recorded (email_tokens)",
   "POST /workspaces/:id/billing/preview": "prices a change without making it",
   "POST /workspaces/:id/billing/portal":
     "answers the payment provider's portal URL; the provider's events are recorded when they change the plan",
