@@ -13,6 +13,7 @@ import { aiActionsRoutes } from "./modules/ai-actions/routes.ts";
 import { apiKeysRoutes } from "./modules/api-keys/routes.ts";
 import { assetsRoutes } from "./modules/assets/routes.ts";
 import { versionsRoutes } from "./modules/assets/versions-routes.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { boardsRoutes } from "./modules/boards/routes.ts";
@@ -36,6 +37,7 @@ import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { webhooksRoutes } from "./modules/webhooks/routes.ts";
 import { workspacesRoutes } from "./modules/workspaces/routes.ts";
+import { installAuditContext } from "./platform/audit-context.ts";
 import { installBodyParsing } from "./platform/body-parsing.ts";
 import { badUrl, installErrorHandler, installNotFound } from "./platform/error-handler.ts";
 import type { App } from "./platform/http.ts";
@@ -90,6 +92,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
   installErrorHandler(app);
   installBodyParsing(app);
   installMetrics(app, rt.metrics, config.METRICS_TOKEN);
+  installAuditContext(app);
   await app.register(fastifyCookie);
   installSecurityHeaders(app, await directOrigins(rt.store));
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
@@ -159,6 +162,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       billingRoutes(a, rt.billing.service, rt.billing.webhook);
       apiKeysRoutes(a, rt.services.apiKeys);
       webhooksRoutes(a, rt.services.webhooks);
+      auditRoutes(a, rt.services.audit);
       liveRoutes(a, {
         hub: rt.live,
         heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,

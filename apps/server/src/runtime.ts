@@ -9,6 +9,7 @@ import { hashAssetsJob } from "./jobs/hash-assets.ts";
 import { housekeepingJob } from "./jobs/housekeeping.ts";
 import { createIdleGate } from "./jobs/idle-gate.ts";
 import { processAssetJob, processAssetSpec } from "./jobs/process-asset.ts";
+import { purgeAuditJob } from "./jobs/purge-audit.ts";
 import { purgeTrashJob } from "./jobs/purge-trash.ts";
 import { purgeWorkspacesJob } from "./jobs/purge-workspaces.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
@@ -23,6 +24,7 @@ import { createOcr } from "./media/ocr.ts";
 import { createAiActionsService } from "./modules/ai-actions/index.ts";
 import { createApiKeysService } from "./modules/api-keys/index.ts";
 import { createAssetsService, createVersionsService, type VersionGate } from "./modules/assets/index.ts";
+import { createAuditService } from "./modules/audit/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createBilling } from "./modules/billing/index.ts";
 import { createBoardsService } from "./modules/boards/index.ts";
@@ -69,6 +71,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   });
   const cache = createReadCache();
   const access = createAccess(db, cache);
+  // The audit log (issue 36): most rows come from the tables' triggers; this records the rest.
+  const audit = createAuditService({ db, access });
   const limiter = createRateLimiter(db);
   const users = createUsersService({ db, cache, access });
   const workspaces = createWorkspacesService({ db, access });
@@ -139,7 +143,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     foreground,
   );
   const trash = createTrashService({ db, access, store, boards, assets });
-  const downloads = createDownloadsService({ db, access, signer, store, log: log.child({ component: "downloads" }) });
+  const downloads = createDownloadsService({
+    db,
+    access,
+    signer,
+    store,
+    log: log.child({ component: "downloads" }),
+    audit: (r) => audit.record(r),
+  });
   const listing = createListingService({
     db,
     access,
@@ -176,7 +187,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const shares = createSharesService({ db, access });
   // Workspace API keys (issue 36): the session hook authenticates bearer secrets through it.
   const apiKeys = createApiKeysService({ db, access, limiter, findUser: (id) => users.findById(id) });
-  const comments = createCommentsService({ db, access, mailer, store, publicUrl: config.publicUrl });
+  const comments = createCommentsService({
+    db,
+    access,
+    mailer,
+    store,
+    publicUrl: config.publicUrl,
+    audit: (r) => audit.record(r),
+  });
   const versions = createVersionsService({
     db,
     access,
@@ -225,6 +243,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     store,
     publicUrl: config.publicUrl,
     clock,
+    audit: (r) => audit.record(r),
     log: log.child({ component: "reviews" }),
   });
   // Signed webhooks (issue 36): triggers fill the outbox; workers dispatch it and deliver through jobs.
@@ -256,6 +275,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     publicUrl: config.publicUrl,
     sessionTtlDays: config.SESSION_TTL_DAYS,
     registrationsPerIpPerHour: config.REGISTRATIONS_PER_IP_PER_HOUR,
+    audit: (r) => audit.record(r),
   });
 
   // Every job, defined in jobs/ (one file each) around the services that do the work.
@@ -300,6 +320,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       () => webhooks.sweep(),
       () => webhooks.listen(listener),
     ) as JobDefinition,
+    purgeAuditJob(() => audit.purge()) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -361,6 +382,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       reviews,
       apiKeys,
       webhooks: webhooks.service,
+      audit,
     },
     /** The tagger and OCR as the jobs get them (started on first use; tests of the shutdown call them). */
     vision: { tagger: loadTaggerOnce, ocr: loadOcrOnce, faces: faceDetector.load },

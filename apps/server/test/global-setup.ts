@@ -47,6 +47,7 @@ export default async function setup(project: TestProject) {
     const lines = [
       ...gaps.noSuccess.map((r) => `  ${r}: no test saw it succeed`),
       ...gaps.noInvalid.map((r) => `  ${r}: no test saw it refuse a body with 422`),
+      ...gaps.noAudit.map((r) => `  ${r}: succeeded in tests but never wrote an audit row (issue 36)`),
     ];
     if (lines.length) {
       // A teardown's throw is only logged by vitest ("error during close") and the run still exits 0.
@@ -54,7 +55,9 @@ export default async function setup(project: TestProject) {
       process.exitCode = 1;
       return;
     }
-    process.stdout.write("Route coverage gate: every contract route succeeded and refused a bad body in some test\n");
+    process.stdout.write(
+      "Route coverage gate: every contract route succeeded and refused a bad body in some test, every mutation wrote an audit row\n",
+    );
   };
 }
 

@@ -55,7 +55,7 @@ export async function createTestEnv(
   );
   await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? true, concurrency: 1 });
   const app = await buildApp(rt, { resolveActor: opts.resolveActor });
-  recordRouteStatuses(app, inject("routeCoverageDir"));
+  recordRouteStatuses(app, inject("routeCoverageDir"), rt.db);
   await app.ready();
   return {
     rt,

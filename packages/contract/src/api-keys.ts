@@ -79,7 +79,7 @@ const WRITE_SCOPE: Record<string, ApiScope> = {
   "file requests": "shares:write",
   reviews: "reviews:write",
 };
-const ADMIN_READ_TAGS = new Set(["billing", "api keys", "webhooks"]);
+const ADMIN_READ_TAGS = new Set(["billing", "api keys", "webhooks", "audit"]);
 
 /** The scope a key needs for a workspace route (null: not a workspace route, which no key may call). */
 export function routeScope(route: Pick<RouteSpec, "access" | "method" | "tag" | "reads">): ApiScope | null {

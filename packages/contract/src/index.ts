@@ -3,6 +3,7 @@ export * from "./ai-actions.ts";
 export * from "./api-keys.ts";
 export * from "./approvals.ts";
 export * from "./assets.ts";
+export * from "./audit.ts";
 export * from "./billing.ts";
 export * from "./boards.ts";
 export * from "./bytes.ts";

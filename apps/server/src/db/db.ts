@@ -1,6 +1,7 @@
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import { auditedPool } from "../platform/audit-context.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import type { DB } from "./types.ts";
 
@@ -39,8 +40,9 @@ export function createPool(url: string, max: number, log: Logger): pg.Pool {
   return pool;
 }
 
+/** The app's queries: each connection carries who is acting for the audit triggers (platform/audit-context.ts). */
 export function createDb(pool: pg.Pool): Db {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: auditedPool(pool) }) });
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -18,6 +18,7 @@ import type {
 export type { ShareLinkActivityTable, ShareLinksTable };
 
 import type { ApiKeysTable } from "./types-api-keys.ts";
+import type { AuditEventsTable } from "./types-audit.ts";
 import type {
   FaceRejectionsTable,
   FaceScansTable,
@@ -92,6 +93,7 @@ export interface WorkspacesTable {
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
   deleted_by: string | null;
+  audit_retention_days: Generated<number>;
 }
 
 export interface MembershipsTable {
@@ -381,6 +383,7 @@ export interface DB {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import { type ApiScope, type Role, roleCan, SHARE_MESSAGES } from "@hangar/contr
 import type { Db } from "../db/db.ts";
 import { accessRepo, type ShareLinkState } from "./access-repo.ts";
 import type { Actor, UserActor, VisitorActor } from "./actor.ts";
+import { auditVisitor } from "./audit-context.ts";
 import { AppError, forbidden, notFound, unauthenticated } from "./errors.ts";
 import type { Action } from "./policy.ts";
 import { cacheKeys, type ReadCache } from "./read-cache.ts";
@@ -209,6 +210,7 @@ export function createAccess(db: Db, cache: ReadCache) {
       if (!(await visitorSees(actor, resource))) throw notFound();
       const grant: Grant = { kind: "visitor", workspaceId: resource.workspaceId, visitor: actor };
       if (!allows(grant, act)) throw forbidden();
+      auditVisitor(actor);
       return grant;
     }
     const role = await cachedRole(actor, resource.workspaceId);

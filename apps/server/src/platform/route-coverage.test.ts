@@ -37,7 +37,7 @@ describe("the route-coverage gate", () => {
         ["GET /things", 200],
         ["POST /things", 201],
         ["PUT /things/:id", 404],
-      ])}\n`,
+      ])}\n${JSON.stringify({ route: "POST /things", status: 201, audited: 0 })}\n`,
     );
     writeFileSync(
       path.join(dir, "2.jsonl"),
@@ -49,6 +49,8 @@ describe("the route-coverage gate", () => {
     expect(coverageGaps(dir, routes)).toEqual({
       noSuccess: ["PUT /things/:id", "DELETE /things/:id"],
       noInvalid: ["PUT /things/:id"],
+      // A mutation seen succeeding only without an audit row.
+      noAudit: ["POST /things"],
     });
   });
 });

@@ -1,6 +1,7 @@
 import { aiActionsApi } from "./ai-actions.ts";
 import { apiKeysApi } from "./api-keys.ts";
 import { assetsApi, trashApi } from "./assets.ts";
+import { auditApi } from "./audit.ts";
 import { authApi } from "./auth.ts";
 import { billingApi } from "./billing.ts";
 import { boardsApi } from "./boards.ts";
@@ -24,6 +25,7 @@ export {
   aiActionsApi,
   apiKeysApi,
   assetsApi,
+  auditApi,
   authApi,
   billingApi,
   boardsApi,
@@ -75,4 +77,5 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   billingApi,
   apiKeysApi,
   webhooksApi,
+  auditApi,
 ].flatMap((group) => Object.entries(group).map(([key, route]) => nameRoute(route as Route, key)));

@@ -28,7 +28,7 @@ export function authRoutes(app: App, auth: AuthService, cookies: CookieOptions) 
   });
 
   addRoute(app, api.logout, async (req, reply) => {
-    if (req.actor.kind === "user") await auth.logout(req.actor.sessionId);
+    if (req.actor.kind === "user") await auth.logout(req.actor.sessionId, req.actor.userId);
     clearSessionCookie(reply);
     return { status: "ok" as const };
   });

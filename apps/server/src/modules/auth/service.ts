@@ -10,6 +10,7 @@ import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
 import type { Signer } from "../../storage/signer.ts";
+import type { AuditRecord } from "../audit/index.ts";
 import type { MembersService } from "../members/index.ts";
 import { toUser, type UsersService } from "../users/index.ts";
 import { authMails } from "./mails.ts";
@@ -62,6 +63,8 @@ export function createAuthService(deps: {
   sessionTtlDays: number;
   /** Sign-ups per IP address per hour (REGISTRATIONS_PER_IP_PER_HOUR). */
   registrationsPerIpPerHour: number;
+  /** Records sign-ins, failed sign-ins and sign-outs in the audit log (modules/audit). */
+  audit: (r: AuditRecord) => Promise<void>;
 }) {
   const { db, users, limiter, mailer, access, cache, signer } = deps;
   const registerLimit = { max: deps.registrationsPerIpPerHour, windowSeconds: 3600 };
@@ -221,6 +224,13 @@ export function createAuthService(deps: {
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
         if (known) await limiter.count(accountKey, LOGIN_LIMIT_ACCOUNT_ANY);
+        await deps.audit({
+          workspaceId: null,
+          userId: user?.id ?? null,
+          action: "account.sign_in_failed",
+          object: { type: "account", id: user?.id ?? null, name: account },
+          actor: { kind: "anonymous", id: null, name: account },
+        });
         throw unauthenticated("Invalid e-mail or password.");
       }
       await limiter.clear(pairKey);
@@ -232,10 +242,28 @@ export function createAuthService(deps: {
         );
       }
       const session = await startSession(user, meta);
+      await deps.audit({
+        workspaceId: null,
+        userId: user.id,
+        action: "account.signed_in",
+        object: { type: "account", id: user.id, name: user.email },
+        actor: {
+          kind: "member",
+          id: user.id,
+          name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email,
+        },
+      });
       return { ...session, device: await deviceCookie(user.id) };
     },
 
-    async logout(sessionId: string) {
+    async logout(sessionId: string, userId?: string) {
+      if (userId)
+        await deps.audit({
+          workspaceId: null,
+          userId,
+          action: "account.signed_out",
+          object: { type: "account", id: userId, name: null },
+        });
       await authRepo.deleteSession(db, sessionId);
       cache.bump(cacheKeys.session(sessionId));
     },

@@ -20,6 +20,7 @@ import { type Actor, linkBoard } from "../../platform/actor.ts";
 import { forbidden, invalid, notFound } from "../../platform/errors.ts";
 import { isForeignKeyViolation } from "../../platform/pg-errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
+import type { AuditRecord } from "../audit/index.ts";
 import { commentsCsv, commentsPdf, type ExportAsset } from "./export.ts";
 import { COMMENT, canDeleteComment, canEditComment, canResolveComment } from "./policy.ts";
 import { type BoardScope, type CommentRecord, commentsRepo } from "./repo.ts";
@@ -45,6 +46,8 @@ export function createCommentsService(deps: {
   mailer: Mailer;
   store: BlobStore;
   publicUrl: string;
+  /** Exports are recorded in the audit log (issue 36). */
+  audit?: (r: AuditRecord) => Promise<void>;
 }) {
   const { db, access } = deps;
   const assetResource = (workspaceId: string, assetId: string) => ({ kind: "asset", workspaceId, assetId }) as const;
@@ -186,6 +189,12 @@ export function createCommentsService(deps: {
         versions: versions.filter((v) => v.asset_id === a.id),
         comments: comments.filter((c) => c.asset_id === a.id),
       }));
+      await deps.audit?.({
+        workspaceId,
+        action: `${q.content_type}.comments_exported`,
+        object: { type: q.content_type, id: q.object_id, name: title },
+        changes: { format: q.format, comments: comments.length },
+      });
       if (q.format === "csv")
         return { filename: fileName(title, "csv"), contentType: "text/csv; charset=utf-8", body: commentsCsv(assets) };
       return {

@@ -17,6 +17,7 @@ import { invalid, notFound } from "../../platform/errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { originalKey } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
+import type { AuditRecord } from "../audit/index.ts";
 import { DOWNLOAD } from "./policy.ts";
 import { type DownloadableAsset, downloadsRepo } from "./repo.ts";
 import { decodeZipSpec, encodeZipSpec, type ZipSpec } from "./spec.ts";
@@ -59,6 +60,8 @@ export function createDownloadsService(deps: {
   signer: Signer;
   store: BlobStore;
   log: Logger;
+  /** Downloads of boards and selections are recorded in the audit log (issue 36). */
+  audit: (r: AuditRecord) => Promise<void>;
 }) {
   const { db, access, signer, store } = deps;
 
@@ -115,6 +118,24 @@ export function createDownloadsService(deps: {
     return board ? `${sanitizeSegment(board.name)}.zip` : `download-${today()}.zip`;
   }
 
+  /** A zip asked for: one row per board in it (a board's own history shows it), or one for a selection. */
+  async function recordZip(spec: ZipSpec, boards: Array<{ id: string; name: string }>, filename: string) {
+    if (boards.length === 0 && spec.assetIds.length > 0)
+      await deps.audit({
+        workspaceId: spec.workspaceId,
+        action: "download.zip_requested",
+        object: { type: "download", id: null, name: filename },
+        changes: { asset_count: spec.assetIds.length },
+      });
+    for (const b of boards)
+      await deps.audit({
+        workspaceId: spec.workspaceId,
+        action: "board.downloaded",
+        object: { type: "board", id: b.id, name: b.name },
+        changes: { include_subboards: spec.includeSubboards, asset_count: spec.assetIds.length },
+      });
+  }
+
   return {
     /** POST /workspaces/{id}/download: any member may download (COMMENTER too). */
     async request(actor: UserActor, workspaceId: string, body: DownloadBody): Promise<DownloadAnswer> {
@@ -128,7 +149,14 @@ export function createDownloadsService(deps: {
         ]);
       if (shape === "single") {
         if (!assetIds[0]) throw invalid(DOWNLOAD_ERRORS.noAsset, [{ field: "asset_ids", message: "Required" }]);
-        return single(issuerOf(actor), workspaceId, assetIds[0], body);
+        const answer = await single(issuerOf(actor), workspaceId, assetIds[0], body);
+        await deps.audit({
+          workspaceId,
+          action: "asset.downloaded",
+          object: { type: "asset", id: assetIds[0], name: answer.filename },
+          changes: body.version_id ? { version_id: body.version_id } : null,
+        });
+        return answer;
       }
       if (shape === "board" && boardIds.length === 0)
         throw invalid(DOWNLOAD_ERRORS.noBoard, [{ field: "board_ids", message: "Required" }]);
@@ -144,11 +172,13 @@ export function createDownloadsService(deps: {
         // One board asked for as a board: its own assets at the zip's root, named after it.
         boardAtRoot: shape === "board" && boardIds.length === 1,
       };
-      await requireAll(workspaceId, spec);
+      const { boards } = await requireAll(workspaceId, spec);
+      const filename = await zipName(spec);
+      await recordZip(spec, boards, filename);
       const encoded = encodeZipSpec(spec);
       const signed = await signer.sign("GET", signedPath(encoded), ZIP_TTL_SECONDS);
       const download_url = `${ZIP_PATH}?spec=${encoded}&${signed.slice(signedPath(encoded).length + 1)}`;
-      return { download_url, filename: await zipName(spec) };
+      return { download_url, filename };
     },
 
     /**
@@ -171,11 +201,13 @@ export function createDownloadsService(deps: {
         flatten: false,
         boardAtRoot: true,
       };
-      await requireAll(workspaceId, spec);
+      const { boards } = await requireAll(workspaceId, spec);
+      const filename = await zipName(spec);
+      await recordZip(spec, boards, filename);
       const encoded = encodeZipSpec(spec);
       const signed = await signer.sign("GET", signedPath(encoded), ZIP_TTL_SECONDS);
       const download_url = `${ZIP_PATH}?spec=${encoded}&${signed.slice(signedPath(encoded).length + 1)}`;
-      return { download_url, filename: await zipName(spec) };
+      return { download_url, filename };
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/db.ts";
+import { auditVisitor } from "../../platform/audit-context.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import type { Signer } from "../../storage/signer.ts";
@@ -64,7 +65,10 @@ export function createPublicLinks(deps: { db: Db; limiter: RateLimiter; signer: 
           const link = await linkByToken(input.token, fresh);
           if (!link) return gate.unknown(input.ip, kind.notFound);
           const { credential } = await gate.pass(link, input);
-          return { link, visitor: kind.visitor(link, { fresh }), ip: input.ip, ...(credential ? { credential } : {}) };
+          const visitor = kind.visitor(link, { fresh });
+          // What this visit changes is recorded as the link's visitor's doing (the audit log).
+          auditVisitor(visitor);
+          return { link, visitor, ip: input.ip, ...(credential ? { credential } : {}) };
         },
       };
     },

@@ -5,6 +5,7 @@ import type { Access } from "../../platform/access.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { AssetsService } from "../assets/index.ts";
+import type { AuditRecord } from "../audit/index.ts";
 import type { CommentsService } from "../comments/index.ts";
 import type { PublicLinks } from "../public-links/index.ts";
 import { createReviewDecisions } from "./decide.ts";
@@ -35,6 +36,7 @@ export function createReviews(deps: {
   publicUrl: string;
   clock: Clock;
   log: Logger;
+  audit?: (r: AuditRecord) => Promise<void>;
 }) {
   const { db, access, clock, limiter } = deps;
   const mails = createReviewMails({
@@ -56,7 +58,7 @@ export function createReviews(deps: {
     limiter,
     clock,
   });
-  const reports = createReviewReports({ db, access, store: deps.store });
+  const reports = createReviewReports({ db, access, store: deps.store, audit: deps.audit });
   return { reviews, decisions, links, reports, mails };
 }
 export type Reviews = ReturnType<typeof createReviews>;

@@ -4,6 +4,7 @@ import { type Access, inWorkspace } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
+import type { AuditRecord } from "../audit/index.ts";
 import { factsRepo } from "./facts-repo.ts";
 import { listRepo } from "./list-repo.ts";
 import { REVIEW } from "./policy.ts";
@@ -21,7 +22,13 @@ const fileName = (title: string, ext: string) =>
   } review.${ext}`;
 
 /** The record of a review (issue 30), for every member: CSV or PDF, from the same facts as its answer. */
-export function createReviewReports(deps: { db: Db; access: Access; store: BlobStore }) {
+export function createReviewReports(deps: {
+  db: Db;
+  access: Access;
+  store: BlobStore;
+  /** Reports are recorded in the audit log (issue 36). */
+  audit?: (r: AuditRecord) => Promise<void>;
+}) {
   const { db } = deps;
   return {
     async report(actor: UserActor, workspaceId: string, reviewId: string, format: "csv" | "pdf") {
@@ -41,6 +48,12 @@ export function createReviewReports(deps: { db: Db; access: Access; store: BlobS
         requester: requester?.name ?? null,
         workspaceName,
       };
+      await deps.audit?.({
+        workspaceId,
+        action: "review.report_exported",
+        object: { type: "review", id: review.id, name: review.title },
+        changes: { format },
+      });
       if (format === "csv")
         return {
           filename: fileName(review.title, "csv"),

@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 import { apiKeysSettingsRoute } from "../api-keys";
+import { auditSettingsRoute } from "../audit";
 import { subscriptionSettingsRoute } from "../billing";
 import { webhooksSettingsRoute } from "../webhooks";
 
@@ -19,5 +20,6 @@ export const settingsRoute: RouteObject = {
     },
     apiKeysSettingsRoute,
     webhooksSettingsRoute,
+    auditSettingsRoute,
   ],
 };

@@ -5,6 +5,7 @@ import {
   Breadcrumbs,
   Button,
   Card,
+  Drawer,
   Group,
   Menu,
   SimpleGrid,
@@ -13,8 +14,9 @@ import {
   Text,
   ThemeIcon,
   Title,
+  Tooltip,
 } from "@mantine/core";
-import { IconDots, IconDownload, IconFolder, IconLayoutBoard, IconShare } from "@tabler/icons-react";
+import { IconDots, IconDownload, IconFolder, IconHistory, IconLayoutBoard, IconShare } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import {
@@ -32,6 +34,7 @@ import { EmptyPanel } from "../../../ui/empty-panel";
 import { ErrorState } from "../../../ui/error-state";
 import { NotFoundState } from "../../../ui/not-found-state";
 import { AssetBrowser } from "../../assets";
+import { ObjectHistory } from "../../audit";
 import { DownloadBoardDialog } from "../../downloads";
 import { FileRequestsDialog } from "../../file-requests";
 import { RequestReviewDialog } from "../../reviews";
@@ -57,6 +60,7 @@ export function BoardPage() {
   const ancestors = useBoardAncestors(workspace.id, boardId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [sharing, setSharing] = useState(false);
+  const [activity, setActivity] = useState(false);
   const base = `/w/${workspace.id}`;
 
   // The URL holds the current board (DESIGN §3); the store mirrors it for the panels that need it.
@@ -131,6 +135,18 @@ export function BoardPage() {
             {board.name}
           </Title>
           <Group gap="xs" wrap="nowrap">
+            {/* Every member may read what happened to the board (issue 36's history). */}
+            <Tooltip label="Activity">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Board activity"
+                onClick={() => setActivity(true)}
+                data-testid="board-activity"
+              >
+                <IconHistory size={18} />
+              </ActionIcon>
+            </Tooltip>
             {/* Every role may download a board (as a zip); only editors get the board menu. */}
             <Button
               variant="default"
@@ -268,6 +284,16 @@ export function BoardPage() {
         onClose={() => setDialog(null)}
         onDeleted={() => navigate(base)}
       />
+      <Drawer
+        opened={activity}
+        onClose={() => setActivity(false)}
+        title={`Activity · ${board.name}`}
+        position="right"
+        size="md"
+        data-testid="board-activity-drawer"
+      >
+        {activity && <ObjectHistory workspaceId={workspace.id} kind="board" id={board.id} open />}
+      </Drawer>
     </Stack>
   );
 }

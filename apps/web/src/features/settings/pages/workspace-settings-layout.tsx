@@ -1,6 +1,6 @@
 import { canAdmin } from "@hangar/contract";
 import { Tabs } from "@mantine/core";
-import { IconCreditCard, IconForms, IconInfoCircle, IconKey, IconLink, IconWebhook } from "@tabler/icons-react";
+import { IconCreditCard, IconForms, IconInfoCircle, IconKey, IconLink, IconListDetails, IconWebhook } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useCurrentWorkspace } from "../../../entities/workspace";
@@ -15,6 +15,7 @@ const TABS = [
   // ADMINs only (issue 36): others never see the tab.
   { value: "api-keys", label: "API keys", icon: IconKey, admin: true },
   { value: "webhooks", label: "Webhooks", icon: IconWebhook, admin: true },
+  { value: "audit", label: "Audit log", icon: IconListDetails, admin: true },
 ] as const;
 
 /** Mantine names each tab `${id}-tab-${value}`. */

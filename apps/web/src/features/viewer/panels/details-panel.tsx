@@ -18,6 +18,7 @@ import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { encodeFilters, FILE_TYPE_LABELS, formatExposure, PARAM, useWorkspaceTags } from "../../../entities/asset";
 import { formatDuration, relativeTime } from "../../../entities/format";
+import { ObjectHistory } from "../../audit";
 import { RecognisedTextSection } from "../../fields";
 import { FacesSection } from "../../people";
 import { useAutosaveAsset, useSaveTags } from "../api";
@@ -175,6 +176,11 @@ export function DetailsPanel({
       )}
 
       {!shared && <FacesSection workspaceId={ws} assetId={asset.id} />}
+      {!shared && (
+        <Section title="Activity">
+          <ObjectHistory key={asset.id} workspaceId={ws} kind="asset" id={asset.id} />
+        </Section>
+      )}
 
       {asset.ai_tag_details.length > 0 && (
         <Section title="AI tags">
