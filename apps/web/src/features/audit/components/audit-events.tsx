@@ -97,11 +97,9 @@ export function AuditEventList(props: {
   const events = query.data.pages.flatMap((p) => p.data);
   if (events.length === 0) return <>{props.empty}</>;
   return (
-    <Stack gap={6} aria-label={props.label} role="list">
+    <Stack gap={6} aria-label={props.label} component="section">
       {events.map((e) => (
-        <div role="listitem" key={e.id}>
-          <AuditEventRow event={e} compact={props.compact} />
-        </div>
+        <AuditEventRow key={e.id} event={e} compact={props.compact} />
       ))}
       {query.hasNextPage && (
         <Button

@@ -1,6 +1,14 @@
 import { canAdmin } from "@hangar/contract";
 import { Tabs } from "@mantine/core";
-import { IconCreditCard, IconForms, IconInfoCircle, IconKey, IconLink, IconListDetails, IconWebhook } from "@tabler/icons-react";
+import {
+  IconCreditCard,
+  IconForms,
+  IconInfoCircle,
+  IconKey,
+  IconLink,
+  IconListDetails,
+  IconWebhook,
+} from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useCurrentWorkspace } from "../../../entities/workspace";
