@@ -28,6 +28,10 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   "POST /users/forgot-password":
     "answers alike for unknown addresses (nothing to record); a known one's reset token is recorded (email_tokens)",
   "POST /workspaces/:id/billing/preview": "prices a change without making it",
+  "POST /workspaces/:id/webhooks/:hookId/test":
+    "one delivery attempt, kept in the endpoint's delivery log; nothing changes",
+  "POST /workspaces/:id/webhooks/:hookId/deliveries/:deliveryId/redeliver":
+    "one delivery attempt again, kept in the endpoint's delivery log; nothing in the workspace changes",
   "POST /workspaces/:id/billing/portal":
     "answers the payment provider's portal URL; the provider's events are recorded when they change the plan",
 };

@@ -177,6 +177,16 @@ export async function restore(deps: BackupDeps, dir: string): Promise<Manifest> 
       if (restored !== t.rows) throw new Error(`Table ${t.name}: ${restored} rows restored, ${t.rows} expected.`);
       say(`  table ${t.name}: ${t.rows} rows`);
     }
+    // Identity and serial columns (the audit log's, the webhook outbox's) go on after the restored rows.
+    const counters = await client.query<{ t: string; c: string }>(
+      `select table_name as t, column_name as c from information_schema.columns
+        where table_schema = 'public' and (is_identity = 'YES' or column_default like 'nextval(%')`,
+    );
+    for (const { t, c } of counters.rows)
+      await client.query(
+        `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${ident(c)}) from ${ident(t)}), 0) + 1, false)`,
+        [`public.${ident(t)}`, c],
+      );
     await client.query("commit");
   } catch (err) {
     await client.query("rollback").catch(() => {});

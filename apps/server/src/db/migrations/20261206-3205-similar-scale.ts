@@ -77,6 +77,14 @@ export async function up(db: Kysely<any>): Promise<void> {
           WHERE o.sha256 IS NOT NULL AND o.deleted_at IS NULL AND NOT o.is_temp
             AND EXISTS (SELECT 1 FROM workspaces w WHERE w.id = o.workspace_id)) x;
       ELSE
+        -- Most updates (search text, processing facts, thousands at a time) touch none of these: a
+        -- hashed set difference says so without joining the two transition tables row by row.
+        IF NOT EXISTS (
+          SELECT id, workspace_id, sha256, size, deleted_at IS NULL AND NOT is_temp FROM old_rows
+          EXCEPT
+          SELECT id, workspace_id, sha256, size, deleted_at IS NULL AND NOT is_temp FROM new_rows) THEN
+          RETURN NULL;
+        END IF;
         SELECT array_agg(w ORDER BY w, s), array_agg(s ORDER BY w, s) INTO ws, shas FROM (
           SELECT DISTINCT y.w, y.s FROM old_rows o JOIN new_rows n ON n.id = o.id
           CROSS JOIN LATERAL (VALUES (o.workspace_id, o.sha256, o.deleted_at IS NULL AND NOT o.is_temp),
@@ -150,6 +158,12 @@ export async function up(db: Kysely<any>): Promise<void> {
           WHERE EXISTS (SELECT 1 FROM asset_hash_pairs p WHERE p.version_a = coalesce(n.current_version_id, n.id))
              OR EXISTS (SELECT 1 FROM asset_hash_pairs p WHERE p.version_b = coalesce(n.current_version_id, n.id))));
       ELSE
+        IF NOT EXISTS (
+          SELECT id, deleted_at IS NULL AND NOT is_temp, current_version_id, size FROM old_rows
+          EXCEPT
+          SELECT id, deleted_at IS NULL AND NOT is_temp, current_version_id, size FROM new_rows) THEN
+          RETURN NULL;
+        END IF;
         PERFORM hangar_duplicate_near_touch(ARRAY(
           SELECT DISTINCT n.workspace_id FROM old_rows o JOIN new_rows n ON n.id = o.id
           CROSS JOIN LATERAL (VALUES (coalesce(o.current_version_id, o.id)), (coalesce(n.current_version_id, n.id))) v(id)

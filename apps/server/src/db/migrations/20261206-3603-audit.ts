@@ -13,7 +13,7 @@ import { type Kysely, sql } from "kysely";
  * Rows are append-only: updates are refused, deletes only by the retention purge
  * (`hangar.audit_purge` set in its transaction).
  */
-const AUDITED: Record<string, { object: string; columns: string[] }> = {
+const AUDITED: Record<string, { object: string; columns: string[]; updatesOnly?: boolean }> = {
   workspaces: { object: "workspace", columns: ["name", "deleted_at", "audit_retention_days"] },
   memberships: { object: "member", columns: ["role"] },
   invites: { object: "invite", columns: ["role", "revoked_at", "accepted_at"] },
@@ -26,7 +26,6 @@ const AUDITED: Record<string, { object: string; columns: string[] }> = {
   comments: { object: "comment", columns: ["text", "severity", "resolved_at"] },
   custom_fields: { object: "field", columns: ["title", "field_type", "position"] },
   field_options: { object: "field_option", columns: ["label", "color", "position"] },
-  field_values: { object: "asset", columns: ["option_id", "multi_option_ids", "text_value", "date_value"] },
   ai_actions: { object: "ai_action", columns: ["config"] },
   ai_action_runs: { object: "ai_action_run", columns: [] },
   share_links: {
@@ -65,6 +64,11 @@ const AUDITED: Record<string, { object: string; columns: string[] }> = {
   },
   user_avatars: { object: "account", columns: ["updated_at"] },
   email_tokens: { object: "account", columns: ["used_at"] },
+  // Issue 32's people: what members decide (names, merges, moves); faces come and go with the pipeline.
+  face_settings: { object: "people", columns: ["enabled"] },
+  people: { object: "person", columns: ["name", "hidden", "cover_face_id"] },
+  faces: { object: "face", columns: ["person_id"], updatesOnly: true },
+  webhook_endpoints: { object: "webhook", columns: ["url", "description", "events", "enabled", "secret_box"] },
 };
 export const AUDITED_TABLES = AUDITED;
 
@@ -111,13 +115,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     FOR EACH ROW EXECUTE FUNCTION audit_events_append_only()`.execute(db);
 
   await sql.raw(AUDIT_ROW_FUNCTION).execute(db);
-  for (const [table, { object, columns }] of Object.entries(AUDITED)) {
+  await sql.raw(AUDIT_ASSETS_FUNCTION).execute(db);
+  await sql
+    .raw(`CREATE TRIGGER audit_insert_statement AFTER INSERT ON assets
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_assets()`)
+    .execute(db);
+  await sql
+    .raw(`CREATE TRIGGER audit_delete_statement AFTER DELETE ON assets
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_assets()`)
+    .execute(db);
+  // Field values are set thousands at a time (bulk edits): one set-based statement per change.
+  await sql.raw(AUDIT_FIELD_VALUES_FUNCTION).execute(db);
+  for (const [op, ref] of [
+    ["INSERT", "NEW TABLE AS new_rows"],
+    ["UPDATE", "NEW TABLE AS new_rows"],
+    ["DELETE", "OLD TABLE AS old_rows"],
+  ] as const)
+    await sql
+      .raw(`CREATE TRIGGER audit_${op.toLowerCase()}_statement AFTER ${op} ON field_values
+      REFERENCING ${ref} FOR EACH STATEMENT EXECUTE FUNCTION audit_field_values()`)
+      .execute(db);
+  for (const [table, { object, columns, updatesOnly }] of Object.entries(AUDITED)) {
     const args = [object, ...columns].map((c) => `'${c}'`).join(", ");
     const changed = columns.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(" OR ");
-    await sql
-      .raw(`CREATE TRIGGER audit_insert_delete AFTER INSERT OR DELETE ON ${table}
-      FOR EACH ROW EXECUTE FUNCTION audit_row(${args})`)
-      .execute(db);
+    // Assets arrive and go thousands at a time (uploads of folders, purges): set-based, below.
+    if (table !== "assets" && !updatesOnly)
+      await sql
+        .raw(`CREATE TRIGGER audit_insert_delete AFTER INSERT OR DELETE ON ${table}
+        FOR EACH ROW EXECUTE FUNCTION audit_row(${args})`)
+        .execute(db);
     if (columns.length > 0)
       await sql
         .raw(`CREATE TRIGGER audit_update AFTER UPDATE ON ${table}
@@ -160,10 +186,10 @@ BEGIN
   -- What changed: the named columns (after only when created, before only when deleted).
   FOR i IN 1 .. TG_NARGS - 1 LOOP
     col := TG_ARGV[i];
-    IF col LIKE '%hash' THEN
+    IF col LIKE '%hash' OR col LIKE 'secret%' THEN
       -- A secret: that it changed, never what it was or became.
       IF TG_OP = 'UPDATE' AND (o -> col) IS DISTINCT FROM (r -> col) THEN
-        ch := ch || jsonb_build_object(replace(col, '_hash', ''), 'changed');
+        ch := ch || jsonb_build_object(split_part(col, '_', 1), 'changed');
       END IF;
     ELSIF TG_OP = 'UPDATE' THEN
       IF (o -> col) IS DISTINCT FROM (r -> col) THEN
@@ -245,6 +271,11 @@ BEGIN
     WHEN 'billing_subscriptions' THEN oid := r ->> 'workspace_id'; oname := r ->> 'plan_key';
     WHEN 'billing_checkout_sessions' THEN oname := r ->> 'plan_key'; verb := 'checkout_started';
     WHEN 'users' THEN oname := r ->> 'email'; uid := (r ->> 'id')::uuid;
+    WHEN 'face_settings' THEN oid := r ->> 'workspace_id'; verb := 'recognition_changed';
+    WHEN 'faces' THEN
+      SELECT name INTO oname FROM people WHERE id = (r ->> 'person_id')::uuid;
+      verb := 'person_changed';
+    WHEN 'webhook_endpoints' THEN oname := r ->> 'url';
     WHEN 'email_tokens' THEN
       IF TG_OP = 'DELETE' THEN RETURN NULL; END IF; -- expired tokens swept away
       oid := r ->> 'user_id'; uid := oid::uuid; oname := r ->> 'email'; ch := '{}'::jsonb;
@@ -296,12 +327,79 @@ BEGIN
   RETURN NULL;
 END $fn$`;
 
+/** Assets created and purged, a statement at a time (the row shape audit_row gives them). */
+const AUDIT_ASSETS_FUNCTION = `
+CREATE FUNCTION audit_assets() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  ctx jsonb := nullif(current_setting('hangar.audit', true), '')::jsonb;
+  kind text := coalesce(ctx ->> 'k', 'system');
+  key_name text;
+BEGIN
+  IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
+  IF kind = 'api_key' THEN SELECT name INTO key_name FROM api_keys WHERE id = (ctx ->> 'id')::uuid; END IF;
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO audit_events (workspace_id, actor_kind, actor_id, actor_name, ip, user_agent, request_id,
+                              action, object_type, object_id, object_name, changes)
+    SELECT v.workspace_id, kind, ctx ->> 'id', coalesce(key_name, ctx ->> 'n'), ctx ->> 'ip', left(ctx ->> 'ua', 300),
+           ctx ->> 'rid', 'asset.purged', 'asset', v.id::text, left(v.name, 200),
+           jsonb_build_object('name', jsonb_build_object('before', v.name))
+    FROM old_rows v;
+  ELSE
+    INSERT INTO audit_events (workspace_id, actor_kind, actor_id, actor_name, ip, user_agent, request_id,
+                              action, object_type, object_id, object_name, changes)
+    SELECT v.workspace_id, kind, ctx ->> 'id', coalesce(key_name, ctx ->> 'n'), ctx ->> 'ip', left(ctx ->> 'ua', 300),
+           ctx ->> 'rid', 'asset.created', 'asset', v.id::text, left(v.name, 200),
+           jsonb_strip_nulls(jsonb_build_object('name', jsonb_build_object('after', v.name),
+             'description', CASE WHEN v.description IS NOT NULL THEN jsonb_build_object('after', left(v.description, 500)) END,
+             'status', jsonb_build_object('after', v.status)))
+    FROM new_rows v;
+  END IF;
+  RETURN NULL;
+END $fn$`;
+
+/** Field values, a statement at a time: the same row shape as audit_row's, joined in one INSERT. */
+const AUDIT_FIELD_VALUES_FUNCTION = `
+CREATE FUNCTION audit_field_values() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  ctx jsonb := nullif(current_setting('hangar.audit', true), '')::jsonb;
+  kind text := coalesce(ctx ->> 'k', 'system');
+  key_name text;
+BEGIN
+  IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
+  IF kind = 'api_key' THEN SELECT name INTO key_name FROM api_keys WHERE id = (ctx ->> 'id')::uuid; END IF;
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO audit_events (workspace_id, actor_kind, actor_id, actor_name, ip, user_agent, request_id,
+                              action, object_type, object_id, object_name, changes)
+    SELECT v.workspace_id, kind, ctx ->> 'id', coalesce(key_name, ctx ->> 'n'), ctx ->> 'ip', left(ctx ->> 'ua', 300),
+           ctx ->> 'rid', 'asset.field_cleared', 'asset', v.asset_id::text, a.name,
+           jsonb_build_object('field', f.title)
+    FROM old_rows v LEFT JOIN assets a ON a.id = v.asset_id LEFT JOIN custom_fields f ON f.id = v.field_id;
+  ELSE
+    INSERT INTO audit_events (workspace_id, actor_kind, actor_id, actor_name, ip, user_agent, request_id,
+                              action, object_type, object_id, object_name, changes)
+    SELECT v.workspace_id, kind, ctx ->> 'id',
+           coalesce(key_name, ctx ->> 'n', CASE WHEN kind IN ('visitor', 'reviewer') THEN v.set_by_name END),
+           ctx ->> 'ip', left(ctx ->> 'ua', 300), ctx ->> 'rid', 'asset.field_set', 'asset', v.asset_id::text, a.name,
+           jsonb_strip_nulls(jsonb_build_object('field', f.title, 'option', o.label, 'text', left(v.text_value, 500),
+             'date', v.date_value, 'options', CASE WHEN v.multi_option_ids IS NOT NULL THEN to_jsonb(v.multi_option_ids) END))
+    FROM new_rows v LEFT JOIN assets a ON a.id = v.asset_id LEFT JOIN custom_fields f ON f.id = v.field_id
+    LEFT JOIN field_options o ON o.id = v.option_id;
+  END IF;
+  RETURN NULL;
+END $fn$`;
+
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of Object.keys(AUDITED)) {
     await sql.raw(`DROP TRIGGER IF EXISTS audit_insert_delete ON ${table}`).execute(db);
     await sql.raw(`DROP TRIGGER IF EXISTS audit_update ON ${table}`).execute(db);
   }
+  for (const op of ["insert", "update", "delete"])
+    await sql.raw(`DROP TRIGGER IF EXISTS audit_${op}_statement ON field_values`).execute(db);
+  await sql`DROP FUNCTION IF EXISTS audit_field_values()`.execute(db);
+  for (const op of ["insert", "delete"])
+    await sql.raw(`DROP TRIGGER IF EXISTS audit_${op}_statement ON assets`).execute(db);
+  await sql`DROP FUNCTION IF EXISTS audit_assets()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS audit_row()`.execute(db);
   await sql`DROP TABLE IF EXISTS audit_events`.execute(db);
   await sql`DROP FUNCTION IF EXISTS audit_events_append_only()`.execute(db);

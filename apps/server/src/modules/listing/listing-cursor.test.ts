@@ -72,7 +72,7 @@ async function walk(filter: AssetListInput, order: ListingOrder, between?: () =>
 describe("cursor paging", () => {
   it("walks every asset exactly once and in order, for every order, filtered or not", async () => {
     const filters: AssetListInput[] = [{}, { file_type: { includes: ["IMAGE"] } }, { search: "shot 1" }];
-    for (const order of LISTING_ORDERS)
+    for (const order of WALKED_ORDERS)
       for (const filter of filters) {
         const want = await allIds(filter, order);
         expect(want.length).toBeGreaterThan(PAGE);
@@ -176,7 +176,7 @@ describe("cursor paging", () => {
   // a condition the order's index serves, with scans and sorts priced out. bench/listing times it at 1M.
   it("seeks on the order's index from the cursor (a keyset index condition, not an offset)", async () => {
     const scope = { workspaceId: ws, userId };
-    for (const order of LISTING_ORDERS) {
+    for (const order of WALKED_ORDERS) {
       const body = AssetListBody.parse({ order_by: order, page_size: PAGE });
       const [seek] = cursorRanges({ order, key: order.endsWith("date_taken") ? null : keyOf(order), id: randomUUID() });
       const ids = unfilteredPageIds(body, { ...scope, seek });
@@ -192,6 +192,9 @@ describe("cursor paging", () => {
     }
   });
 });
+
+/** Every order a walk can take alone (`distance` needs similar_to: the similar tests walk it). */
+const WALKED_ORDERS = LISTING_ORDERS.filter((o) => o !== "distance");
 
 function keyOf(order: ListingOrder): string {
   const field = order.replace(/^-/, "");

@@ -180,6 +180,7 @@ describe("listing at scale", () => {
       total_pages: LISTED / 10,
       has_more: true,
       count_is_estimate: false,
+      next_cursor: expect.any(String),
     });
   });
 
