@@ -8,16 +8,20 @@ import { type Logger, pino } from "pino";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
+import { createDb, createPool, migrateToLatest } from "../src/db/db.ts";
 import { hashPassword } from "../src/modules/auth/passwords.ts";
 import type { App } from "../src/platform/http.ts";
 import type { ActorResolver } from "../src/platform/session-hook.ts";
 import { createRuntime, type Runtime } from "../src/runtime.ts";
+import { freshDatabase } from "./databases.ts";
 import { recordRouteStatuses } from "./route-coverage.ts";
 import { type S3TestServer, startS3Server } from "./s3-server.ts";
 
 export interface TestEnv {
   rt: Runtime;
   app: App;
+  /** The database this env runs on (the run's shared one unless `ownDatabase`). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -27,8 +31,25 @@ export const testStorage = process.env.TEST_STORAGE === "s3" ? "s3" : "disk";
 /** A real app on the run's real database; workers on, so queued mail is delivered. */
 export async function createTestEnv(
   env: Record<string, string> = {},
-  opts: { work?: boolean; resolveActor?: ActorResolver; log?: Logger } = {},
+  opts: {
+    work?: boolean;
+    resolveActor?: ActorResolver;
+    log?: Logger;
+    /**
+     * A new migrated database for this env alone (dropped at close). Background work that reads
+     * every workspace's rows (the webhook outbox) then sees only this env's: on the shared database,
+     * another file's env may take an event, queue its delivery in its own job schema and close before
+     * working it, leaving it to the next minute's sweep.
+     */
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestEnv> {
+  const own = opts.ownDatabase ? await freshDatabase() : null;
+  if (own) {
+    const db = createDb(createPool(own.url, 2, pino({ level: "silent" })));
+    await migrateToLatest(db);
+    await db.destroy();
+  }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "hangar-test-data-"));
   const s3: S3TestServer | null = testStorage === "s3" && !env.STORAGE ? await startS3Server() : null;
   const config = loadConfig({
@@ -42,15 +63,17 @@ export async function createTestEnv(
     DEMO_ACCOUNT: "0",
     // Face detection loads its models in a thread: only the tests of faces turn it on.
     FACES: "0",
-    // Webhooks may call receivers on this machine (issue 36). Test envs share one database, so any
-    // env's worker may deliver another's events: all of them allow the same. The refusal tests use an
-    // env that allows nothing and no workers (their deliveries are made in the request).
+    // Webhooks may call receivers on this machine (issue 36). Envs sharing a database may deliver one
+    // another's events: all of them allow the same. The refusal tests use an env that allows nothing
+    // and no workers (their deliveries are made in the request).
     WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
+    ...(own ? { DATABASE_URL: own.url } : {}),
     ...env,
   });
+  const databaseUrl = config.DATABASE_URL ?? inject("databaseUrl");
   const rt = createRuntime(
     config,
-    config.DATABASE_URL ?? inject("databaseUrl"),
+    databaseUrl,
     opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
   );
   await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? true, concurrency: 1 });
@@ -60,10 +83,12 @@ export async function createTestEnv(
   return {
     rt,
     app,
+    databaseUrl,
     async close() {
       await app.close();
       await rt.close();
       await s3?.close();
+      await own?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

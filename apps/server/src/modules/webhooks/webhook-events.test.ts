@@ -23,7 +23,7 @@ let env: TestEnv;
 let rec: Receiver;
 beforeAll(async () => {
   rec = await webhookReceiver();
-  env = await createTestEnv({ AI_TAGS: "0", OCR: "0" });
+  env = await createTestEnv({ AI_TAGS: "0", OCR: "0" }, { ownDatabase: true });
 });
 afterAll(async () => {
   await env.close();

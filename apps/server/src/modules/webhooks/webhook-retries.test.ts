@@ -17,7 +17,7 @@ let realNow: () => Date;
 beforeAll(async () => {
   rec = await webhookReceiver();
   smtp = await smtpInbox();
-  env = await createTestEnv({ SMTP_URL: smtp.url, AI_TAGS: "0", OCR: "0" });
+  env = await createTestEnv({ SMTP_URL: smtp.url, AI_TAGS: "0", OCR: "0" }, { ownDatabase: true });
   realNow = env.rt.clock.now;
 });
 afterAll(async () => {

@@ -15,7 +15,7 @@ let env: TestEnv;
 let rec: Receiver;
 beforeAll(async () => {
   rec = await webhookReceiver();
-  env = await createTestEnv({ AI_TAGS: "0", OCR: "0" });
+  env = await createTestEnv({ AI_TAGS: "0", OCR: "0" }, { ownDatabase: true });
 });
 afterAll(async () => {
   await env.close();
@@ -193,8 +193,12 @@ describe("webhook endpoints", () => {
 describe("addresses a webhook may not reach (no allowed networks)", () => {
   let strict: TestEnv;
   beforeAll(async () => {
-    // No workers: this env must not deliver the other envs' events; its own tests deliver in the request.
-    strict = await createTestEnv({ AI_TAGS: "0", OCR: "0", WEBHOOK_ALLOWED_NETWORKS: "" }, { work: false });
+    // On this file's database, with no workers: it must not deliver the other env's events; its own
+    // tests deliver in the request.
+    strict = await createTestEnv(
+      { AI_TAGS: "0", OCR: "0", WEBHOOK_ALLOWED_NETWORKS: "", DATABASE_URL: env.databaseUrl },
+      { work: false },
+    );
   });
   afterAll(() => strict.close());
 
