@@ -71,11 +71,7 @@ export async function createTestEnv(
     ...env,
   });
   const databaseUrl = config.DATABASE_URL ?? inject("databaseUrl");
-  const rt = createRuntime(
-    config,
-    databaseUrl,
-    opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
-  );
+  const rt = createRuntime(config, databaseUrl, opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }));
   await rt.jobs.start(rt.jobDefinitions, { work: opts.work ?? true, concurrency: 1 });
   const app = await buildApp(rt, { resolveActor: opts.resolveActor });
   recordRouteStatuses(app, inject("routeCoverageDir"), rt.db);
