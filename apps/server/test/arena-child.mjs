@@ -9,13 +9,6 @@ if (!relaunchWithArenaMax(process.argv[1], process.argv.slice(2))) {
     .split("\0")
     .find((v) => v.startsWith("MALLOC_ARENA_MAX="));
   const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
-  say({
-    pid: process.pid,
-    ppid: process.ppid,
-    startedWith: startedWith ?? null,
-    env: process.env.MALLOC_ARENA_MAX ?? null,
-  });
-  if (process.argv[2] === "exit") process.exit(Number(process.argv[3]));
   let signals = 0;
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.on(signal, () => {
@@ -25,5 +18,14 @@ if (!relaunchWithArenaMax(process.argv[1], process.argv.slice(2))) {
       if (signals === 1) setImmediate(() => process.exit(signal === "SIGTERM" ? 7 : 0));
     });
   }
+  // The report says the child is ready, so it comes after the handlers: a signal the test sends on
+  // seeing it must find them (CI once saw SIGTERM arrive between the report and the handlers).
+  say({
+    pid: process.pid,
+    ppid: process.ppid,
+    startedWith: startedWith ?? null,
+    env: process.env.MALLOC_ARENA_MAX ?? null,
+  });
+  if (process.argv[2] === "exit") process.exit(Number(process.argv[3]));
   setInterval(() => {}, 60_000);
 }
