@@ -5,7 +5,7 @@ import type { UserRow } from "../../db/types.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { type Access, account } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
-import { AppError, conflict, invalid, notFound, unauthenticated, uniqueOr } from "../../platform/errors.ts";
+import { AppError, conflict, forbidden, invalid, notFound, unauthenticated, uniqueOr } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
@@ -21,6 +21,7 @@ import { authRepo } from "./repo.ts";
 const TOUCH_AFTER_MS = 3600_000;
 interface CachedSession {
   user: UserRow;
+  sso: boolean;
   lastSeen: number;
   expiresAt: number;
 }
@@ -65,6 +66,11 @@ export function createAuthService(deps: {
   registrationsPerIpPerHour: number;
   /** Records sign-ins, failed sign-ins and sign-outs in the audit log (modules/audit). */
   audit: (r: AuditRecord) => Promise<void>;
+  /**
+   * Under OIDC_ONLY (issue 36) this is the refusal of password sign-in, sign-up and reset (everyone
+   * signs in through the provider); null when passwords work.
+   */
+  passwordsOff?: string | null;
 }) {
   const { db, users, limiter, mailer, access, cache, signer } = deps;
   const registerLimit = { max: deps.registrationsPerIpPerHour, windowSeconds: 3600 };
@@ -79,6 +85,7 @@ export function createAuthService(deps: {
   async function startSession(
     user: UserRow,
     meta: { ip: string | null; userAgent: string | null },
+    sso = false,
   ): Promise<NewSession> {
     const token = newToken();
     await authRepo.createSession(db, {
@@ -87,6 +94,7 @@ export function createAuthService(deps: {
       expiresAt: new Date(Date.now() + ttlMs),
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      sso,
     });
     return { token, user: toUser(user) };
   }
@@ -160,6 +168,23 @@ export function createAuthService(deps: {
     }
   }
 
+  const passwordsAllowed = () => {
+    if (deps.passwordsOff) throw forbidden(deps.passwordsOff);
+  };
+  const auditSignIn = (user: UserRow, method: "password" | "sso") =>
+    deps.audit({
+      workspaceId: null,
+      userId: user.id,
+      action: "account.signed_in",
+      object: { type: "account", id: user.id, name: user.email },
+      actor: {
+        kind: "member",
+        id: user.id,
+        name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email,
+      },
+      ...(method === "sso" ? { changes: { method: "sso" } } : {}),
+    });
+
   const sameAnswer = (email: string): RegisterAnswer => ({
     status: "ok",
     signed_in: false,
@@ -179,7 +204,7 @@ export function createAuthService(deps: {
       const hit = fresh ? undefined : cache.get<CachedSession>(cacheKeys.session(id));
       if (hit && hit.expiresAt > now && now - hit.lastSeen <= TOUCH_AFTER_MS) {
         const role = workspaceId ? access.peekRole(hit.user.id, workspaceId) : null;
-        if (role !== undefined) return { sessionId: id, user: hit.user, role };
+        if (role !== undefined) return { sessionId: id, user: hit.user, role, sso: hit.sso };
       }
       const snap = cache.snapshot();
       const found = await authRepo.findSession(db, id, workspaceId);
@@ -191,13 +216,14 @@ export function createAuthService(deps: {
       } else {
         const entry: CachedSession = {
           user: found.user,
+          sso: found.sso,
           lastSeen: found.lastSeen.getTime(),
           expiresAt: found.expiresAt.getTime(),
         };
         cache.set(cacheKeys.session(id), entry, [cacheKeys.user(userId), cacheKeys.session(id)], snap);
       }
       if (workspaceId) access.keepRole(userId, workspaceId, found.role, snap);
-      return { sessionId: id, user: found.user, role: found.role };
+      return { sessionId: id, user: found.user, role: found.role, sso: found.sso };
     },
 
     async login(
@@ -210,6 +236,7 @@ export function createAuthService(deps: {
       const ipKey = `login:ip:${meta.ip}`;
       const accountKey = `login:acct:${account}`;
       const tooMany = "Too many sign-in attempts. Wait a few minutes and try again.";
+      passwordsAllowed();
       const user = await users.findByEmail(email);
       const known = await knownDevice(user?.id, meta.device);
       // Only failures count: a slot on every key is taken before the password is checked (so parallel
@@ -242,18 +269,29 @@ export function createAuthService(deps: {
         );
       }
       const session = await startSession(user, meta);
+      await auditSignIn(user, "password");
+      return { ...session, device: await deviceCookie(user.id) };
+    },
+
+    /**
+     * A session for a user the OpenID provider vouched for (modules/sso), the same as a password
+     * sign-in's but marked `sso`, so workspaces requiring single sign-on let it in.
+     */
+    async ssoSignIn(user: UserRow, meta: { ip: string | null; userAgent: string | null }): Promise<NewSession> {
+      const session = await startSession(user, meta, true);
+      await auditSignIn(user, "sso");
+      return session;
+    },
+    /** A single sign-on refused (by the provider's answer, the domain rule, a replay): recorded like a bad password. */
+    async ssoSignInFailed(email: string | null, userId: string | null, reason: string) {
       await deps.audit({
         workspaceId: null,
-        userId: user.id,
-        action: "account.signed_in",
-        object: { type: "account", id: user.id, name: user.email },
-        actor: {
-          kind: "member",
-          id: user.id,
-          name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email,
-        },
+        userId,
+        action: "account.sign_in_failed",
+        object: { type: "account", id: userId, name: email },
+        actor: { kind: "anonymous", id: null, name: email },
+        changes: { method: "sso", reason },
       });
-      return { ...session, device: await deviceCookie(user.id) };
     },
 
     async logout(sessionId: string, userId?: string) {
@@ -277,6 +315,7 @@ export function createAuthService(deps: {
       body: RegisterBody,
       meta: { ip: string; userAgent: string | null },
     ): Promise<{ answer: RegisterAnswer; token?: string }> {
+      passwordsAllowed();
       await limiter.consume(
         [[`register:ip:${meta.ip}`, registerLimit]],
         "Too many sign-ups from here. Try again later.",
@@ -343,6 +382,7 @@ export function createAuthService(deps: {
     },
 
     async forgotPassword(email: string, ip: string) {
+      passwordsAllowed();
       await limiter.consume([[`mail:ip:${ip}`, MAIL_LIMIT]], tooManyMails);
       afterAnswer("forgot password", async () => {
         const user = await users.findByEmail(email);
@@ -353,6 +393,7 @@ export function createAuthService(deps: {
 
     /** Proves the mailbox too, so an unverified account becomes verified. Every session ends. */
     async resetPassword(token: string, newPassword: string) {
+      passwordsAllowed();
       const t = await authRepo.consumeEmailToken(db, hashToken(token), "reset_password");
       if (!t) throw notFound("This reset link is invalid or has expired. Ask for a new one.");
       const hash = await hashPassword(newPassword);
