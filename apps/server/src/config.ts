@@ -52,6 +52,7 @@ const isDomain = (d: string) => d.length <= 253 && d.includes(".") && d.split(".
 
 /** The provider is reached over https; plain http only for one on this machine (tests, a local IdP). */
 export function issuerSchemeOk(issuer: string): boolean {
+  if (!URL.canParse(issuer)) return true; // the URL check names it
   const u = new URL(issuer);
   if (u.protocol === "https:") return true;
   return u.protocol === "http:" && isLoopbackHost(u.hostname);
