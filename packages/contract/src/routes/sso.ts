@@ -32,7 +32,7 @@ export const ssoApi = {
     tag,
     access: "public",
     query: SsoStartQuery,
-    answer: "empty",
+    answer: "redirect",
   }),
   callback: defineRoute({
     method: "GET",
@@ -41,7 +41,7 @@ export const ssoApi = {
     tag,
     access: "public",
     query: SsoCallbackQuery,
-    answer: "empty",
+    answer: "redirect",
   }),
   workspaceGet: defineRoute({
     method: "GET",
