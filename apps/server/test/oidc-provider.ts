@@ -111,7 +111,10 @@ export async function signInAtProvider(authorizeUrl: string, login: string, pass
     const res = await fetch(url, {
       ...init,
       redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair = ""] = c.split(";");
@@ -132,7 +135,8 @@ export async function signInAtProvider(authorizeUrl: string, login: string, pass
     }
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (!action || !html.includes('name="login"')) throw new Error(`unexpected provider page (${res.status}): ${html.slice(0, 300)}`);
+    if (!action || !html.includes('name="login"'))
+      throw new Error(`unexpected provider page (${res.status}): ${html.slice(0, 300)}`);
     const body = new URLSearchParams({ prompt: "login", login, password });
     url = new URL(action.replaceAll("&amp;", "&"), url).href;
     res = await send(url, {

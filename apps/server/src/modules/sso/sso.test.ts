@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  Client,
-  createTestEnv,
-  PASSWORD,
-  signedInUser,
-  type TestEnv,
-  workspaceWith,
-} from "../../../test/harness.ts";
+import { Client, createTestEnv, PASSWORD, signedInUser, type TestEnv, workspaceWith } from "../../../test/harness.ts";
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider.ts";
 import { loadConfig } from "../../config.ts";
 import { hashPassword } from "../auth/index.ts";
@@ -245,7 +238,9 @@ describe("single sign-on through the provider", () => {
     const res = await client.get(
       `/api/v1/auth/sso/callback?error=access_denied&error_description=${encodeURIComponent("End-User aborted interaction")}&state=${state}`,
     );
-    expect(ssoError(String(res.headers.location))).toBe("The provider did not sign you in: End-User aborted interaction.");
+    expect(ssoError(String(res.headers.location))).toBe(
+      "The provider did not sign you in: End-User aborted interaction.",
+    );
   });
 
   it("checks its query", async () => {
@@ -262,7 +257,8 @@ describe("single sign-on through the provider", () => {
 
 describe("OIDC_ONLY", () => {
   it("turns password sign-in, sign-up and reset off with a clear text; SSO signs in", async () => {
-    const text = "Password sign-in is turned off on this server: use “Sign in with single sign-on” on the sign-in page.";
+    const text =
+      "Password sign-in is turned off on this server: use “Sign in with single sign-on” on the sign-in page.";
     const client = new Client(only.app);
     const email = `someone-${randomUUID().slice(0, 8)}@corp.test`;
     for (const [url, body] of [
@@ -349,12 +345,17 @@ describe("workspaces requiring single sign-on", () => {
     expect((await admin.get(`/workspaces/${ws.id}/boards`)).statusCode).toBe(200);
 
     // Invitations: only addresses that can sign in through the provider.
-    const refused = await admin.post(`/workspaces/${ws.id}/invites`, { email: "friend@elsewhere.test", role: "EDITOR" });
+    const refused = await admin.post(`/workspaces/${ws.id}/invites`, {
+      email: "friend@elsewhere.test",
+      role: "EDITOR",
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().detail).toBe(
       "This workspace requires single sign-on, and only addresses at @corp.test, @corp2.test can sign in through it.",
     );
-    expect(refused.json().errors).toEqual([{ field: "email", message: "Invite an address at @corp.test, @corp2.test" }]);
+    expect(refused.json().errors).toEqual([
+      { field: "email", message: "Invite an address at @corp.test, @corp2.test" },
+    ]);
     const invited = await admin.post(`/workspaces/${ws.id}/invites`, { email: "colleague@corp.test", role: "EDITOR" });
     expect(invited.statusCode, invited.body).toBe(201);
 
@@ -405,7 +406,9 @@ describe("a provider that cannot be reached", () => {
     try {
       const res = await new Client(down.app).get("/auth/sso/start");
       expect(res.statusCode).toBe(503);
-      expect(res.json().detail).toContain(`The sign-in provider (http://127.0.0.1:${port}) cannot be reached right now`);
+      expect(res.json().detail).toContain(
+        `The sign-in provider (http://127.0.0.1:${port}) cannot be reached right now`,
+      );
       // Password sign-in still works meanwhile.
       await signedInUser(down);
     } finally {
