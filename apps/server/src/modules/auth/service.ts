@@ -13,10 +13,18 @@ import type { Signer } from "../../storage/signer.ts";
 import type { AuditRecord } from "../audit/index.ts";
 import type { MembersService } from "../members/index.ts";
 import { toUser, type UsersService } from "../users/index.ts";
+import { createAuthMail, MAIL_LIMIT } from "./mail-tokens.ts";
 import { authMails } from "./mails.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { AUTH } from "./policy.ts";
 import { authRepo } from "./repo.ts";
+import {
+  LOGIN_LIMIT_ACCOUNT,
+  LOGIN_LIMIT_ACCOUNT_ANY,
+  LOGIN_LIMIT_IP,
+  signedIn,
+  signInFailed,
+} from "./sign-in-records.ts";
 
 const TOUCH_AFTER_MS = 3600_000;
 interface CachedSession {
@@ -26,24 +34,8 @@ interface CachedSession {
   expiresAt: number;
 }
 
-/**
- * Failed sign-ins are throttled where the guesses come from, not on the account as such: per
- * (account, address) a handful of tries, per address more. A guesser on one address is stopped after
- * LOGIN_LIMIT_ACCOUNT tries and so adds at most that many to the account-wide count; only guesses
- * from many addresses reach LOGIN_LIMIT_ACCOUNT_ANY, and the owner passes that one from a device
- * they signed in on before (a signed device cookie). No lock is indefinitely renewable by an
- * attacker against the owner's known device or address.
- */
-export const LOGIN_LIMIT_ACCOUNT: Limit = { max: 8, windowSeconds: 10 * 60 };
-export const LOGIN_LIMIT_IP: Limit = { max: 40, windowSeconds: 10 * 60 };
-export const LOGIN_LIMIT_ACCOUNT_ANY: Limit = { max: 30, windowSeconds: 10 * 60 };
-export const MAIL_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
-/** Mails to one address, whatever asked for them, and mails one account makes us send. */
-export const MAIL_LIMIT_RECIPIENT: Limit = { max: 5, windowSeconds: 3600 };
-export const MAIL_LIMIT_ACCOUNT: Limit = { max: 10, windowSeconds: 3600 };
-const DEVICE_TTL_SECONDS = 365 * 86_400;
-const VERIFY_TTL_MS = 48 * 3600_000;
-const RESET_TTL_MS = 3600_000;
+export { MAIL_LIMIT, MAIL_LIMIT_ACCOUNT, MAIL_LIMIT_RECIPIENT } from "./mail-tokens.ts";
+export { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_ACCOUNT_ANY, LOGIN_LIMIT_IP } from "./sign-in-records.ts";
 
 export interface NewSession {
   token: string;
@@ -72,7 +64,7 @@ export function createAuthService(deps: {
    */
   passwordsOff?: string | null;
 }) {
-  const { db, users, limiter, mailer, access, cache, signer } = deps;
+  const { db, users, limiter, mailer, access, cache } = deps;
   const registerLimit = { max: deps.registrationsPerIpPerHour, windowSeconds: 3600 };
   const ttlMs = deps.sessionTtlDays * 86_400_000;
 
@@ -99,55 +91,8 @@ export function createAuthService(deps: {
     return { token, user: toUser(user) };
   }
 
-  async function mailToken(user: UserRow, purpose: "verify_email" | "change_email" | "reset_password", email: string) {
-    const token = newToken();
-    const ttl = purpose === "reset_password" ? RESET_TTL_MS : VERIFY_TTL_MS;
-    await authRepo.createEmailToken(db, {
-      hash: hashToken(token),
-      userId: user.id,
-      purpose,
-      email,
-      expiresAt: new Date(Date.now() + ttl),
-    });
-    const name = user.first_name || "there";
-    const url = deps.publicUrl;
-    if (purpose === "verify_email") await mailer.send(authMails.verify(email, name, `${url}/a/verify-email/${token}`));
-    else if (purpose === "change_email")
-      await mailer.send(authMails.changeEmail(email, name, `${url}/a/verify-email-change/${token}`));
-    else await mailer.send(authMails.reset(email, name, `${url}/a/reset-password?token=${token}`));
-  }
-
-  /** Per-recipient (and, for a signed-in caller, per-account) mail limits; counts the attempt when it passes. */
-  async function mailAllowed(recipient: string, accountId?: string): Promise<boolean> {
-    return limiter.allowed(mailKeys(recipient, accountId));
-  }
-  const mailKeys = (recipient: string, accountId?: string) => {
-    const keys: Array<[string, Limit]> = [[`mail:to:${recipient.toLowerCase()}`, MAIL_LIMIT_RECIPIENT]];
-    if (accountId) keys.push([`mail:acct:${accountId}`, MAIL_LIMIT_ACCOUNT]);
-    return keys;
-  };
-  const tooManyMails = "Too many e-mails requested. Try again later.";
-
-  /**
-   * Work whose cost would tell whether an address has an account (looking it up, making a token,
-   * queueing a mail) runs after the answer is sent, so both cases answer in the same time.
-   */
-  function afterAnswer(what: string, work: () => Promise<void>) {
-    setImmediate(() => {
-      work().catch((err: unknown) => deps.log.error({ err }, `${what} failed`));
-    });
-  }
-
-  const deviceCookie = async (userId: string) => {
-    const id = newToken(12);
-    const signed = new URL(await signer.sign("DEVICE", `/device/${userId}/${id}`, DEVICE_TTL_SECONDS), "http://x");
-    return `${id}.${signed.searchParams.get("exp")}.${signed.searchParams.get("sig")}`;
-  };
-  const knownDevice = async (userId: string | undefined, cookie: string | undefined) => {
-    const [id, exp, sig] = (cookie ?? "").split(".");
-    if (!userId || !id || !exp || !sig) return false;
-    return (await signer.verify("DEVICE", `/device/${userId}/${id}`, exp, sig)) !== null;
-  };
+  const { mailToken, mailAllowed, mailKeys, tooManyMails, afterAnswer, deviceCookie, knownDevice } =
+    createAuthMail(deps);
 
   /**
    * The current password, asked before changing the password or the e-mail address. Wrong answers
@@ -171,19 +116,7 @@ export function createAuthService(deps: {
   const passwordsAllowed = () => {
     if (deps.passwordsOff) throw forbidden(deps.passwordsOff);
   };
-  const auditSignIn = (user: UserRow, method: "password" | "sso") =>
-    deps.audit({
-      workspaceId: null,
-      userId: user.id,
-      action: "account.signed_in",
-      object: { type: "account", id: user.id, name: user.email },
-      actor: {
-        kind: "member",
-        id: user.id,
-        name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email,
-      },
-      ...(method === "sso" ? { changes: { method: "sso" } } : {}),
-    });
+  const auditSignIn = (user: UserRow, method: "password" | "sso") => deps.audit(signedIn(user, method));
 
   const sameAnswer = (email: string): RegisterAnswer => ({
     status: "ok",
@@ -251,13 +184,7 @@ export function createAuthService(deps: {
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
         if (known) await limiter.count(accountKey, LOGIN_LIMIT_ACCOUNT_ANY);
-        await deps.audit({
-          workspaceId: null,
-          userId: user?.id ?? null,
-          action: "account.sign_in_failed",
-          object: { type: "account", id: user?.id ?? null, name: account },
-          actor: { kind: "anonymous", id: null, name: account },
-        });
+        await deps.audit(signInFailed(account, user?.id ?? null));
         throw unauthenticated("Invalid e-mail or password.");
       }
       await limiter.clear(pairKey);
@@ -284,14 +211,7 @@ export function createAuthService(deps: {
     },
     /** A single sign-on refused (by the provider's answer, the domain rule, a replay): recorded like a bad password. */
     async ssoSignInFailed(email: string | null, userId: string | null, reason: string) {
-      await deps.audit({
-        workspaceId: null,
-        userId,
-        action: "account.sign_in_failed",
-        object: { type: "account", id: userId, name: email },
-        actor: { kind: "anonymous", id: null, name: email },
-        changes: { method: "sso", reason },
-      });
+      await deps.audit(signInFailed(email, userId, { method: "sso", reason }));
     },
 
     async logout(sessionId: string, userId?: string) {
