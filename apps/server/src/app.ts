@@ -31,6 +31,7 @@ import { reviewLinkRoutes, reviewsRoutes } from "./modules/reviews/routes.ts";
 import { sharePageHtml } from "./modules/shares/page-meta.ts";
 import { sharedRoutes, sharesRoutes } from "./modules/shares/routes.ts";
 import { similarRoutes } from "./modules/similar/routes.ts";
+import { ssoRoutes } from "./modules/sso/routes.ts";
 import { trashRoutes } from "./modules/trash/routes.ts";
 import { uploadsRoutes } from "./modules/uploads/routes.ts";
 import { AVATAR_MAX_BYTES } from "./modules/users/index.ts";
@@ -119,6 +120,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       cache: rt.cache,
       resolveActor: opts.resolveActor,
       apiKeys: rt.services.apiKeys,
+      signInRule: (actor, workspaceId) => rt.services.sso.checkSignIn(actor, workspaceId),
     },
     routeTable,
   );
@@ -163,6 +165,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       apiKeysRoutes(a, rt.services.apiKeys);
       webhooksRoutes(a, rt.services.webhooks);
       auditRoutes(a, rt.services.audit);
+      ssoRoutes(a, rt.services.sso, rt.services.auth, cookies, config.publicUrl);
       liveRoutes(a, {
         hub: rt.live,
         heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,

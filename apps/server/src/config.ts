@@ -46,6 +46,20 @@ export function trustProxyOption(tp: TrustProxy): false | string[] | ((addr: str
   return typeof tp === "number" ? (_addr, hop) => hop < tp : tp;
 }
 
+/** A domain name as e-mail addresses use it (labels of letters, digits and inner hyphens). */
+const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const isDomain = (d: string) => d.length <= 253 && d.includes(".") && d.split(".").every((l) => DOMAIN_LABEL.test(l));
+
+/** The provider is reached over https; plain http only for one on this machine (tests, a local IdP). */
+export function issuerSchemeOk(issuer: string): boolean {
+  if (!URL.canParse(issuer)) return true; // the URL check names it
+  const u = new URL(issuer);
+  if (u.protocol === "https:") return true;
+  return u.protocol === "http:" && isLoopbackHost(u.hostname);
+}
+export const isLoopbackHost = (host: string) =>
+  host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
 /** Every environment variable Hangar reads. The README's configuration table mirrors this. */
 /**
  * A Stripe credential: its prefix, then the token Stripe issued, whatever its alphabet (webhook secrets
@@ -159,6 +173,38 @@ export const ConfigSchema = z
         }
         return networks;
       }),
+    /** Single sign-on through OpenID Connect (issue 36): on when the issuer, client id and secret are set. */
+    OIDC_ISSUER: z.url("OIDC_ISSUER must be the provider's issuer URL, e.g. https://login.example.com").optional(),
+    OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Only these e-mail domains may sign in through the provider (and be invited where SSO is required). */
+    OIDC_ALLOWED_DOMAINS: z
+      .string()
+      .default("")
+      .transform((v, ctx) => {
+        const domains = v
+          .split(/[\s,]+/)
+          .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
+          .filter(Boolean);
+        const bad = domains.filter((d) => !isDomain(d));
+        if (bad.length > 0) {
+          ctx.addIssue({
+            code: "custom",
+            message: `OIDC_ALLOWED_DOMAINS must be e-mail domains, e.g. example.com,example.org (bad: ${bad.join(", ")})`,
+          });
+          return z.NEVER;
+        }
+        return domains;
+      }),
+    /** The sign-in button's text, also named in the "this workspace requires single sign-on" message. */
+    OIDC_BUTTON_TEXT: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60, "OIDC_BUTTON_TEXT must be at most 60 characters")
+      .default("Sign in with single sign-on"),
+    /** Password sign-in, sign-up and password reset off: everyone signs in through the provider. */
+    OIDC_ONLY: bool.default(false),
   })
   .superRefine((c, ctx) => {
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
@@ -174,6 +220,18 @@ export const ConfigSchema = z
     if (c.BILLING_PLANS_FILE) {
       const problem = plansFileProblem(c.BILLING_PLANS_FILE);
       if (problem) ctx.addIssue({ code: "custom", path: ["BILLING_PLANS_FILE"], message: problem });
+    }
+    const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+    if (oidc.some((n) => c[n]) || c.OIDC_ONLY) {
+      for (const name of oidc)
+        if (!c[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required for single sign-on` });
+    }
+    if (c.OIDC_ISSUER && !issuerSchemeOk(c.OIDC_ISSUER)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "OIDC_ISSUER must be an https URL (http only on this machine: localhost, 127.0.0.1, [::1])",
+      });
     }
     if (c.STORAGE !== "s3") return;
     // S3_ENDPOINT may be left out for AWS itself (the SDK knows the regional endpoint).

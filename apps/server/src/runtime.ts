@@ -40,6 +40,7 @@ import { createPublicLinks } from "./modules/public-links/index.ts";
 import { type Clock, createReviews } from "./modules/reviews/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
 import { createSimilarService } from "./modules/similar/index.ts";
+import { createSsoService } from "./modules/sso/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
@@ -175,6 +176,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       await jobs.send(processAssetSpec, { asset_id: assetId, ...(versionId ? { version_id: versionId } : {}) });
     },
   });
+  const ssoSettings = {
+    issuer: config.OIDC_ISSUER,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    allowedDomains: config.OIDC_ALLOWED_DOMAINS,
+    buttonText: config.OIDC_BUTTON_TEXT,
+    only: config.OIDC_ONLY,
+  };
   const members = createMembersService({
     db,
     access,
@@ -183,6 +192,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     publicUrl: config.publicUrl,
     limiter,
     limits: billing.limits,
+    // Where a workspace requires single sign-on, only addresses that can sign in through it (modules/sso).
+    inviteRule: (workspaceId, email) => sso.checkInvite(workspaceId, email),
   });
   const shares = createSharesService({ db, access });
   // Workspace API keys (issue 36): the session hook authenticates bearer secrets through it.
@@ -276,13 +287,30 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     sessionTtlDays: config.SESSION_TTL_DAYS,
     registrationsPerIpPerHour: config.REGISTRATIONS_PER_IP_PER_HOUR,
     audit: (r) => audit.record(r),
+    passwordsOff: ssoSettings.only
+      ? `Password sign-in is turned off on this server: use “${ssoSettings.buttonText}” on the sign-in page.`
+      : null,
+  });
+  const sso = createSsoService({
+    db,
+    access,
+    cache,
+    auth,
+    users,
+    log: log.child({ component: "sso" }),
+    publicUrl: config.publicUrl,
+    settings: ssoSettings,
   });
 
   // Every job, defined in jobs/ (one file each) around the services that do the work.
   const jobDefinitions: JobDefinition[] = [
     sendEmailJob(mailer.deliver) as JobDefinition,
     purgeWorkspacesJob(() => workspaces.purgeExpired()) as JobDefinition,
-    housekeepingJob([() => auth.purgeExpired(), () => limiter.purgeExpired()]) as JobDefinition,
+    housekeepingJob([
+      () => auth.purgeExpired(),
+      () => limiter.purgeExpired(),
+      () => sso.purgeExpired(),
+    ]) as JobDefinition,
     processJob as JobDefinition,
     runAiActionsJob((runId) => aiActions.executeRun(runId)) as JobDefinition,
     readTextJob(
@@ -381,6 +409,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       requestUploads,
       reviews,
       apiKeys,
+      sso,
       webhooks: webhooks.service,
       audit,
     },

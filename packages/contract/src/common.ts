@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   "SHARE_PASSWORD_REQUIRED",
   /** A share link is disabled or expired (403). */
   "SHARE_LINK_INACTIVE",
+  /** The workspace requires single sign-on and this session came from a password (403). */
+  "SSO_REQUIRED",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -55,6 +57,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
   SHARE_PASSWORD_REQUIRED: 401,
   SHARE_LINK_INACTIVE: 403,
+  SSO_REQUIRED: 403,
 };
 
 export const Id = z.uuid();

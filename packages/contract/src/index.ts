@@ -23,6 +23,7 @@ export * from "./reviews.ts";
 export * from "./routes/index.ts";
 export * from "./shares.ts";
 export * from "./similar.ts";
+export * from "./sso.ts";
 export * from "./text.ts";
 export * from "./uploads.ts";
 export * from "./user-regex.ts";

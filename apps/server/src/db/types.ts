@@ -34,6 +34,7 @@ import type {
   DuplicateNearChangesTable,
   DuplicateSettingsTable,
 } from "./types-similar.ts";
+import type { SsoLoginsTable } from "./types-sso.ts";
 import type { AssetVersionPointers, AssetVersionsTable, VersionFacts } from "./types-versions.ts";
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from "./types-webhooks.ts";
 
@@ -52,6 +53,8 @@ export interface UsersTable {
   email_verified_at: NullableTimestamp;
   pending_email: string | null;
   avatar_updated_at: NullableTimestamp;
+  /** The OpenID provider's `iss#sub` after a single sign-on (migration 20261207-3604). */
+  sso_subject: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -71,6 +74,8 @@ export interface SessionsTable {
   last_seen_at: Generated<Date>;
   ip: string | null;
   user_agent: string | null;
+  /** Started by a single sign-on (migration 20261207-3604). */
+  sso: Generated<boolean>;
 }
 
 export type EmailTokenPurpose = "verify_email" | "change_email" | "reset_password";
@@ -94,6 +99,8 @@ export interface WorkspacesTable {
   deleted_at: NullableTimestamp;
   deleted_by: string | null;
   audit_retention_days: Generated<number>;
+  /** Members must have signed in through single sign-on (migration 20261207-3604). */
+  require_sso: Generated<boolean>;
 }
 
 export interface MembershipsTable {
@@ -328,6 +335,7 @@ export interface DB {
   users: UsersTable;
   user_avatars: UserAvatarsTable;
   sessions: SessionsTable;
+  sso_logins: SsoLoginsTable;
   email_tokens: EmailTokensTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

@@ -19,6 +19,8 @@ export interface UserActor {
    * of what it writes.
    */
   key?: ApiKeyGrant;
+  /** The session came from a single sign-on (issue 36): workspaces requiring SSO let only these in. */
+  sso?: boolean;
 }
 
 /** What a key may do: its workspace and scopes. */

@@ -136,6 +136,12 @@ function documentRoute(input: TransformInput, route: Route): TransformOutput {
     response[200] = { ...binary, "x-response-description": "The file's bytes." };
     doc.produces = route.produces ?? ["application/octet-stream"];
   }
+  if (route.answer === "redirect") {
+    response[302] = {
+      type: "null",
+      "x-response-description": "A redirect: the `Location` header says where the browser goes next.",
+    };
+  }
   if (route.answer === "stream") {
     response[200] = {
       type: "string",

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UserRow } from "../db/types.ts";
 import type { AuthService } from "../modules/auth/index.ts";
 import { type Access, inWorkspace } from "./access.ts";
-import type { Actor, ApiKeyGrant } from "./actor.ts";
+import type { Actor, ApiKeyGrant, UserActor } from "./actor.ts";
 import { csrfBoundTo, newCsrfToken } from "./csrf.ts";
 import { AppError, forbidden, notFound, unauthenticated } from "./errors.ts";
 import { MUTATING, type RouteAccess } from "./http.ts";
@@ -108,6 +108,12 @@ export const KEY_OUTSIDE_WORKSPACE =
 
 export type ActorResolver = (req: FastifyRequest) => Promise<Actor | null> | Actor | null;
 
+/**
+ * A workspace's own rule on how its members signed in (modules/sso: "require single sign-on"),
+ * checked after membership on each of its routes; throws the refusal (403 with the reason).
+ */
+export type SignInRule = (actor: UserActor, workspaceId: string) => Promise<void>;
+
 export function installSessionHook(
   app: FastifyInstance,
   deps: {
@@ -116,10 +122,11 @@ export function installSessionHook(
     cache: ReadCache;
     resolveActor?: ActorResolver;
     apiKeys?: KeyAuthenticator;
+    signInRule?: SignInRule;
   },
   routeTable: RouteEntry[],
 ) {
-  const { auth, access, cache, resolveActor, apiKeys } = deps;
+  const { auth, access, cache, resolveActor, apiKeys, signInRule } = deps;
   app.decorateRequest("actor", null as never);
   app.addHook("onRequest", async (req) => {
     req.actor = { kind: "anonymous" };
@@ -149,7 +156,7 @@ export function installSessionHook(
     if (token) {
       const s = await auth.resolveSession(token, validWorkspace, fresh);
       if (s) {
-        req.actor = { kind: "user", userId: s.user.id, sessionId: s.sessionId, user: s.user, fresh };
+        req.actor = { kind: "user", userId: s.user.id, sessionId: s.sessionId, user: s.user, fresh, sso: s.sso };
         if (validWorkspace) access.prime(req.actor, validWorkspace, s.role);
       }
     }
@@ -165,7 +172,10 @@ export function installSessionHook(
     }
     // Membership before body validation: an outsider learns nothing, not even what a valid body is.
     if (config.access !== "public" && req.actor.kind !== "user") throw unauthenticated();
-    if (workspaceId !== undefined) await access.require(req.actor, WORKSPACE_VIEW, inWorkspace(workspaceId));
+    if (workspaceId !== undefined) {
+      await access.require(req.actor, WORKSPACE_VIEW, inWorkspace(workspaceId));
+      if (signInRule && req.actor.kind === "user") await signInRule(req.actor, workspaceId);
+    }
   });
 
   // Read-your-writes: a mutation marks its caller and its workspace changed in this process's read

@@ -28,6 +28,8 @@ export function createQueryClient(onSessionLost: (client: QueryClient) => void):
           onSessionLost(client);
           return;
         }
+        // A workspace requiring single sign-on: its page says so, with the button (features/sso).
+        if (isApiError(error) && error.code === "SSO_REQUIRED") return;
         const meta = query.meta?.errorMessage;
         const message = typeof meta === "function" ? meta(error) : meta;
         if (message) notifyError(message);

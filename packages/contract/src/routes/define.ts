@@ -22,10 +22,11 @@ export type RouteAccess = "public" | "user" | "workspace";
 export type BodyKind = "json" | "multipart" | "json-or-multipart" | "raw" | "buffer";
 
 /**
- * What the answer is: JSON described by `response`, bytes (zip, image), nothing (204), or a
- * Server-Sent Events stream (`text/event-stream`; each event's data described in the contract).
+ * What the answer is: JSON described by `response`, bytes (zip, image), nothing (204), a
+ * Server-Sent Events stream (`text/event-stream`; each event's data described in the contract), or
+ * a redirect (302: a browser's top-level navigation, as single sign-on's start and callback).
  */
-export type AnswerKind = "json" | "bytes" | "empty" | "stream";
+export type AnswerKind = "json" | "bytes" | "empty" | "stream" | "redirect";
 
 export interface RouteSpec {
   method: HttpMethod;

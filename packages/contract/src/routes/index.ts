@@ -14,6 +14,7 @@ import { peopleApi } from "./people.ts";
 import { reviewLinkApi, reviewsApi } from "./reviews.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
 import { similarApi } from "./similar.ts";
+import { ssoApi } from "./sso.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
 import { versionsApi } from "./versions.ts";
@@ -42,6 +43,7 @@ export {
   sharedApi,
   sharesApi,
   similarApi,
+  ssoApi,
   trashApi,
   uploadsApi,
   usersApi,
@@ -78,4 +80,5 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   apiKeysApi,
   webhooksApi,
   auditApi,
+  ssoApi,
 ].flatMap((group) => Object.entries(group).map(([key, route]) => nameRoute(route as Route, key)));

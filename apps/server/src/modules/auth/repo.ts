@@ -6,11 +6,11 @@ import type { EmailTokenPurpose, UserRow } from "../../db/types.ts";
 export const authRepo = {
   async createSession(
     db: Db,
-    s: { id: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+    s: { id: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null; sso: boolean },
   ) {
     await db
       .insertInto("sessions")
-      .values({ id: s.id, user_id: s.userId, expires_at: s.expiresAt, ip: s.ip, user_agent: s.userAgent })
+      .values({ id: s.id, user_id: s.userId, expires_at: s.expiresAt, ip: s.ip, user_agent: s.userAgent, sso: s.sso })
       .execute();
   },
   /**
@@ -21,13 +21,14 @@ export const authRepo = {
     db: Db,
     id: string,
     workspaceId?: string,
-  ): Promise<{ user: UserRow; lastSeen: Date; expiresAt: Date; role: Role | null } | undefined> {
+  ): Promise<{ user: UserRow; lastSeen: Date; expiresAt: Date; role: Role | null; sso: boolean } | undefined> {
     const row = await db
       .selectFrom("sessions as s")
       .innerJoin("users as u", "u.id", "s.user_id")
       .selectAll("u")
       .select("s.last_seen_at as session_last_seen")
       .select("s.expires_at as session_expires_at")
+      .select("s.sso as session_sso")
       .select((eb) =>
         (workspaceId
           ? eb
@@ -44,9 +45,10 @@ export const authRepo = {
       .where("s.expires_at", ">", sql<Date>`now()`)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { session_last_seen, session_expires_at, workspace_role, ...user } = row;
+    const { session_last_seen, session_expires_at, session_sso, workspace_role, ...user } = row;
     return {
       user,
+      sso: session_sso,
       lastSeen: session_last_seen,
       expiresAt: session_expires_at,
       role: (workspace_role as Role | null) ?? null,

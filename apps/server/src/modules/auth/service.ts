@@ -5,7 +5,7 @@ import type { UserRow } from "../../db/types.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { type Access, account } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
-import { AppError, conflict, invalid, notFound, unauthenticated, uniqueOr } from "../../platform/errors.ts";
+import { AppError, conflict, forbidden, invalid, notFound, unauthenticated, uniqueOr } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import { cacheKeys, type ReadCache } from "../../platform/read-cache.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
@@ -13,36 +13,29 @@ import type { Signer } from "../../storage/signer.ts";
 import type { AuditRecord } from "../audit/index.ts";
 import type { MembersService } from "../members/index.ts";
 import { toUser, type UsersService } from "../users/index.ts";
+import { createAuthMail, MAIL_LIMIT } from "./mail-tokens.ts";
 import { authMails } from "./mails.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { AUTH } from "./policy.ts";
 import { authRepo } from "./repo.ts";
+import {
+  LOGIN_LIMIT_ACCOUNT,
+  LOGIN_LIMIT_ACCOUNT_ANY,
+  LOGIN_LIMIT_IP,
+  signedIn,
+  signInFailed,
+} from "./sign-in-records.ts";
 
 const TOUCH_AFTER_MS = 3600_000;
 interface CachedSession {
   user: UserRow;
+  sso: boolean;
   lastSeen: number;
   expiresAt: number;
 }
 
-/**
- * Failed sign-ins are throttled where the guesses come from, not on the account as such: per
- * (account, address) a handful of tries, per address more. A guesser on one address is stopped after
- * LOGIN_LIMIT_ACCOUNT tries and so adds at most that many to the account-wide count; only guesses
- * from many addresses reach LOGIN_LIMIT_ACCOUNT_ANY, and the owner passes that one from a device
- * they signed in on before (a signed device cookie). No lock is indefinitely renewable by an
- * attacker against the owner's known device or address.
- */
-export const LOGIN_LIMIT_ACCOUNT: Limit = { max: 8, windowSeconds: 10 * 60 };
-export const LOGIN_LIMIT_IP: Limit = { max: 40, windowSeconds: 10 * 60 };
-export const LOGIN_LIMIT_ACCOUNT_ANY: Limit = { max: 30, windowSeconds: 10 * 60 };
-export const MAIL_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
-/** Mails to one address, whatever asked for them, and mails one account makes us send. */
-export const MAIL_LIMIT_RECIPIENT: Limit = { max: 5, windowSeconds: 3600 };
-export const MAIL_LIMIT_ACCOUNT: Limit = { max: 10, windowSeconds: 3600 };
-const DEVICE_TTL_SECONDS = 365 * 86_400;
-const VERIFY_TTL_MS = 48 * 3600_000;
-const RESET_TTL_MS = 3600_000;
+export { MAIL_LIMIT, MAIL_LIMIT_ACCOUNT, MAIL_LIMIT_RECIPIENT } from "./mail-tokens.ts";
+export { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_ACCOUNT_ANY, LOGIN_LIMIT_IP } from "./sign-in-records.ts";
 
 export interface NewSession {
   token: string;
@@ -65,8 +58,13 @@ export function createAuthService(deps: {
   registrationsPerIpPerHour: number;
   /** Records sign-ins, failed sign-ins and sign-outs in the audit log (modules/audit). */
   audit: (r: AuditRecord) => Promise<void>;
+  /**
+   * Under OIDC_ONLY (issue 36) this is the refusal of password sign-in, sign-up and reset (everyone
+   * signs in through the provider); null when passwords work.
+   */
+  passwordsOff?: string | null;
 }) {
-  const { db, users, limiter, mailer, access, cache, signer } = deps;
+  const { db, users, limiter, mailer, access, cache } = deps;
   const registerLimit = { max: deps.registrationsPerIpPerHour, windowSeconds: 3600 };
   const ttlMs = deps.sessionTtlDays * 86_400_000;
 
@@ -79,6 +77,7 @@ export function createAuthService(deps: {
   async function startSession(
     user: UserRow,
     meta: { ip: string | null; userAgent: string | null },
+    sso = false,
   ): Promise<NewSession> {
     const token = newToken();
     await authRepo.createSession(db, {
@@ -87,59 +86,13 @@ export function createAuthService(deps: {
       expiresAt: new Date(Date.now() + ttlMs),
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      sso,
     });
     return { token, user: toUser(user) };
   }
 
-  async function mailToken(user: UserRow, purpose: "verify_email" | "change_email" | "reset_password", email: string) {
-    const token = newToken();
-    const ttl = purpose === "reset_password" ? RESET_TTL_MS : VERIFY_TTL_MS;
-    await authRepo.createEmailToken(db, {
-      hash: hashToken(token),
-      userId: user.id,
-      purpose,
-      email,
-      expiresAt: new Date(Date.now() + ttl),
-    });
-    const name = user.first_name || "there";
-    const url = deps.publicUrl;
-    if (purpose === "verify_email") await mailer.send(authMails.verify(email, name, `${url}/a/verify-email/${token}`));
-    else if (purpose === "change_email")
-      await mailer.send(authMails.changeEmail(email, name, `${url}/a/verify-email-change/${token}`));
-    else await mailer.send(authMails.reset(email, name, `${url}/a/reset-password?token=${token}`));
-  }
-
-  /** Per-recipient (and, for a signed-in caller, per-account) mail limits; counts the attempt when it passes. */
-  async function mailAllowed(recipient: string, accountId?: string): Promise<boolean> {
-    return limiter.allowed(mailKeys(recipient, accountId));
-  }
-  const mailKeys = (recipient: string, accountId?: string) => {
-    const keys: Array<[string, Limit]> = [[`mail:to:${recipient.toLowerCase()}`, MAIL_LIMIT_RECIPIENT]];
-    if (accountId) keys.push([`mail:acct:${accountId}`, MAIL_LIMIT_ACCOUNT]);
-    return keys;
-  };
-  const tooManyMails = "Too many e-mails requested. Try again later.";
-
-  /**
-   * Work whose cost would tell whether an address has an account (looking it up, making a token,
-   * queueing a mail) runs after the answer is sent, so both cases answer in the same time.
-   */
-  function afterAnswer(what: string, work: () => Promise<void>) {
-    setImmediate(() => {
-      work().catch((err: unknown) => deps.log.error({ err }, `${what} failed`));
-    });
-  }
-
-  const deviceCookie = async (userId: string) => {
-    const id = newToken(12);
-    const signed = new URL(await signer.sign("DEVICE", `/device/${userId}/${id}`, DEVICE_TTL_SECONDS), "http://x");
-    return `${id}.${signed.searchParams.get("exp")}.${signed.searchParams.get("sig")}`;
-  };
-  const knownDevice = async (userId: string | undefined, cookie: string | undefined) => {
-    const [id, exp, sig] = (cookie ?? "").split(".");
-    if (!userId || !id || !exp || !sig) return false;
-    return (await signer.verify("DEVICE", `/device/${userId}/${id}`, exp, sig)) !== null;
-  };
+  const { mailToken, mailAllowed, mailKeys, tooManyMails, afterAnswer, deviceCookie, knownDevice } =
+    createAuthMail(deps);
 
   /**
    * The current password, asked before changing the password or the e-mail address. Wrong answers
@@ -160,6 +113,11 @@ export function createAuthService(deps: {
     }
   }
 
+  const passwordsAllowed = () => {
+    if (deps.passwordsOff) throw forbidden(deps.passwordsOff);
+  };
+  const auditSignIn = (user: UserRow, method: "password" | "sso") => deps.audit(signedIn(user, method));
+
   const sameAnswer = (email: string): RegisterAnswer => ({
     status: "ok",
     signed_in: false,
@@ -179,7 +137,7 @@ export function createAuthService(deps: {
       const hit = fresh ? undefined : cache.get<CachedSession>(cacheKeys.session(id));
       if (hit && hit.expiresAt > now && now - hit.lastSeen <= TOUCH_AFTER_MS) {
         const role = workspaceId ? access.peekRole(hit.user.id, workspaceId) : null;
-        if (role !== undefined) return { sessionId: id, user: hit.user, role };
+        if (role !== undefined) return { sessionId: id, user: hit.user, role, sso: hit.sso };
       }
       const snap = cache.snapshot();
       const found = await authRepo.findSession(db, id, workspaceId);
@@ -191,13 +149,14 @@ export function createAuthService(deps: {
       } else {
         const entry: CachedSession = {
           user: found.user,
+          sso: found.sso,
           lastSeen: found.lastSeen.getTime(),
           expiresAt: found.expiresAt.getTime(),
         };
         cache.set(cacheKeys.session(id), entry, [cacheKeys.user(userId), cacheKeys.session(id)], snap);
       }
       if (workspaceId) access.keepRole(userId, workspaceId, found.role, snap);
-      return { sessionId: id, user: found.user, role: found.role };
+      return { sessionId: id, user: found.user, role: found.role, sso: found.sso };
     },
 
     async login(
@@ -210,6 +169,7 @@ export function createAuthService(deps: {
       const ipKey = `login:ip:${meta.ip}`;
       const accountKey = `login:acct:${account}`;
       const tooMany = "Too many sign-in attempts. Wait a few minutes and try again.";
+      passwordsAllowed();
       const user = await users.findByEmail(email);
       const known = await knownDevice(user?.id, meta.device);
       // Only failures count: a slot on every key is taken before the password is checked (so parallel
@@ -224,13 +184,7 @@ export function createAuthService(deps: {
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
         if (known) await limiter.count(accountKey, LOGIN_LIMIT_ACCOUNT_ANY);
-        await deps.audit({
-          workspaceId: null,
-          userId: user?.id ?? null,
-          action: "account.sign_in_failed",
-          object: { type: "account", id: user?.id ?? null, name: account },
-          actor: { kind: "anonymous", id: null, name: account },
-        });
+        await deps.audit(signInFailed(account, user?.id ?? null));
         throw unauthenticated("Invalid e-mail or password.");
       }
       await limiter.clear(pairKey);
@@ -242,18 +196,22 @@ export function createAuthService(deps: {
         );
       }
       const session = await startSession(user, meta);
-      await deps.audit({
-        workspaceId: null,
-        userId: user.id,
-        action: "account.signed_in",
-        object: { type: "account", id: user.id, name: user.email },
-        actor: {
-          kind: "member",
-          id: user.id,
-          name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email,
-        },
-      });
+      await auditSignIn(user, "password");
       return { ...session, device: await deviceCookie(user.id) };
+    },
+
+    /**
+     * A session for a user the OpenID provider vouched for (modules/sso), the same as a password
+     * sign-in's but marked `sso`, so workspaces requiring single sign-on let it in.
+     */
+    async ssoSignIn(user: UserRow, meta: { ip: string | null; userAgent: string | null }): Promise<NewSession> {
+      const session = await startSession(user, meta, true);
+      await auditSignIn(user, "sso");
+      return session;
+    },
+    /** A single sign-on refused (by the provider's answer, the domain rule, a replay): recorded like a bad password. */
+    async ssoSignInFailed(email: string | null, userId: string | null, reason: string) {
+      await deps.audit(signInFailed(email, userId, { method: "sso", reason }));
     },
 
     async logout(sessionId: string, userId?: string) {
@@ -277,6 +235,7 @@ export function createAuthService(deps: {
       body: RegisterBody,
       meta: { ip: string; userAgent: string | null },
     ): Promise<{ answer: RegisterAnswer; token?: string }> {
+      passwordsAllowed();
       await limiter.consume(
         [[`register:ip:${meta.ip}`, registerLimit]],
         "Too many sign-ups from here. Try again later.",
@@ -343,6 +302,7 @@ export function createAuthService(deps: {
     },
 
     async forgotPassword(email: string, ip: string) {
+      passwordsAllowed();
       await limiter.consume([[`mail:ip:${ip}`, MAIL_LIMIT]], tooManyMails);
       afterAnswer("forgot password", async () => {
         const user = await users.findByEmail(email);
@@ -353,6 +313,7 @@ export function createAuthService(deps: {
 
     /** Proves the mailbox too, so an unverified account becomes verified. Every session ends. */
     async resetPassword(token: string, newPassword: string) {
+      passwordsAllowed();
       const t = await authRepo.consumeEmailToken(db, hashToken(token), "reset_password");
       if (!t) throw notFound("This reset link is invalid or has expired. Ask for a new one.");
       const hash = await hashPassword(newPassword);

@@ -38,6 +38,8 @@ export function createMembersService(deps: {
   limiter: RateLimiter;
   /** The plan's seat limit (modules/billing), checked after locking the workspace's billing row. */
   limits?: { checkSeat(tx: Db, workspaceId: string, what: { invite: string } | "accept"): Promise<void> };
+  /** A workspace's own rule on whom it may invite (modules/sso: addresses that can sign in through SSO). */
+  inviteRule?: (workspaceId: string, email: string) => Promise<void>;
 }) {
   const { db, access, mailer } = deps;
 
@@ -115,6 +117,7 @@ export function createMembersService(deps: {
       if (existing && (await membersRepo.get(db, workspaceId, existing.id))) {
         throw conflict(`${email} is already a member of this workspace.`);
       }
+      await deps.inviteRule?.(workspaceId, email);
       // Invitations are mail sent on a member's behalf: limited per inviter and per recipient.
       await deps.limiter.consume(
         [

@@ -5,6 +5,7 @@ import { Suspense, useEffect } from "react";
 import { Outlet, useParams } from "react-router-dom";
 import { switchWorkspace, useWorkspace, WorkspaceContext } from "../../entities/workspace";
 import { PastDueBanner } from "../../features/billing";
+import { SsoRequiredState } from "../../features/sso";
 import { useAfterIdle } from "../../lib/after-idle";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { ErrorState } from "../../ui/error-state";
@@ -35,6 +36,9 @@ export function WorkspaceLayout() {
     );
   }
   if (workspace.isError) {
+    // A workspace that requires single sign-on, opened with a password session (issue 36).
+    if (isApiError(workspace.error) && workspace.error.code === "SSO_REQUIRED")
+      return <SsoRequiredState message={workspace.error.detail} />;
     if (isMissing(workspace.error)) {
       return (
         <NotFoundState

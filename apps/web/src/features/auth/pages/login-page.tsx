@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, Stack, TextInput } from "@mantine/core";
+import { SSO_ERROR_PARAM } from "@hangar/contract";
+import { Alert, Anchor, Button, Divider, Group, Skeleton, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconMailForward } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
@@ -6,6 +7,7 @@ import { type ApiError, errorMessage, isApiError } from "../../../lib/api-client
 import { emailError, noErrors, requiredText, safeNextPath, serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { PasswordField } from "../../../ui/password-field";
+import { SsoButton, useSignInOptions } from "../../sso";
 import { useLogin, useMe, useResendVerification } from "../api";
 import { AuthCard } from "../components/auth-card";
 
@@ -20,6 +22,12 @@ export function LoginPage() {
   const me = useMe();
   const login = useLogin();
   const resend = useResendVerification();
+  const options = useSignInOptions();
+  // Single sign-on's callback comes back here with its refusal as a readable text.
+  const ssoError = params.get(SSO_ERROR_PARAM);
+  const sso = options.data?.sso;
+  // Until the options answer, the usual form (an error loading them leaves passwords on).
+  const passwordEnabled = options.data?.password_enabled ?? true;
   const form = useFormState({ email: params.get("email") ?? "", password: "" });
 
   // Signed in (already, or just now): continue where the user was going.
@@ -59,14 +67,30 @@ export function LoginPage() {
       description="Welcome back. Sign in to your workspaces."
       testId="login-card"
       footer={
-        <>
-          New to Hangar?{" "}
-          <Anchor component={Link} to={registerHref} fw={500}>
-            Create an account
-          </Anchor>
-        </>
+        passwordEnabled ? (
+          <>
+            New to Hangar?{" "}
+            <Anchor component={Link} to={registerHref} fw={500}>
+              Create an account
+            </Anchor>
+          </>
+        ) : (
+          "Accounts are made by signing in with your organisation's account."
+        )
       }
     >
+      {ssoError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="sso-error">
+          {ssoError}
+        </Alert>
+      )}
+      {options.isPending && <Skeleton height={36} radius="sm" />}
+      {sso?.enabled && (
+        <Stack gap="md">
+          <SsoButton text={sso.button_text} next={next} variant={passwordEnabled ? "default" : "filled"} />
+          {passwordEnabled && <Divider label="or with your e-mail and password" labelPosition="center" />}
+        </Stack>
+      )}
       {notice && (
         <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
           {notice}
@@ -93,30 +117,32 @@ export function LoginPage() {
           </Stack>
         </Alert>
       )}
-      <form onSubmit={submit} noValidate data-testid="login-form">
-        <Stack gap="md">
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            placeholder="you@studio.com"
-            required
-            autoFocus
-            {...form.bind("email")}
-          />
-          <Stack gap={6}>
-            <PasswordField label="Password" autoComplete="current-password" required {...form.bind("password")} />
-            <Group justify="flex-end">
-              <Anchor component={Link} to="/a/forgot-password" size="sm">
-                Forgot password?
-              </Anchor>
-            </Group>
+      {passwordEnabled && (
+        <form onSubmit={submit} noValidate data-testid="login-form">
+          <Stack gap="md">
+            <TextInput
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              placeholder="you@studio.com"
+              required
+              autoFocus
+              {...form.bind("email")}
+            />
+            <Stack gap={6}>
+              <PasswordField label="Password" autoComplete="current-password" required {...form.bind("password")} />
+              <Group justify="flex-end">
+                <Anchor component={Link} to="/a/forgot-password" size="sm">
+                  Forgot password?
+                </Anchor>
+              </Group>
+            </Stack>
+            <Button type="submit" fullWidth loading={login.isPending}>
+              Sign in
+            </Button>
           </Stack>
-          <Button type="submit" fullWidth loading={login.isPending}>
-            Sign in
-          </Button>
-        </Stack>
-      </form>
+        </form>
+      )}
     </AuthCard>
   );
 }

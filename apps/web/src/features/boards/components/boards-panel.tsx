@@ -16,6 +16,7 @@ import {
   useTreeFilter,
 } from "../../../entities/board";
 import { selectionStore, useSelection, useWorkspace } from "../../../entities/workspace";
+import { isApiError } from "../../../lib/api-client";
 import { lazyNamed, WhenOpened } from "../../../lib/deferred";
 import { LazyTooltip as Tooltip } from "../../../lib/lazy-tooltip";
 import { FileRequestsDialog } from "../../file-requests";
@@ -135,6 +136,13 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
           Loading boards…
         </Text>
       </Group>
+    );
+  } else if (isApiError(tree.error) && tree.error.code === "SSO_REQUIRED") {
+    // The workspace's page explains it, with the way in; no alarm here.
+    body = (
+      <Text size="sm" c="dimmed" px="xs" py="sm">
+        Sign in with single sign-on to see the boards.
+      </Text>
     );
   } else if (tree.isError) {
     body = (

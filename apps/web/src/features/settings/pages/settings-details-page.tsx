@@ -7,6 +7,7 @@ import { serverFieldErrors, useFormState } from "../../../lib/forms";
 import { notifyError } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/role-badge";
 import { FaceRecognitionSetting } from "../../people";
+import { WorkspaceSsoSetting } from "../../sso";
 import { DeleteWorkspaceDialog } from "../../workspaces";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
@@ -86,6 +87,7 @@ export function SettingsDetailsPage() {
         </form>
       </Paper>
       {isAdmin && <FaceRecognitionSetting workspaceId={workspace.id} />}
+      {isAdmin && <WorkspaceSsoSetting workspaceId={workspace.id} />}
       {isAdmin && (
         <Paper withBorder radius="lg" p="lg" style={{ borderColor: "var(--mantine-color-red-3)" }}>
           <Stack gap="sm" align="flex-start">

@@ -1,0 +1,1 @@
+export { createSsoService, type SsoService, type SsoSettings } from "./service.ts";
