@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   "SHARE_PASSWORD_REQUIRED",
   /** A share link is disabled or expired (403). */
   "SHARE_LINK_INACTIVE",
+  /** The asset's usage rights expired: only ADMINs may download it (403, issue 33). */
+  "RIGHTS_EXPIRED",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -55,6 +57,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
   SHARE_PASSWORD_REQUIRED: 401,
   SHARE_LINK_INACTIVE: 403,
+  RIGHTS_EXPIRED: 403,
 };
 
 export const Id = z.uuid();

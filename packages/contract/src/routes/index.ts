@@ -12,6 +12,7 @@ import { fieldsApi } from "./fields.ts";
 import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
 import { peopleApi } from "./people.ts";
 import { reviewLinkApi, reviewsApi } from "./reviews.ts";
+import { rightsApi } from "./rights.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
 import { similarApi } from "./similar.ts";
 import { downloadsApi, uploadsApi } from "./transfers.ts";
@@ -39,6 +40,7 @@ export {
   requestUploadsApi,
   reviewLinkApi,
   reviewsApi,
+  rightsApi,
   sharedApi,
   sharesApi,
   similarApi,
@@ -67,6 +69,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   commentsApi,
   eventsApi,
   fieldsApi,
+  rightsApi,
   aiActionsApi,
   sharesApi,
   sharedApi,

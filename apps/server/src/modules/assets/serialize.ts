@@ -1,4 +1,4 @@
-import type { Asset, AssetAbilities } from "@hangar/contract";
+import { type Asset, type AssetAbilities, NO_RIGHTS, rightsStatus } from "@hangar/contract";
 import { type Grant, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
@@ -133,6 +133,8 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     newer_version: null,
     duplicate_of: row.duplicate_of,
     approval: null,
+    rights: NO_RIGHTS,
+    rights_status: "none",
   };
 }
 
@@ -144,6 +146,9 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   asset.field_chips = row.field_chips.filter((c) => c.display !== "");
   asset.newer_version = row.newer_version;
   asset.approval = row.approval ?? null;
+  asset.rights = row.rights ?? NO_RIGHTS;
+  // The status at the time of the answer; visitors never receive an expired asset (access.ts).
+  asset.rights_status = rightsStatus(asset.rights, new Date());
   if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer.issuer);
   return viewer.link ? visitorAsset(asset, viewer.link) : asset;
 }

@@ -14,6 +14,7 @@ import { hexToLab } from "../../media/colors.ts";
 import type { CommentScope } from "../assets/index.ts";
 import { customFieldsConds } from "./custom-fields-repo.ts";
 import { flagConds, peopleConds, similarCond } from "./flags-repo.ts";
+import { rightsConds, rightsLive } from "./rights-repo.ts";
 
 /**
  * The filter payload (contract listing.ts) as one SQL condition over `assets a`. Pure: no database,
@@ -30,6 +31,10 @@ export interface ListingScope {
   /** A share link's visitor: the comments counted (the link's board's threads, its version's). */
   comments?: CommentScope;
   seek?: RawBuilder<SqlBool>; // a cursor page's keyset (seek-repo.ts): finds the page, never counts
+  /** The time rights filters compare with (the runtime's clock); the database's now() when absent. */
+  now?: Date;
+  /** A public link's visitor: assets whose usage rights expired are not theirs (issue 33). */
+  rightsLiveOnly?: boolean;
 }
 
 const and = (cs: Cond[]): Cond =>
@@ -229,6 +234,9 @@ export function listingWhere(f: AssetListBody, scope: ListingScope): Cond {
  */
 export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
   const out: Cond[] = [];
+  const now = scope.now ?? new Date();
+  if (scope.rightsLiveOnly) out.push(rightsLive(now));
+  out.push(...rightsConds(f, scope.workspaceId, now));
   if (f.board_id)
     out.push(
       sql<SqlBool>`EXISTS (SELECT 1 FROM board_assets ba WHERE ba.board_id = ${f.board_id} AND ba.asset_id = a.id)`,
