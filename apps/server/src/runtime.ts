@@ -97,6 +97,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     cache,
     assertBoard: (ws, id) => boards.assertLive(ws, id),
     versionGate,
+    clock,
   });
   const boards = createBoardsService({ db, access, assets });
   let tagger: Promise<Tagger | null> | null = null;

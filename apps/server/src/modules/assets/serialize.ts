@@ -27,6 +27,8 @@ export interface Viewer {
   signRenditions?: boolean;
   /** A share-link visitor: the answer is cut to what the link shows (visitor-view.ts). */
   link?: LinkView;
+  /** The time the answer's `rights_status` is judged at (the runtime's clock); else the system's. */
+  now?: Date;
 }
 
 /** The viewer of an answer for this caller: a visitor's renditions are signed and the answer is the link's view. */
@@ -148,7 +150,7 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   asset.approval = row.approval ?? null;
   asset.rights = row.rights ?? NO_RIGHTS;
   // The status at the time of the answer; visitors never receive an expired asset (access.ts).
-  asset.rights_status = rightsStatus(asset.rights, new Date());
+  asset.rights_status = rightsStatus(asset.rights, viewer.now ?? new Date());
   if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer.issuer);
   return viewer.link ? visitorAsset(asset, viewer.link) : asset;
 }

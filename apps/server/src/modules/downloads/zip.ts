@@ -166,7 +166,7 @@ export function zipStream(
       }
       // Each entry is waited for (directories too), so "entry" always belongs to this one.
       const written = once(archive, "entry", { signal: stop.signal });
-      if (e.kind === "note") archive.append(e.text, { name: e.name });
+      if (e.kind === "note") archive.append(e.text, { name: e.name, store: true });
       else archive.append(current, e.kind === "file" ? { name: e.name, store: e.store } : { name: e.name });
       await written;
       current = null;

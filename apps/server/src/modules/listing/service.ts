@@ -45,7 +45,7 @@ export function createListingService(deps: {
     async listBoard(visitor: VisitorActor, boardId: string, page: number, pageSize: number): Promise<AssetListAnswer> {
       const workspaceId = visitor.workspaceId;
       const grant = await access.require(visitor, LISTING.board, { kind: "board", workspaceId, boardId });
-      const viewer = viewerOf(visitor, grant);
+      const viewer = { ...viewerOf(visitor, grant), now: now() };
       const body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
       const scope = {
         workspaceId,
@@ -58,7 +58,7 @@ export function createListingService(deps: {
     },
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
       const grant = await access.require(actor, LISTING.workspace, inWorkspace(workspaceId));
-      const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
+      const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor), now: now() };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
       const similar = body.similar_to;
       if (body.order_by === "distance" && !similar)
