@@ -1,8 +1,8 @@
-import type { Asset, RightsAnswer, ShareLink } from "@hangar/contract";
+import type { Asset, Review, RightsAnswer, ShareLink } from "@hangar/contract";
 import { RIGHTS_MESSAGES } from "@hangar/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Client, createTestEnv, requestUrl, type TestEnv, uniqueEmail } from "../../../test/harness.ts";
-import { createReview, images, linkOf, team } from "../reviews/reviews.fixture.ts";
+import { images, team } from "./rights.fixture.ts";
 
 /**
  * Usage rights (issue 33): set on one asset or many (EDITOR+), validated, read by every member; once
@@ -240,12 +240,14 @@ describe("expiry", () => {
     const s = await setup();
     const assetLink = (await s.c.get(`/workspaces/${s.ws}/share/asset/${s.a}?board_id=${s.board}`)).json() as ShareLink;
     const guest = uniqueEmail("guest");
-    const review = await createReview(s.c, s.ws, {
+    const created = await s.c.post(`/workspaces/${s.ws}/reviews`, {
       title: "Cover",
       asset_ids: [s.a, s.b],
       stages: [{ reviewers: [{ email: guest, name: "Gus" }] }],
     });
-    const rl = linkOf(review, guest);
+    expect(created.statusCode, created.body).toBe(201);
+    const reviewers = (created.json() as Review).stages.flatMap((x) => x.reviewers);
+    const rl = reviewers.find((x) => x.email === guest)!.link!;
     const v = new Client(env.app);
     const page = async () =>
       (await v.get(`/review/${rl.token}`)).json().assets.map((x: { asset: Asset }) => x.asset.id);
