@@ -1,0 +1,1 @@
+export{t as Menu}from"./Menu-B0GP66_3.js";

@@ -1,0 +1,2 @@
+var e=()=>{};export{e as t};
+//# sourceMappingURL=noop-mXPS5vjY.js.map

@@ -1,0 +1,1 @@
+export{t as Select}from"./Select-DCwFovUr.js";

@@ -1,0 +1,1 @@
+export{t as Tooltip}from"./Tooltip-DDgEX0WG.js";
