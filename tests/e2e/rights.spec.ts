@@ -42,7 +42,11 @@ test("a rights expiry set in the viewer takes the asset out of a board share lin
   await section.getByRole("combobox", { name: "Licence" }).click();
   await page.getByRole("option", { name: "Licensed" }).click();
   await section.getByRole("textbox", { name: "Credit / creator" }).fill("Ana Photographer");
-  await section.getByLabel("Territories").fill("de, Worldwide,");
+  const territories = section.getByLabel("Territories");
+  for (const t of ["de", "Worldwide"]) {
+    await territories.fill(t);
+    await territories.press("Enter");
+  }
   await section.getByRole("checkbox", { name: "Model release" }).check();
   await section.getByLabel("Rights expire on").fill(day(-1));
   await shot(page, "viewer-editing-1440");
@@ -52,10 +56,15 @@ test("a rights expiry set in the viewer takes the asset out of a board share lin
   await expect(section).toContainText("Ana Photographer");
   await expect(section).toContainText("DE, Worldwide");
   await expect(section).toContainText(day(-1));
+  await section.scrollIntoViewIfNeeded();
   await shot(page, "viewer-expired-1440");
   await page.setViewportSize(PHONE);
-  await page.getByTestId("viewer-tab-details").click();
+  // On a phone the details open in a sheet; the tab toggles it.
+  const tab = page.getByTestId("viewer-tab-details");
+  await expect(tab).toBeVisible();
+  if ((await tab.getAttribute("aria-pressed")) !== "true") await tab.click();
   await expect(page.getByTestId("rights-section").getByTestId("rights-badge")).toBeVisible();
+  await page.getByTestId("rights-section").scrollIntoViewIfNeeded();
   await shot(page, "viewer-expired-390");
 
   // The visitor's share link no longer shows it.
