@@ -71,7 +71,14 @@ export function RightsSection({ asset, readOnly }: { asset: Asset; readOnly: boo
         <>
           <RightsForm draft={draft} onChange={setDraft} errors={errors} />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="xs" onClick={() => (setDraft(null), setErrors({}))}>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => {
+                setDraft(null);
+                setErrors({});
+              }}
+            >
               Cancel
             </Button>
             <Button size="xs" onClick={submit} loading={save.isPending} data-testid="rights-save">

@@ -1,2 +1,0 @@
-import{j as e,m as t,u as n}from"./Box-AdPfDQCa.js";import{n as r}from"./UnstyledButton-DHmoKRrm.js";import{t as i}from"./Text-CcI1B47k.js";var a={root:`m_849cf0da`},o=t(),s={underline:`hover`},c=r(t=>{let{underline:r,className:c,unstyled:l,mod:u,...d}=n(`Anchor`,s,t);return(0,o.jsx)(i,{component:`a`,className:e({[a.root]:!l},c),...d,mod:[{underline:r},u],__staticSelector:`Anchor`,unstyled:l})});c.classes=a,c.displayName=`@mantine/core/Anchor`;export{c as t};
-//# sourceMappingURL=Anchor-fuc8tIrT.js.map

@@ -1,2 +1,0 @@
-import{l as e,m as t,t as n,u as r}from"./Box-AdPfDQCa.js";import{n as i}from"./UnstyledButton-DHmoKRrm.js";var a={root:`m_4451eb3a`},o=t(),s=i(t=>{let i=r(`Center`,null,t),{classNames:s,className:c,style:l,styles:u,unstyled:d,vars:f,inline:p,mod:m,attributes:h,...g}=i,_=e({name:`Center`,props:i,classes:a,className:c,style:l,classNames:s,styles:u,unstyled:d,attributes:h,vars:f});return(0,o.jsx)(n,{mod:[{inline:p},m],..._(`root`),...g})});s.classes=a,s.displayName=`@mantine/core/Center`;export{s as t};
-//# sourceMappingURL=Center-DY0SprJc.js.map

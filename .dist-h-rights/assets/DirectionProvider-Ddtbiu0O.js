@@ -1,2 +1,0 @@
-import{W as e,m as t,q as n}from"./Box-AdPfDQCa.js";var r=n(e(),1);t();var i=(0,r.createContext)({dir:`ltr`,toggleDirection:()=>{},setDirection:()=>{}});function a(){return(0,r.use)(i)}export{a as t};
-//# sourceMappingURL=DirectionProvider-Ddtbiu0O.js.map

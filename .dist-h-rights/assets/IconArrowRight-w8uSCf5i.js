@@ -1,2 +1,0 @@
-import{t as e}from"./createReactComponent-vilEJE7l.js";var t=e(`outline`,`arrow-right`,`ArrowRight`,[[`path`,{d:`M5 12l14 0`,key:`svg-0`}],[`path`,{d:`M13 18l6 -6`,key:`svg-1`}],[`path`,{d:`M13 6l6 6`,key:`svg-2`}]]);export{t};
-//# sourceMappingURL=IconArrowRight-w8uSCf5i.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./createReactComponent-vilEJE7l.js";var t=e(`outline`,`inbox`,`Inbox`,[[`path`,{d:`M4 6a2 2 0 0 1 2 -2h12a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2l0 -12`,key:`svg-0`}],[`path`,{d:`M4 13h3l3 3h4l3 -3h3`,key:`svg-1`}]]);export{t};
-//# sourceMappingURL=IconInbox-DjpRvGTW.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./createReactComponent-vilEJE7l.js";var t=e(`outline`,`user`,`User`,[[`path`,{d:`M8 7a4 4 0 1 0 8 0a4 4 0 0 0 -8 0`,key:`svg-0`}],[`path`,{d:`M6 21v-2a4 4 0 0 1 4 -4h4a4 4 0 0 1 4 4v2`,key:`svg-1`}]]);export{t};
-//# sourceMappingURL=IconUser-DcVAB0Va.js.map

@@ -1,2 +1,0 @@
-import{m as e,n as t,u as n}from"./Box-AdPfDQCa.js";import{t as r}from"./InputBase-C8Le2KsY.js";var i=e(),a=t(e=>{let t=n([`Input`,`InputWrapper`,`TextInput`],null,e);return(0,i.jsx)(r,{component:`input`,...t,__staticSelector:`TextInput`})});a.classes=r.classes,a.displayName=`@mantine/core/TextInput`;export{a as t};
-//# sourceMappingURL=TextInput-DDnsKd5G.js.map

@@ -1,2 +1,0 @@
-import{l as e,m as t,n,t as r,u as i}from"./Box-AdPfDQCa.js";var a={root:`m_515a97f8`},o=t(),s=n(t=>{let n=i(`VisuallyHidden`,null,t),{classNames:s,className:c,style:l,styles:u,unstyled:d,vars:f,attributes:p,...m}=n,h=e({name:`VisuallyHidden`,classes:a,props:n,className:c,style:l,classNames:s,styles:u,unstyled:d,attributes:p});return(0,o.jsx)(r,{component:`span`,...h(`root`),...m})});s.classes=a,s.displayName=`@mantine/core/VisuallyHidden`;export{s as t};
-//# sourceMappingURL=VisuallyHidden-C72Tmr8Z.js.map

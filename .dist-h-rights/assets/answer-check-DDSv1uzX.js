@@ -1,2 +1,0 @@
-function e(e){return e&&typeof e==`object`&&!Array.isArray(e)?e:null}var t=e=>typeof e==`string`;function n(t,n,r){let i=e(n);return!!i&&r(i)}export{t as n,n as t};
-//# sourceMappingURL=answer-check-DDSv1uzX.js.map

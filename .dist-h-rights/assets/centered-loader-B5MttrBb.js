@@ -1,2 +1,0 @@
-import{t as e}from"./Center-DY0SprJc.js";import{t}from"./Loader-CJIMeS3S.js";import{t as n}from"./Stack-Dx6Iw041.js";import{t as r}from"./Text-CcI1B47k.js";import{m as i}from"./Box-AdPfDQCa.js";var a=i();function o({label:i=`Loading…`,fullPage:o=!1}){return(0,a.jsx)(e,{mih:o?`100dvh`:240,role:`status`,"aria-live":`polite`,children:(0,a.jsxs)(n,{align:`center`,gap:`xs`,children:[(0,a.jsx)(t,{size:`md`}),(0,a.jsx)(r,{size:`sm`,c:`dimmed`,children:i})]})})}export{o as t};
-//# sourceMappingURL=centered-loader-B5MttrBb.js.map

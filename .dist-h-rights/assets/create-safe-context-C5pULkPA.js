@@ -1,2 +1,0 @@
-import{W as e,q as t}from"./Box-AdPfDQCa.js";var n=t(e(),1);function r(e){let t=(0,n.createContext)(null);return[t,()=>{let r=(0,n.use)(t);if(r===null)throw Error(e);return r}]}export{r as t};
-//# sourceMappingURL=create-safe-context-C5pULkPA.js.map

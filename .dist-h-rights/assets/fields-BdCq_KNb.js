@@ -1,2 +1,0 @@
-var e=[`SINGLE_SELECT`,`MULTI_SELECT`,`TEXT`,`DATE`],t={label:`Unassigned`,color:`#9e9e9e`},n=1e3,r={updateFailed:`Failed to update field`,fetchFailed:`Failed to fetch fields`,valueFailed:`Failed to update field value`,noFields:`No custom fields`,noFieldsDetail:`No custom fields are available for this asset`,updated:(e,t)=>`Field "${e}" updated for ${t} item(s)`};export{t as i,e as n,n as r,r as t};
-//# sourceMappingURL=fields-BdCq_KNb.js.map

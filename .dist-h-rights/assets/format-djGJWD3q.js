@@ -1,2 +1,0 @@
-import"./Text-CcI1B47k.js";var e=[`month`,`year`];function t(e,t){return new Intl.NumberFormat(void 0,{style:`currency`,currency:t.toUpperCase()}).format(e/100)}var n=new Intl.DateTimeFormat(void 0,{dateStyle:`long`}),r=e=>e?n.format(new Date(e)):`—`,i={none:`No subscription`,incomplete:`Payment pending`,incomplete_expired:`Payment expired`,trialing:`Trial`,active:`Active`,past_due:`Past due`,canceled:`Canceled`,unpaid:`Unpaid`,paused:`Paused`};function a(t){return e.includes(t??``)?t:null}export{t as i,a as n,r,i as t};
-//# sourceMappingURL=format-djGJWD3q.js.map

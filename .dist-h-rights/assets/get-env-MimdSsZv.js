@@ -1,2 +1,0 @@
-function e(){return`development`}export{e as t};
-//# sourceMappingURL=get-env-MimdSsZv.js.map

@@ -1,2 +1,0 @@
-import{D as e}from"./index-DEyY3bC2.js";function t(t,n){return t in n?e(n[t]):e(t)}function n(e,n){let r=e.map(e=>({value:e,px:t(e,n)}));return r.sort((e,t)=>e.px-t.px),r}export{t as n,n as t};
-//# sourceMappingURL=get-sorted-breakpoints-1ofwfarT.js.map

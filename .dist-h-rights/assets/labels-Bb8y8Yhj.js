@@ -1,2 +1,0 @@
-import{dt as e}from"./Text-CcI1B47k.js";var t={none:`gray`,open:`blue`,in_review:`blue`,approved:`green`,approved_with_changes:`teal`,changes_requested:`orange`,rejected:`red`,canceled:`gray`},n=t=>e[t],r=e=>t[e],i=e=>`${e.approved} of ${e.total} approved`,a=new Intl.DateTimeFormat(void 0,{dateStyle:`medium`,timeStyle:`short`}),o=e=>a.format(new Date(e));export{n as a,r as i,o as n,i as r,t};
-//# sourceMappingURL=labels-Bb8y8Yhj.js.map

@@ -1,2 +1,0 @@
-import{O as e}from"./Text-CcI1B47k.js";import{S as t,x as n}from"./index-DEyY3bC2.js";var r=e=>`${window.location.origin}${e.path}`;async function i(r){try{return await navigator.clipboard.writeText(r),t(e.copied),!0}catch{return n(e.copyFailed),!1}}export{r as n,i as t};
-//# sourceMappingURL=link-utils-DKqQO7li.js.map

@@ -1,1 +1,0 @@
-export{t as Menu}from"./Menu-B0GP66_3.js";

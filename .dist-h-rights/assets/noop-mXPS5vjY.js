@@ -1,2 +1,0 @@
-var e=()=>{};export{e as t};
-//# sourceMappingURL=noop-mXPS5vjY.js.map

@@ -1,2 +1,0 @@
-import{W as e,q as t}from"./Box-AdPfDQCa.js";var n=t(e(),1),r=`Hangar`;function i(e){(0,n.useEffect)(()=>{if(!e)return;let t=document.title;return document.title=`${e} · ${r}`,()=>{document.title=t}},[e])}export{i as t};
-//# sourceMappingURL=page-title-BFiio5VA.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./PasswordInput-D4KZF5UX.js";import{m as t}from"./Box-AdPfDQCa.js";var n=t();function r(t){return(0,n.jsx)(e,{visibilityToggleButtonProps:{"aria-label":`Show or hide characters`},...t})}export{r as t};
-//# sourceMappingURL=password-field-Bxs4Diqg.js.map

@@ -1,2 +1,0 @@
-function e(e){return e.is_active?e.expires_at&&Date.parse(e.expires_at)<=Date.now()?{label:`Expired`,color:`orange`}:e.files_received>=e.max_files?{label:`Full`,color:`yellow`}:{label:`Open`,color:`green`}:{label:`Disabled`,color:`gray`}}export{e as t};
-//# sourceMappingURL=request-state-GHYujcnl.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./Badge-DgvN2t07.js";import{m as t}from"./Box-AdPfDQCa.js";var n=t(),r={ADMIN:`Admin`,EDITOR:`Editor`,COMMENTER:`Commenter`},i={ADMIN:`Manages members and settings, and edits everything`,EDITOR:`Uploads, organises and edits assets and boards`,COMMENTER:`Views and comments`},a=Object.keys(r).map(e=>({value:e,label:r[e]})),o={ADMIN:`brand`,EDITOR:`teal`,COMMENTER:`gray`};function s({role:t}){return(0,n.jsx)(e,{variant:`light`,color:o[t],radius:`sm`,children:r[t]})}export{s as i,r as n,a as r,i as t};
-//# sourceMappingURL=role-badge-AQ44Lpdc.js.map

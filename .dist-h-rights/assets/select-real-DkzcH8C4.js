@@ -1,1 +1,0 @@
-export{t as Select}from"./Select-DCwFovUr.js";

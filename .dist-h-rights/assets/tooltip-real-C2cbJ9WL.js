@@ -1,1 +1,0 @@
-export{t as Tooltip}from"./Tooltip-DDgEX0WG.js";

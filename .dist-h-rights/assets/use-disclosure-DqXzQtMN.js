@@ -1,2 +1,0 @@
-import{W as e,q as t}from"./Box-AdPfDQCa.js";var n=t(e(),1);function r(e=!1,t={}){let[r,i]=(0,n.useState)(e),a=(0,n.useCallback)(()=>{i(e=>e||(t.onOpen?.(),!0))},[t.onOpen]),o=(0,n.useCallback)(()=>{i(e=>e&&(t.onClose?.(),!1))},[t.onClose]);return[r,{open:a,close:o,toggle:(0,n.useCallback)(()=>{r?o():a()},[o,a,r]),set:i}]}export{r as t};
-//# sourceMappingURL=use-disclosure-DqXzQtMN.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./random-id-S7a4JWBX.js";import{t}from"./use-isomorphic-effect-gHA4Uy11.js";import{W as n,q as r}from"./Box-AdPfDQCa.js";var i=r(n(),1);function a(n){let r=(0,i.useId)(),[a,o]=(0,i.useState)(`mantine-${r.replace(/:/g,``)}`),s=(0,i.useRef)(!1);return t(()=>{s.current||(s.current=!0,o(e()))},[]),typeof n==`string`?n:a}export{a as t};
-//# sourceMappingURL=use-id-OPhdFmcs.js.map

@@ -1,2 +1,0 @@
-import{W as e,q as t}from"./Box-AdPfDQCa.js";var n=t(e(),1);function r(e,t){if(typeof e==`function`)return e(t);typeof e==`object`&&e&&`current`in e&&(e.current=t)}function i(...e){let t=new Map;return n=>{if(e.forEach(e=>{let i=r(e,n);i&&t.set(e,i)}),t.size>0)return()=>{e.forEach(e=>{let n=t.get(e);n&&typeof n==`function`?n():r(e,null)}),t.clear()}}}function a(...e){return(0,n.useCallback)(i(...e),e)}export{i as n,a as r,r as t};
-//# sourceMappingURL=use-merged-ref-BvpWgjex.js.map

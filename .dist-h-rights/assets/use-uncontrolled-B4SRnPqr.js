@@ -1,2 +1,0 @@
-import{W as e,q as t}from"./Box-AdPfDQCa.js";var n=t(e(),1);function r({value:e,defaultValue:t,finalValue:r,onChange:i=()=>{}}){let[a,o]=(0,n.useState)(t===void 0?r:t);return e===void 0?[a,(e,...t)=>{o(e),i?.(e,...t)},!1]:[e,i,!0]}export{r as t};
-//# sourceMappingURL=use-uncontrolled-B4SRnPqr.js.map

@@ -1,2 +1,0 @@
-import{W as e,q as t}from"./Box-AdPfDQCa.js";var n=t(e(),1);function r(e,t,r){let i=(0,n.useEffectEvent)(t);(0,n.useEffect)(()=>(window.addEventListener(e,i,r),()=>window.removeEventListener(e,i,r)),[e])}export{r as t};
-//# sourceMappingURL=use-window-event-u-yvWrcL.js.map

@@ -1,2 +1,0 @@
-import"./Text-CcI1B47k.js";import{t as e}from"./Avatar-CbTK8JIN.js";import{t}from"./users-dCubqlR8.js";import{m as n}from"./Box-AdPfDQCa.js";var r=n();function i(e){return`${e.first_name??``} ${e.last_name??``}`.trim()||e.email||`Unknown user`}function a({person:n,size:a=`md`}){return(0,r.jsx)(e,{src:n.avatar_url||null,alt:i(n),size:a,radius:`xl`,color:`brand`,children:t(n)})}export{i as n,a as t};
-//# sourceMappingURL=user-avatar-CiUU0O9u.js.map
