@@ -8,8 +8,8 @@ const DAY_MS = 86_400_000;
  * Usage rights (issue 33) over `assets a`, each a hashed subplan on asset_rights' partial indexes
  * (workspace, expiry / licence / released), read once per statement, never a probe per asset.
  */
-export function rightsConds(f: AssetListBody, workspaceId: string, now: Date): Cond[] {
-  const out: Cond[] = [];
+export function rightsConds(f: AssetListBody, workspaceId: string, now: Date, liveOnly = false): Cond[] {
+  const out: Cond[] = liveOnly ? [rightsLive(now)] : [];
   const ids = (where: RawBuilder<unknown>) =>
     sql`SELECT r.id FROM asset_rights r WHERE r.workspace_id = ${workspaceId} AND ${where}`;
   const exp = f.rights_expire;
