@@ -61,6 +61,18 @@ function fakeAsset(i: number, workspaceId: string): Asset {
     newer_version: null,
     duplicate_of: null,
     approval: null,
+    rights: {
+      license: null,
+      cc_variant: null,
+      credit: "",
+      source: "",
+      usage_notes: "",
+      territories: [],
+      model_release: false,
+      property_release: false,
+      expires_at: null,
+    },
+    rights_status: "none",
   } satisfies Asset);
 }
 

@@ -28,6 +28,7 @@ import { mediaRoutes } from "./modules/media/routes.ts";
 import { membersRoutes } from "./modules/members/routes.ts";
 import { peopleRoutes } from "./modules/people/routes.ts";
 import { reviewLinkRoutes, reviewsRoutes } from "./modules/reviews/routes.ts";
+import { rightsRoutes } from "./modules/rights/index.ts";
 import { sharePageHtml } from "./modules/shares/page-meta.ts";
 import { sharedRoutes, sharesRoutes } from "./modules/shares/routes.ts";
 import { similarRoutes } from "./modules/similar/routes.ts";
@@ -144,6 +145,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       peopleRoutes(a, rt.services.people);
       commentsRoutes(a, rt.services.comments);
       fieldsRoutes(a, rt.services.fields);
+      rightsRoutes(a, rt.services.rights);
       aiActionsRoutes(a, rt.services.aiActions);
       sharesRoutes(a, rt.services.shares);
       sharedRoutes(a, {

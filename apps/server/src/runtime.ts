@@ -15,6 +15,7 @@ import { purgeWorkspacesJob } from "./jobs/purge-workspaces.ts";
 import { createJobs, type JobDefinition, type Jobs } from "./jobs/queue.ts";
 import { readTextJob, readTextSpec } from "./jobs/read-text.ts";
 import { reviewMailsJob } from "./jobs/review-mails.ts";
+import { rightsMailsJob } from "./jobs/rights-mails.ts";
 import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { webhookDeliverJob, webhookDeliverSpec, webhookSweepJob } from "./jobs/webhooks.ts";
@@ -38,6 +39,7 @@ import { createPeopleService } from "./modules/people/index.ts";
 import { createVisionRecords, hashStoredRenditions, type Tagger, type TextReader } from "./modules/processing/index.ts";
 import { createPublicLinks } from "./modules/public-links/index.ts";
 import { type Clock, createReviews } from "./modules/reviews/index.ts";
+import { createRightsMails, createRightsService } from "./modules/rights/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
 import { createSimilarService } from "./modules/similar/index.ts";
 import { createSsoService } from "./modules/sso/index.ts";
@@ -71,7 +73,10 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     from: config.MAIL_FROM,
   });
   const cache = createReadCache();
-  const access = createAccess(db, cache);
+  // The time scheduled mails go by (reviews' reminders and gathered decisions, rights notices) and
+  // that visitors' reads compare usage rights' expiry with; tests move it.
+  const clock: Clock = { now: () => new Date() };
+  const access = createAccess(db, cache, clock);
   // The audit log (issue 36): most rows come from the tables' triggers; this records the rest.
   const audit = createAuditService({ db, access });
   const limiter = createRateLimiter(db);
@@ -81,8 +86,6 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const signer = createSigner(serverKey);
   const store = createBlobStore(config, signer);
   // Assets own their rows; boards file and delete them through the assets service (created first).
-  // The time scheduled mails go by (reviews' reminders and gathered decisions); tests move it.
-  const clock: Clock = { now: () => new Date() };
   // Approvals (created below) lock approved assets' versions and hear of new current versions.
   const versionGate: VersionGate = {
     guard: (tx, assetId) => reviews.decisions.guardVersion(tx, assetId),
@@ -95,6 +98,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     cache,
     assertBoard: (ws, id) => boards.assertLive(ws, id),
     versionGate,
+    clock,
   });
   const boards = createBoardsService({ db, access, assets });
   let tagger: Promise<Tagger | null> | null = null;
@@ -150,6 +154,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     signer,
     store,
     log: log.child({ component: "downloads" }),
+    clock,
     audit: (r) => audit.record(r),
   });
   const listing = createListingService({
@@ -159,6 +164,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     assertBoard: (ws, id) => boards.assertLive(ws, id),
     similarTarget: (ws, id) => similar.liveAsset(ws, id),
     waypoints: createWaypoints(cache),
+    clock,
   });
   // Billing first: uploads and invitations check its limits inside their own transactions.
   const billing = createBilling({ db, access, log: log.child({ component: "billing" }), config });
@@ -257,6 +263,12 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     audit: (r) => audit.record(r),
     log: log.child({ component: "reviews" }),
   });
+  // Usage rights (issue 33): set by members; their expiry is read by access, listing and downloads.
+  const rights = createRightsService({ db, access, clock });
+  const rightsMails = createRightsMails({
+    ...{ db, mailer, clock, publicUrl: config.publicUrl },
+    log: log.child({ component: "rights" }),
+  });
   // Signed webhooks (issue 36): triggers fill the outbox; workers dispatch it and deliver through jobs.
   const webhooks = createWebhooks({
     ...{ db, access, mailer, clock, serverKey, publicUrl: config.publicUrl },
@@ -349,6 +361,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       () => webhooks.listen(listener),
     ) as JobDefinition,
     purgeAuditJob(() => audit.purge()) as JobDefinition,
+    rightsMailsJob(() => rightsMails.sweep()) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -408,6 +421,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       fileRequests,
       requestUploads,
       reviews,
+      rights,
+      rightsMails,
       apiKeys,
       sso,
       webhooks: webhooks.service,

@@ -71,6 +71,7 @@ const WRITE_SCOPE: Record<string, ApiScope> = {
   similar: "assets:write",
   people: "assets:write",
   fields: "assets:write",
+  rights: "assets:write",
   "ai-actions": "assets:write",
   "recently-deleted": "assets:write",
   downloads: "assets:read",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AssetAbilities } from "./access.ts";
 import { AssetApproval } from "./approvals.ts";
 import { Id } from "./common.ts";
+import { AssetRights, NO_RIGHTS, RightsStatus } from "./rights.ts";
 import { AssetStatus, FileType } from "./uploads.ts";
 
 export const AssetParams = z.object({ id: Id, assetId: Id });
@@ -122,6 +123,12 @@ export const Asset = z
      * visitors of public links).
      */
     approval: AssetApproval.nullable().default(null),
+    /**
+     * Usage rights (issue 33) and their status now: none (nothing recorded), ok, expiring (within 30
+     * days), expired. Visitors of public links get neither (an expired asset is not theirs to see).
+     */
+    rights: AssetRights.default(NO_RIGHTS),
+    rights_status: RightsStatus.default("none"),
   })
   .meta({ id: "Asset" }); // one component in the OpenAPI document (every listing and asset answer names it)
 export type Asset = z.infer<typeof Asset>;

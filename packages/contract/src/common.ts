@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   "SHARE_LINK_INACTIVE",
   /** The workspace requires single sign-on and this session came from a password (403). */
   "SSO_REQUIRED",
+  /** The asset's usage rights expired: only ADMINs may download it (403, issue 33). */
+  "RIGHTS_EXPIRED",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -58,6 +60,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SHARE_PASSWORD_REQUIRED: 401,
   SHARE_LINK_INACTIVE: 403,
   SSO_REQUIRED: 403,
+  RIGHTS_EXPIRED: 403,
 };
 
 export const Id = z.uuid();

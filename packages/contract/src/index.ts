@@ -20,6 +20,7 @@ export * from "./messages.ts";
 export * from "./people.ts";
 export * from "./review-state.ts";
 export * from "./reviews.ts";
+export * from "./rights.ts";
 export * from "./routes/index.ts";
 export * from "./shares.ts";
 export * from "./similar.ts";

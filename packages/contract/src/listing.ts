@@ -3,6 +3,7 @@ import { ApprovalStatus } from "./approvals.ts";
 import { Asset } from "./assets.ts";
 import { Id } from "./common.ts";
 import { PeopleFilter } from "./people.ts";
+import { RightsExpireFilter, RightsLicenseFilter } from "./rights.ts";
 import { SimilarTo } from "./similar.ts";
 import { FileType } from "./uploads.ts";
 
@@ -31,6 +32,7 @@ import { FileType } from "./uploads.ts";
  *   similar.ts), the asset itself aside; an unknown asset is refused (422).
  * - `people` (issue 32): includes: assets whose current version shows any of these people; excludes:
  *   none of them (see people.ts). Unknown ids match nothing.
+ * - `rights_expire`, `no_release`, `rights_license` (issue 33): see rights.ts.
  * - `has_versions`: true: assets with more than one live version; false: assets with one. Every other
  *   condition (type, size, dates, EXIF…) applies to an asset's current version; each asset is listed once.
  * - Dates are ISO 8601 instants or plain dates (UTC). `_from` is inclusive; `_to` is inclusive, and a
@@ -303,6 +305,10 @@ export const AssetListBody = z
     exif: ExifFilter.optional(),
     similar_to: SimilarTo.optional(),
     people: PeopleFilter.optional(),
+    /** Usage rights (issue 33, rights.ts): expiring within N days / expired, no release, licence. */
+    rights_expire: RightsExpireFilter.optional(),
+    no_release: z.boolean().optional(),
+    rights_license: RightsLicenseFilter.optional(),
     page: z.number().int().min(1).max(1_000_000).default(1),
     /** The `pagination.next_cursor` of the page before: this page starts right after it (see above). */
     cursor: z.string().min(1).max(LISTING_CURSOR_MAX_LENGTH).optional(),

@@ -10,7 +10,14 @@
  * - Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) are removed from names and
  *   other text, so `invoice‮fdp.exe` cannot pose as a PDF in the UI; secrets are left as sent.
  */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(["description", "text", "message", "comment", "body"]);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
+  "description",
+  "text",
+  "message",
+  "comment",
+  "body",
+  "usage_notes",
+]);
 const STRICT_FIELDS: ReadonlySet<string> = new Set(["content_type", "mime_type"]);
 const SECRET_FIELD = /(password|token|sig|etag|key)$/i;
 

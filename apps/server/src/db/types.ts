@@ -26,6 +26,7 @@ import type {
   FacesTable,
   PeopleTable,
 } from "./types-people.ts";
+import type { AssetRightsTable, RightsNoticesTable } from "./types-rights.ts";
 import type {
   AssetHashesTable,
   AssetHashPairsTable,
@@ -391,6 +392,8 @@ export interface DB {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  asset_rights: AssetRightsTable;
+  rights_notices: RightsNoticesTable;
   audit_events: AuditEventsTable;
 }
 

@@ -182,6 +182,11 @@ export const accessRepo = {
       .executeTakeFirst();
     return row !== undefined;
   },
+  /** When the asset's usage rights expire (issue 33), or null: never. */
+  async rightsEnd(db: Db, assetId: string): Promise<Date | null> {
+    const row = await db.selectFrom("asset_rights").select("expire_at").where("id", "=", assetId).executeTakeFirst();
+    return row?.expire_at ?? null;
+  },
   async liveAsset(db: Db, workspaceId: string, assetId: string): Promise<boolean> {
     const row = await db
       .selectFrom("assets as a")

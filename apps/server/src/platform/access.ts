@@ -70,6 +70,9 @@ export function keyRole(scopes: readonly ApiScope[]): Role {
   return "COMMENTER";
 }
 
+/** What the read cache keeps of whether a visitor sees something: until when (an asset's rights' end). */
+type SeenUntil = { sees: boolean; until: number | null };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -78,7 +81,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * not a member (or the workspace is deleted), a visitor outside their link's content. A member whose
  * role is too low, or a visitor whose link's flags forbid the action on content they see, gets 403.
  */
-export function createAccess(db: Db, cache: ReadCache) {
+export function createAccess(db: Db, cache: ReadCache, clock: { now(): Date } = { now: () => new Date() }) {
   // One lookup per request and workspace: the route guard and the service share the answer.
   const memo = new WeakMap<UserActor, Map<string, Role | null>>();
   const memoOf = (actor: UserActor) => {
@@ -148,12 +151,17 @@ export function createAccess(db: Db, cache: ReadCache) {
       resource.kind === "board"
         ? cacheKeys.linkSees(v.linkId, "b", resource.boardId)
         : cacheKeys.linkSees(v.linkId, "a", resource.assetId);
-    const hit = v.fresh ? undefined : cache.get<boolean>(key);
-    if (hit !== undefined) return hit;
+    // An asset's usage rights end at a point in time (issue 33): what is kept says until when it is
+    // seen, so a cached answer never outlives the rights (a change to them voids it like any other).
+    const seenNow = (e: SeenUntil) => e.sees && (e.until === null || clock.now().getTime() < e.until);
+    const hit = v.fresh ? undefined : cache.get<SeenUntil>(key);
+    if (hit !== undefined) return seenNow(hit);
     const snap = cache.snapshot();
     const sees = await visitorSeesNow(v, resource);
-    cache.set(key, sees, [cacheKeys.workspace(v.workspaceId)], snap);
-    return sees;
+    const end = sees && resource.kind !== "board" ? await accessRepo.rightsEnd(db, resource.assetId) : null;
+    const entry: SeenUntil = { sees, until: end?.getTime() ?? null };
+    cache.set(key, entry, [cacheKeys.workspace(v.workspaceId)], snap);
+    return seenNow(entry);
   }
 
   async function visitorSeesNow(

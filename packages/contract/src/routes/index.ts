@@ -12,6 +12,7 @@ import { fieldsApi } from "./fields.ts";
 import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
 import { peopleApi } from "./people.ts";
 import { reviewLinkApi, reviewsApi } from "./reviews.ts";
+import { rightsApi } from "./rights.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
 import { similarApi } from "./similar.ts";
 import { ssoApi } from "./sso.ts";
@@ -40,6 +41,7 @@ export {
   requestUploadsApi,
   reviewLinkApi,
   reviewsApi,
+  rightsApi,
   sharedApi,
   sharesApi,
   similarApi,
@@ -69,6 +71,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   commentsApi,
   eventsApi,
   fieldsApi,
+  rightsApi,
   aiActionsApi,
   sharesApi,
   sharedApi,

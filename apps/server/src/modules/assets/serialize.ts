@@ -1,4 +1,4 @@
-import type { Asset, AssetAbilities } from "@hangar/contract";
+import { type Asset, type AssetAbilities, NO_RIGHTS, rightsStatus } from "@hangar/contract";
 import { type Grant, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import type { Signer } from "../../storage/signer.ts";
@@ -27,6 +27,8 @@ export interface Viewer {
   signRenditions?: boolean;
   /** A share-link visitor: the answer is cut to what the link shows (visitor-view.ts). */
   link?: LinkView;
+  /** The time the answer's `rights_status` is judged at (the runtime's clock); else the system's. */
+  now?: Date;
 }
 
 /** The viewer of an answer for this caller: a visitor's renditions are signed and the answer is the link's view. */
@@ -133,6 +135,8 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     newer_version: null,
     duplicate_of: row.duplicate_of,
     approval: null,
+    rights: NO_RIGHTS,
+    rights_status: "none",
   };
 }
 
@@ -144,6 +148,9 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   asset.field_chips = row.field_chips.filter((c) => c.display !== "");
   asset.newer_version = row.newer_version;
   asset.approval = row.approval ?? null;
+  asset.rights = row.rights ?? NO_RIGHTS;
+  // The status at the time of the answer; visitors never receive an expired asset (access.ts).
+  asset.rights_status = rightsStatus(asset.rights, viewer.now ?? new Date());
   if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer.issuer);
   return viewer.link ? visitorAsset(asset, viewer.link) : asset;
 }

@@ -30,6 +30,8 @@ export function createAssetsService(deps: {
   assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
   /** Reviews lock approved assets and hear of new current versions (issue 30). */
   versionGate?: VersionGate;
+  /** The time answers' rights status is judged at (issue 33; tests move it). */
+  clock?: { now(): Date };
 }) {
   const { db, access, signer, cache } = deps;
 
@@ -45,7 +47,8 @@ export function createAssetsService(deps: {
     if (!row) throw notFound("Asset not found.");
     return row;
   }
-  const toApi = (row: AssetViewRow, viewer: Viewer): Promise<Asset> => serializeView(row, signer, viewer);
+  const toApi = (row: AssetViewRow, viewer: Viewer): Promise<Asset> =>
+    serializeView(row, signer, { ...viewer, now: deps.clock?.now() });
 
   const lifecycle = createAssetLifecycle(db, deps.versionGate);
   const { requireLive } = lifecycle;
@@ -126,10 +129,11 @@ export function createAssetsService(deps: {
       const hit = actor.fresh ? undefined : cache.get<string>(key);
       if (hit) return hit;
       const snap = cache.snapshot();
-      const json = JSON.stringify(
-        z.encode(Asset, await toApi(await liveRow(actor, workspaceId, assetId), viewerOf(actor, grant))),
-      );
-      cache.set(key, json, assetViewCacheDeps(workspaceId), snap);
+      const asset = await toApi(await liveRow(actor, workspaceId, assetId), viewerOf(actor, grant));
+      const json = JSON.stringify(z.encode(Asset, asset));
+      // Rights that will expire change the answer's status with time alone: not kept (issue 33).
+      const expiresLater = asset.rights.expires_at !== null && asset.rights_status !== "expired";
+      if (!expiresLater) cache.set(key, json, assetViewCacheDeps(workspaceId), snap);
       return json;
     },
     async tags(actor: UserActor, workspaceId: string) {

@@ -88,6 +88,8 @@ export type AssetViewRow = AssetRow & {
   newer_version: { id: string; number: number; status: AssetRow["status"] } | null;
   /** The latest review holding the asset (canceled ones aside): its status and counting decisions (issue 30). */
   approval: Asset["approval"];
+  /** Usage rights (issue 33), null when none are recorded. */
+  rights: Asset["rights"] | null;
   /** The listing's sort key as text, when the caller asked for it (a listing page's cursor). */
   sort_key?: string | null;
 };
@@ -127,6 +129,14 @@ const APPROVAL = sql`(
   WHERE ra.asset_id = a.id AND r.canceled_at IS NULL
   ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`;
 
+/** An asset's usage rights (issue 33, asset_rights), as the contract's AssetRights. */
+const RIGHTS = sql`(
+  SELECT json_build_object('license', r.license, 'cc_variant', r.cc_variant, 'credit', r.credit,
+    'source', r.source, 'usage_notes', r.usage_notes, 'territories', r.territories,
+    'model_release', r.model_release, 'property_release', r.property_release,
+    'expires_at', to_char(r.expire_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  FROM asset_rights r WHERE r.id = a.id)`;
+
 /**
  * One statement for the whole page: the ids (`page`, in page order) joined by primary key to their
  * rows, manual tags (by name), AI tags (by confidence), live boards (by name) and whether the caller
@@ -155,7 +165,8 @@ export function assetViewSql(page: PageIds, userId: string, comments?: CommentSc
         FROM field_values v WHERE v.asset_id = a.id), '[]') AS field_chips,
       (SELECT json_build_object('id', nv.id, 'number', nv.number, 'status', nv.status)
         FROM asset_versions nv WHERE nv.id = a.newer_version_id) AS newer_version,
-      ${APPROVAL} AS approval
+      ${APPROVAL} AS approval,
+      ${RIGHTS} AS rights
     FROM unnest(${page.ids}::uuid[]) WITH ORDINALITY AS p(id, n)
     JOIN assets a ON a.id = p.id
     ORDER BY p.n`;

@@ -26,6 +26,7 @@ export const ASSET_VIEW_READS = {
   review_assets: "workspace_id",
   review_decisions: "workspace_id",
   review_reviewers: "workspace_id",
+  asset_rights: "workspace_id",
 } as const satisfies Record<string, CacheInvalidation>;
 
 /** The change keys a cached answer of the view depends on: all of the above give the workspace's. */

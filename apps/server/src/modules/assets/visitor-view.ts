@@ -1,4 +1,4 @@
-import type { Asset, ShareFlags } from "@hangar/contract";
+import { type Asset, NO_RIGHTS, type ShareFlags } from "@hangar/contract";
 import { linkBoard, type VisitorActor } from "../../platform/actor.ts";
 import type { CommentScope } from "./view-repo.ts";
 
@@ -46,5 +46,7 @@ export function visitorAsset(asset: Asset, view: LinkView): Asset {
     newer_version: view.flags.show_versions ? asset.newer_version : null,
     // Approvals are the members' (an outside reviewer's page says what they need of them).
     approval: null,
+    rights: NO_RIGHTS,
+    rights_status: "none",
   };
 }

@@ -9,6 +9,8 @@ export interface DownloadableAsset {
   mime_type: string;
   size: number;
   directory: string;
+  /** When its usage rights expire (issue 33), or null. */
+  rights_expire_at: Date | null;
 }
 
 /** A board as it appears in one download: `key` is its id path from a selected board, so a board reached twice is two folders. */
@@ -19,7 +21,15 @@ export interface BoardNode {
   name: string;
 }
 
-const ASSET_COLUMNS = ["a.id", "a.name", "a.file_extension", "a.mime_type", "a.size", "a.directory"] as const;
+const ASSET_COLUMNS = [
+  "a.id",
+  "a.name",
+  "a.file_extension",
+  "a.mime_type",
+  "a.size",
+  "a.directory",
+  "r.expire_at as rights_expire_at",
+] as const;
 
 export const downloadsRepo = {
   /**
@@ -30,6 +40,7 @@ export const downloadsRepo = {
     if (assetIds.length === 0) return [];
     const rows = await db
       .selectFrom("assets as a")
+      .leftJoin("asset_rights as r", "r.id", "a.id")
       .select(ASSET_COLUMNS)
       .where("a.id", "in", assetIds)
       .where("a.workspace_id", "=", workspaceId)
@@ -53,7 +64,16 @@ export const downloadsRepo = {
     const row = await db
       .selectFrom("asset_versions as v")
       .innerJoin("assets as a", "a.id", "v.asset_id")
-      .select(["a.id", "a.name", "v.file_extension", "v.mime_type", "v.size", "v.directory"])
+      .leftJoin("asset_rights as r", "r.id", "a.id")
+      .select([
+        "a.id",
+        "a.name",
+        "v.file_extension",
+        "v.mime_type",
+        "v.size",
+        "v.directory",
+        "r.expire_at as rights_expire_at",
+      ])
       .where("v.id", "=", versionId)
       .where("v.asset_id", "=", assetId)
       .where("a.workspace_id", "=", workspaceId)
@@ -109,6 +129,7 @@ export const downloadsRepo = {
     const rows = await db
       .selectFrom("board_assets as ba")
       .innerJoin("assets as a", "a.id", "ba.asset_id")
+      .leftJoin("asset_rights as r", "r.id", "a.id")
       .select(["ba.board_id", ...ASSET_COLUMNS])
       // One array parameter, however many sub-boards (an IN list would need one parameter each).
       .where(sql<boolean>`ba.board_id = any(${boardIds}::uuid[])`)

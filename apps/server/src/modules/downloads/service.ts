@@ -7,13 +7,14 @@ import {
   type DownloadBody,
   type DownloadPart,
   MAX_PARTS,
+  RIGHTS_MESSAGES,
 } from "@hangar/contract";
 import type { Logger } from "pino";
 import type { Db } from "../../db/db.ts";
 import { type Access, inWorkspace, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
 import { contentDisposition } from "../../platform/content-disposition.ts";
-import { invalid, notFound } from "../../platform/errors.ts";
+import { AppError, invalid, notFound } from "../../platform/errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { originalKey } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
@@ -21,7 +22,7 @@ import type { AuditRecord } from "../audit/index.ts";
 import { DOWNLOAD } from "./policy.ts";
 import { type DownloadableAsset, downloadsRepo } from "./repo.ts";
 import { decodeZipSpec, encodeZipSpec, type ZipSpec } from "./spec.ts";
-import { fileNameOf, planZip, sanitizeSegment, zipStream } from "./zip.ts";
+import { fileNameOf, planZip, sanitizeSegment, type ZipEntry, zipStream } from "./zip.ts";
 
 /**
  * The zip URL: `${ZIP_PATH}?spec=…&exp=…&sig=…`. The spec rides in the query (a path parameter is
@@ -52,6 +53,18 @@ export function shapeOf(body: DownloadBody): Shape {
   return "unified";
 }
 
+/** The zip's note on what was left out because its usage rights expired. */
+const rightsNote = (assets: DownloadableAsset[]): ZipEntry => ({
+  kind: "note",
+  name: RIGHTS_MESSAGES.zipNoteName,
+  text: [
+    "Left out of this download: the usage rights of these assets expired (only ADMINs can download them).",
+    "",
+    ...assets.map((a) => RIGHTS_MESSAGES.downloadRefused(fileNameOf(a), a.rights_expire_at!.toISOString())),
+    "",
+  ].join("\n"),
+});
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function createDownloadsService(deps: {
@@ -62,14 +75,23 @@ export function createDownloadsService(deps: {
   log: Logger;
   /** Downloads of boards and selections are recorded in the audit log (issue 36). */
   audit: (r: AuditRecord) => Promise<void>;
+  /** The time usage rights' expiry is compared with (tests move it). */
+  clock?: { now(): Date };
 }) {
   const { db, access, signer, store } = deps;
+  /** Usage rights expired (issue 33): only ADMINs download such an asset; visitors never see it. */
+  const expired = (a: DownloadableAsset) =>
+    a.rights_expire_at !== null && a.rights_expire_at.getTime() <= (deps.clock?.now() ?? new Date()).getTime();
+  const refuse = (a: DownloadableAsset) => {
+    throw new AppError("RIGHTS_EXPIRED", RIGHTS_MESSAGES.downloadRefused(a.name, a.rights_expire_at!.toISOString()));
+  };
 
   async function single(
     issuer: string,
     workspaceId: string,
     assetId: string,
     body: DownloadBody,
+    admin: boolean,
   ): Promise<DownloadAnswer> {
     // The current version (the asset's row), or the version asked for (issue 29).
     const [asset] = body.version_id
@@ -77,6 +99,7 @@ export function createDownloadsService(deps: {
       : await downloadsRepo.downloadableAssets(db, workspaceId, [assetId]);
     const stat = asset ? await store.stat(originalKey(asset.directory)) : null;
     if (!asset || !stat) throw notFound("Asset not found.");
+    if (!admin && expired(asset)) refuse(asset);
     const facts = { filename: fileNameOf(asset), size: stat.size, mime_type: asset.mime_type };
     // A store with its own URLs (S3) serves the bytes itself, named and typed for the download;
     // otherwise the media route serves the original with Range support and accepts this signature.
@@ -139,7 +162,8 @@ export function createDownloadsService(deps: {
   return {
     /** POST /workspaces/{id}/download: any member may download (COMMENTER too). */
     async request(actor: UserActor, workspaceId: string, body: DownloadBody): Promise<DownloadAnswer> {
-      await access.require(actor, DOWNLOAD.request, inWorkspace(workspaceId));
+      const grant = await access.require(actor, DOWNLOAD.request, inWorkspace(workspaceId));
+      const admin = grant.kind === "member" && grant.role === "ADMIN";
       const shape = shapeOf(body);
       const assetIds = [...new Set(body.asset_ids ?? [])];
       const boardIds = [...new Set(body.board_ids ?? [])];
@@ -149,7 +173,7 @@ export function createDownloadsService(deps: {
         ]);
       if (shape === "single") {
         if (!assetIds[0]) throw invalid(DOWNLOAD_ERRORS.noAsset, [{ field: "asset_ids", message: "Required" }]);
-        const answer = await single(issuerOf(actor), workspaceId, assetIds[0], body);
+        const answer = await single(issuerOf(actor), workspaceId, assetIds[0], body, admin);
         await deps.audit({
           workspaceId,
           action: "asset.downloaded",
@@ -172,7 +196,10 @@ export function createDownloadsService(deps: {
         // One board asked for as a board: its own assets at the zip's root, named after it.
         boardAtRoot: shape === "board" && boardIds.length === 1,
       };
-      const { boards } = await requireAll(workspaceId, spec);
+      const { assets, boards } = await requireAll(workspaceId, spec);
+      // Assets chosen one by one are refused by name; a board's are left out when fetched (a note says which).
+      const gone = admin ? undefined : assets.find(expired);
+      if (gone) refuse(gone);
       const filename = await zipName(spec);
       await recordZip(spec, boards, filename);
       const encoded = encodeZipSpec(spec);
@@ -220,6 +247,7 @@ export function createDownloadsService(deps: {
       const valid = (await signer.verify("GET", signedPath(encoded), exp, sig)) !== null;
       const spec = valid ? decodeZipSpec(encoded) : null;
       if (!spec) throw notFound();
+      let admin = false;
       if (spec.link) {
         // Through a share link: still active, on the same password, allowing downloads, every board inside it.
         const issuer = { kind: "link", linkId: spec.userId, version: spec.link.version } as const;
@@ -231,21 +259,32 @@ export function createDownloadsService(deps: {
           });
         if (spec.assetIds.length) throw notFound();
       } else {
-        await access.requireIssuer(
+        const grant = await access.requireIssuer(
           { kind: "user", userId: spec.userId },
           DOWNLOAD.request,
           inWorkspace(spec.workspaceId),
         );
+        admin = grant.kind === "member" && grant.role === "ADMIN";
       }
       const ws = spec.workspaceId;
-      const [rootAssets, nodes] = await Promise.all([
+      const [allRoot, nodes] = await Promise.all([
         downloadsRepo.downloadableAssets(db, ws, spec.assetIds),
         downloadsRepo.boardNodes(db, ws, spec.boardIds, spec.includeSubboards),
       ]);
+      // Usage rights expired since (issue 33): left out for all but ADMINs, named in a note for members.
+      const leftOut = new Map<string, DownloadableAsset>();
+      const keep = (a: DownloadableAsset) => {
+        if (admin || !expired(a)) return true;
+        leftOut.set(a.id, a);
+        return false;
+      };
+      const rootAssets = allRoot.filter(keep);
+      if (allRoot.length > 0 && rootAssets.length === 0 && nodes.length === 0) refuse(allRoot[0]!);
       if (rootAssets.length === 0 && nodes.length === 0) throw notFound();
       const byBoard = new Map<string, DownloadableAsset[]>();
       for (const row of await downloadsRepo.boardAssets(db, ws, [...new Set(nodes.map((n) => n.id))])) {
         const { board_id, ...asset } = row;
+        if (!keep(asset)) continue;
         const list = byBoard.get(board_id);
         if (list) list.push(asset);
         else byBoard.set(board_id, [asset]);
@@ -260,6 +299,7 @@ export function createDownloadsService(deps: {
         boardAtRoot: spec.boardAtRoot,
         flatten: spec.flatten,
       });
+      if (leftOut.size > 0 && !spec.link) entries.push(rightsNote([...leftOut.values()]));
       const stream = zipStream(
         entries,
         async (asset) => {

@@ -6,7 +6,9 @@ import type { BoardNode, DownloadableAsset } from "./repo.ts";
 
 export type ZipEntry =
   | { kind: "dir"; name: string }
-  | { kind: "file"; name: string; asset: DownloadableAsset; store: boolean };
+  | { kind: "file"; name: string; asset: DownloadableAsset; store: boolean }
+  /** A text written into the zip (which assets were left out, and why). */
+  | { kind: "note"; name: string; text: string };
 
 const MAX_SEGMENT = 200;
 
@@ -164,7 +166,8 @@ export function zipStream(
       }
       // Each entry is waited for (directories too), so "entry" always belongs to this one.
       const written = once(archive, "entry", { signal: stop.signal });
-      archive.append(current, e.kind === "file" ? { name: e.name, store: e.store } : { name: e.name });
+      if (e.kind === "note") archive.append(e.text, { name: e.name, store: true });
+      else archive.append(current, e.kind === "file" ? { name: e.name, store: e.store } : { name: e.name });
       await written;
       current = null;
     }

@@ -13,7 +13,8 @@ import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { hexToLab } from "../../media/colors.ts";
 import type { CommentScope } from "../assets/index.ts";
 import { customFieldsConds } from "./custom-fields-repo.ts";
-import { flagConds, peopleConds, similarCond } from "./flags-repo.ts";
+import { favoriteCond, flagConds, peopleConds, similarCond } from "./flags-repo.ts";
+import { rightsConds } from "./rights-repo.ts";
 
 /**
  * The filter payload (contract listing.ts) as one SQL condition over `assets a`. Pure: no database,
@@ -30,6 +31,8 @@ export interface ListingScope {
   /** A share link's visitor: the comments counted (the link's board's threads, its version's). */
   comments?: CommentScope;
   seek?: RawBuilder<SqlBool>; // a cursor page's keyset (seek-repo.ts): finds the page, never counts
+  now?: Date; // what rights filters compare with (the runtime's clock; else the system's)
+  rightsLiveOnly?: boolean; // a public link's visitor: expired usage rights are not theirs (issue 33)
 }
 
 const and = (cs: Cond[]): Cond =>
@@ -194,11 +197,6 @@ function exifCond(f: ExifFilter): Cond[] {
   return out;
 }
 
-const favoriteCond = (scope: ListingScope, fav: boolean): Cond => {
-  const e = sql<SqlBool>`EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${scope.userId} AND f.asset_id = a.id)`;
-  return fav ? e : sql<SqlBool>`NOT ${e}`;
-};
-
 function groupCond(g: OrGroup, scope: ListingScope): Cond {
   const out: Cond[] = [];
   out.push(...includesExcludes(sql`a.file_type`, g.file_type, false));
@@ -229,6 +227,7 @@ export function listingWhere(f: AssetListBody, scope: ListingScope): Cond {
  */
 export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
   const out: Cond[] = [];
+  out.push(...rightsConds(f, scope.workspaceId, scope.now ?? new Date(), scope.rightsLiveOnly));
   if (f.board_id)
     out.push(
       sql<SqlBool>`EXISTS (SELECT 1 FROM board_assets ba WHERE ba.board_id = ${f.board_id} AND ba.asset_id = a.id)`,

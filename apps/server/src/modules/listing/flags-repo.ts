@@ -31,6 +31,12 @@ export function flagConds(f: AssetListBody): Cond[] {
   return out;
 }
 
+/** The caller's own favourites (true: only them; false: all but them). */
+export const favoriteCond = (scope: { userId: string }, fav: boolean): Cond => {
+  const e = sql<SqlBool>`EXISTS (SELECT 1 FROM asset_favorites f WHERE f.user_id = ${scope.userId} AND f.asset_id = a.id)`;
+  return fav ? e : sql<SqlBool>`NOT ${e}`;
+};
+
 /**
  * `people` (issue 32): assets whose current version shows any of `includes` (and none of
  * `excludes`), through faces' (person_id, version_id) index: the people's versions are read once (a

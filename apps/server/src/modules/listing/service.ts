@@ -31,8 +31,11 @@ export function createListingService(deps: {
   tuning?: ListingTuning;
   /** Where pages ended, so the next page of a scroll seeks instead of walking its offset (waypoints.ts). */
   waypoints?: Waypoints;
+  /** The time rights filters and visitors' expiry compare with (tests move it). */
+  clock?: { now(): Date };
 }) {
   const { db, access, signer } = deps;
+  const now = () => deps.clock?.now() ?? new Date();
 
   return {
     /**
@@ -42,14 +45,20 @@ export function createListingService(deps: {
     async listBoard(visitor: VisitorActor, boardId: string, page: number, pageSize: number): Promise<AssetListAnswer> {
       const workspaceId = visitor.workspaceId;
       const grant = await access.require(visitor, LISTING.board, { kind: "board", workspaceId, boardId });
-      const viewer = viewerOf(visitor, grant);
+      const viewer = { ...viewerOf(visitor, grant), now: now() };
       const body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
-      const scope = { workspaceId, userId: NO_USER, comments: linkCommentScope(linkViewOf(visitor)) };
+      const scope = {
+        workspaceId,
+        userId: NO_USER,
+        comments: linkCommentScope(linkViewOf(visitor)),
+        now: now(),
+        rightsLiveOnly: true,
+      };
       return answer(body, await listingRepo.find(db, body, scope, deps.tuning), viewer, "visitor");
     },
     async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
       const grant = await access.require(actor, LISTING.workspace, inWorkspace(workspaceId));
-      const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
+      const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor), now: now() };
       if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
       const similar = body.similar_to;
       if (body.order_by === "distance" && !similar)
@@ -58,7 +67,7 @@ export function createListingService(deps: {
         throw invalid(SIMILAR_MESSAGES.unknownAsset, [
           { field: "similar_to.asset_id", message: SIMILAR_MESSAGES.unknownAsset },
         ]);
-      const scope = { workspaceId, userId: actor.userId };
+      const scope = { workspaceId, userId: actor.userId, now: now() };
       if (body.cursor !== undefined) {
         // A walk by cursor (issue 36): the page right after the one that made it, at any depth.
         if (body.page !== 1)
@@ -68,7 +77,8 @@ export function createListingService(deps: {
       }
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
       // Nearest first sorts the similar matches themselves: no waypoint.
-      const wp = body.order_by === "distance" ? undefined : deps.waypoints;
+      // Rights expiring move in and out of a listing as time passes, not as rows change: no waypoint.
+      const wp = body.order_by === "distance" || body.rights_expire ? undefined : deps.waypoints;
       const snapshot = wp?.snapshot() ?? 0;
       const offset = (body.page - 1) * body.page_size;
       const from = wp?.nearest(workspaceId, actor.userId, body, offset) ?? null;

@@ -10,7 +10,7 @@ import {
 } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
-import { notFound } from "../../platform/errors.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import type { AssetsService } from "../assets/index.ts";
 import type { CommentsService } from "../comments/index.ts";
@@ -64,11 +64,17 @@ export function createReviewLinks(deps: {
     ]);
     const assets = [];
     for (const a of loaded.assets.filter((x) => x.live)) {
+      // An asset whose usage rights expired has left the review link (issue 33): the access check says so.
+      const asset = await deps.assets.get(v.visitor, ws(v), a.asset_id).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === "NOT_FOUND") return null;
+        throw e;
+      });
+      if (!asset) continue;
       const o = outcomes.get(a.asset_id)!;
       const latest = latestDecisions(loaded.decisions, a);
       const mine = latest.get(me.id);
       assets.push({
-        asset: await deps.assets.get(v.visitor, ws(v), a.asset_id),
+        asset,
         status: o.status,
         awaiting_me: o.awaiting.includes(me.id),
         my_decision: mine

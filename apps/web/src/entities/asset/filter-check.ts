@@ -2,6 +2,7 @@ import {
   APPROVAL_STATUSES,
   FILE_TYPES,
   LISTING_COLOR_NAMES,
+  RIGHTS_LICENSES,
   SIMILAR_DISTANCE_DEFAULT,
   SIMILAR_DISTANCE_MAX,
 } from "@hangar/contract";
@@ -191,6 +192,9 @@ const filters = object({
   exif,
   similar_to: similarTo,
   people: includesExcludes(id),
+  rights_expire: object({ within_days: (v) => (Number.isInteger(v) ? num(1, 3650)(v) : FAIL), expired: bool }),
+  no_release: bool,
+  rights_license: object({ includes: list(oneOf(RIGHTS_LICENSES), 10) }, undefined, ["includes"]),
 });
 
 /** The filter keys of a listing body, texts trimmed, or null when `value` is not a valid one. */

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { hasPicture, similarPath } from "../../entities/asset";
 import { notifyError } from "../../lib/notify";
+import { RightsBadge } from "../rights";
 import type { SharedViewerOptions } from "./viewer-types";
 
 /**
@@ -61,6 +62,11 @@ export function ViewerHeader(props: {
           </Text>
         )}
       </Box>
+      {!shared && asset && (
+        <Box visibleFrom="xs">
+          <RightsBadge asset={asset} />
+        </Box>
+      )}
       {props.versionMenu}
       {!shared && props.reviewAction}
       {!shared && asset && hasPicture(asset) && (

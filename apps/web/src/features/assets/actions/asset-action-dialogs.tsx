@@ -5,6 +5,7 @@ import { useAsset } from "../../../entities/asset";
 import { indexTree, useBoardTree } from "../../../entities/board";
 import { AddToBoardDialog, MoveToBoardDialog, RemoveFromBoardDialog } from "../../board-membership";
 import { FieldValueDialog } from "../../fields";
+import { BulkRightsDialog } from "../../rights";
 import { findCachedAssets } from "./cached-assets";
 import { DeleteAssetsDialog } from "./dialogs/delete-assets-dialog";
 import { EditAssetDialog } from "./dialogs/edit-asset-dialog";
@@ -12,7 +13,7 @@ import { StackVersionsDialog } from "./dialogs/stack-versions-dialog";
 import { TagsDialog } from "./dialogs/tags-dialog";
 import { commonTags } from "./tags";
 
-export type AssetDialogKind = "tags" | "add" | "move" | "remove" | "delete" | "edit" | "field" | "stack";
+export type AssetDialogKind = "tags" | "add" | "move" | "remove" | "delete" | "edit" | "field" | "stack" | "rights";
 
 /**
  * The asset dialogs, for one asset or many, shared by the bulk bar and the card menu. `asset` is the
@@ -70,6 +71,7 @@ export function AssetActionDialogs({
       />
       <EditAssetDialog workspaceId={workspaceId} asset={one} opened={open === "edit"} onClose={onClose} />
       <FieldValueDialog workspaceId={workspaceId} assetIds={assetIds} opened={open === "field"} onClose={onClose} />
+      <BulkRightsDialog workspaceId={workspaceId} assetIds={assetIds} opened={open === "rights"} onClose={onClose} />
       <AddToBoardDialog
         workspaceId={workspaceId}
         assetIds={assetIds}

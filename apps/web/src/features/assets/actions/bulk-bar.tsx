@@ -8,6 +8,7 @@ import {
   IconFolderPlus,
   IconFolderSymlink,
   IconForms,
+  IconLicense,
   IconShare,
   IconStack2,
   IconStar,
@@ -161,6 +162,7 @@ export const BulkBar = memo(function BulkBar({
               <Divider orientation="vertical" mx={4} />
               {canEdit && <BarButton icon={<IconTag size={16} />} label="Tag" onClick={() => open("tags")} />}
               {canEdit && <BarButton icon={<IconForms size={16} />} label="Field" onClick={() => open("field")} />}
+              {canEdit && <BarButton icon={<IconLicense size={16} />} label="Rights" onClick={() => open("rights")} />}
               {/* One toggle: Unfavourite when every selected asset is already a favourite, else Favourite. */}
               <BarButton
                 icon={allFavourite ? <IconStarOff size={16} /> : <IconStar size={16} />}

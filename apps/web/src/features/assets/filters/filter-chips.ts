@@ -3,7 +3,9 @@ import {
   type AssetListBody,
   type CustomField,
   type FileType,
+  LICENSE_LABELS,
   type OrGroup,
+  type RightsLicense,
   STATUS_LABELS,
 } from "@hangar/contract";
 
@@ -166,6 +168,11 @@ export function filterChips(
   listChips(add, f, ["file_extension", "excludes"], (v) => `Not ${ext(v)}`);
   listChips(add, f, ["approval_status", "includes"], (v) => `Approval: ${STATUS_LABELS[v as ApprovalStatus] ?? v}`);
   listChips(add, f, ["approval_status", "excludes"], (v) => `Approval not: ${STATUS_LABELS[v as ApprovalStatus] ?? v}`);
+  // Usage rights (issue 33).
+  valueChip(add, f, ["rights_expire", "within_days"], (v: number) => `Rights expire within ${v} days`);
+  valueChip(add, f, ["rights_expire", "expired"], (v: boolean) => (v ? "Rights expired" : "Rights not expired"));
+  valueChip(add, f, ["no_release"], (v: boolean) => (v ? "No release" : "Has a release"));
+  listChips(add, f, ["rights_license", "includes"], (v) => `Licence: ${LICENSE_LABELS[v as RightsLicense] ?? v}`);
   listChips(add, f, ["people", "includes"], (v) => `Person: ${people.get(v) ?? "Person"}`);
   listChips(add, f, ["people", "excludes"], (v) => `Not: ${people.get(v) ?? "Person"}`);
   for (const key of ["contrast", "sharpness", "brightness"]) {

@@ -9,6 +9,7 @@ import { FavouriteDatesSection, type SetFilter, TypeSection } from "./sections-b
 import { ColorsSection, QualitySection } from "./sections-colors";
 import { ExifSection } from "./sections-exif";
 import { CustomFieldsSection } from "./sections-fields";
+import { RightsSection } from "./sections-rights";
 import { AiTagsSection, TagsSection } from "./sections-tags";
 
 /** Which chips belong to a section, to show a count on its header. */
@@ -16,6 +17,7 @@ const SECTION_KEYS: Record<string, string[]> = {
   type: ["file_type", "file_extension"],
   favourites: ["favorite", "has_open_comments", "has_versions", "date_uploaded_from", "date_uploaded_to"],
   approval: ["approval_status"],
+  rights: ["rights_expire", "no_release", "rights_license"],
   people: ["people"],
   tags: ["tags"],
   ai: ["ai_tags"],
@@ -30,6 +32,7 @@ const SECTIONS = [
   { value: "type", title: "File type" },
   { value: "favourites", title: "Favourites, review and upload date" },
   { value: "approval", title: "Approval status" },
+  { value: "rights", title: "Usage rights" },
   { value: "people", title: "People" },
   { value: "tags", title: "Tags" },
   { value: "ai", title: "AI tags" },
@@ -82,6 +85,7 @@ export function FilterDrawer({
     type: <TypeSection draft={draft} set={set} />,
     favourites: <FavouriteDatesSection draft={draft} set={set} />,
     approval: <ApprovalSection draft={draft} set={set} />,
+    rights: <RightsSection draft={draft} set={set} />,
     people: <PeopleFilterSection draft={draft} set={set} workspaceId={workspaceId} />,
     tags: <TagsSection draft={draft} set={set} workspaceId={workspaceId} />,
     ai: <AiTagsSection draft={draft} set={set} workspaceId={workspaceId} />,

@@ -1,8 +1,15 @@
-import type { Asset } from "@hangar/contract";
-import { IconAlertTriangle, IconChecklist, IconMessageCircle, IconPlayerPlayFilled } from "@tabler/icons-react";
+import { type Asset, RIGHTS_MESSAGES } from "@hangar/contract";
+import {
+  IconAlertTriangle,
+  IconChecklist,
+  IconLicense,
+  IconMessageCircle,
+  IconPlayerPlayFilled,
+} from "@tabler/icons-react";
 import { type CSSProperties, Fragment, type ReactNode } from "react";
 import { formatDuration } from "../../../entities/format";
 import { reviewColor, reviewLabel } from "../../../entities/review";
+import { rightsBadgeText } from "../../rights";
 import classes from "./card-badges.module.css";
 
 /**
@@ -78,6 +85,19 @@ const whiteBadge = { bg: "var(--mantine-color-white)", color: "var(--mantine-col
  */
 export function cardBadges(asset: Asset, chip: Asset["field_chips"][number] | undefined): CardBadgeSpec[] {
   const out: CardBadgeSpec[] = [];
+  // Usage rights expiring or expired (issue 33) come first: they decide whether it may go out at all.
+  const rights = rightsBadgeText(asset);
+  if (rights)
+    out.push({
+      key: "rights",
+      size: "sm",
+      bg: `var(--mantine-color-${rights === RIGHTS_MESSAGES.expired ? "red" : "orange"}-filled)`,
+      icon: <IconLicense size={10} />,
+      style: { textTransform: "none" },
+      text: rights,
+      testId: "card-rights",
+      shrink: true,
+    });
   const approval = asset.approval;
   if (approval)
     out.push({

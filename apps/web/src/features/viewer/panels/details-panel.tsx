@@ -21,6 +21,7 @@ import { formatDuration, relativeTime } from "../../../entities/format";
 import { ObjectHistory } from "../../audit";
 import { RecognisedTextSection } from "../../fields";
 import { FacesSection } from "../../people";
+import { RightsSection } from "../../rights";
 import { useAutosaveAsset, useSaveTags } from "../api";
 import { ReviewHistory } from "../review/review-history";
 import { useAutosave } from "../use-autosave";
@@ -170,6 +171,8 @@ export function DetailsPanel({
           data-testid="details-tags"
         />
       </Stack>
+
+      {!shared && <RightsSection key={asset.id} asset={asset} readOnly={readOnly} />}
 
       {!shared && (
         <ReviewHistory workspaceId={ws} assetId={asset.id} latestReviewId={asset.approval?.review_id ?? null} />
