@@ -29,12 +29,12 @@ async function setup() {
   const ws = w.ws.id;
   const launch = (await c.post(`/workspaces/${ws}/boards`, { name: "Launch" })).json().id as string;
   const ids: Record<string, string> = {};
-  for (const [name, rgb] of [
+  for (const [name, [r, g, b]] of [
     ["hero", [200, 30, 30]],
     ["alt", [30, 200, 30]],
     ["plain", [30, 30, 200]],
   ] as const) {
-    ids[name] = await uploadBytes(c, ws, `${name}.jpg`, await jpeg(...rgb), launch);
+    ids[name] = await uploadBytes(c, ws, `${name}.jpg`, await jpeg(r, g, b), launch);
     expect((await waitForAsset(c, ws, ids[name]!)).status).toBe("COMPLETED");
   }
   return { ...w, c, ws, launch, hero: ids.hero!, alt: ids.alt!, plain: ids.plain! };

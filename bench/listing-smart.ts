@@ -1,0 +1,48 @@
+import type { AssetListInput } from "@hangar/contract";
+import { LISTING_CASES } from "./listing-cases.ts";
+
+/**
+ * bench/listing's smart-board cases (issue 33): a few of the listing's filters saved as smart boards
+ * (through the API, as "Save as smart board" does), each listed by `board_id` beside the same filter
+ * sent directly in the same run. A smart board's body is its saved filter, so the plan is the same;
+ * what it adds is the board's lookup. Goal: p95 within 1.2× of the direct filter's + 2 ms.
+ */
+const SAVED = [
+  "file_type IMAGE",
+  "search 'sunset'",
+  "tags includes 1 tag",
+  "camera Canon, iso ≥ 800",
+  "or_groups VIDEO | tag",
+  "jpg by name",
+];
+
+export async function smartCases(base: string, headers: Record<string, string>, ws: string) {
+  const out: Array<[string, AssetListInput]> = [];
+  for (const label of SAVED) {
+    const input = LISTING_CASES.find(([l]) => l === label)?.[1];
+    if (!input) continue;
+    const { order_by, page: _p, page_size: _s, ...filter } = input;
+    const r = await fetch(`${base}/api/v1/workspaces/${ws}/boards`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: `smart ${label}`, kind: "smart", filter }),
+    });
+    if (r.status !== 201) throw new Error(`smart board ${label}: ${r.status} ${await r.text()}`);
+    const { id } = (await r.json()) as { id: string };
+    out.push([`smart: ${label}`, { board_id: id, ...(order_by ? { order_by } : {}) }]);
+  }
+  return out;
+}
+
+/** Each smart board's p95 beside its filter sent directly. */
+export function printSmartRatios(p95s: Record<string, number>) {
+  for (const label of SAVED) {
+    const smart = p95s[`smart: ${label}`];
+    const direct = p95s[label];
+    if (!smart || !direct) continue;
+    const ok = smart <= 1.2 * direct + 2;
+    console.log(
+      `${`smart: ${label}`.padEnd(30)} / the same filter (p95): ${(smart / direct).toFixed(2)}×   goal ≤ 1.2× + 2 ms   ${ok ? "ok" : "MISSED"}`,
+    );
+  }
+}
