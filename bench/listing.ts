@@ -22,7 +22,7 @@ import { seedDuplicates } from "./listing-duplicates.ts";
 import { fieldCases } from "./listing-fields.ts";
 import { peopleCases } from "./listing-people.ts";
 import { similarCases } from "./listing-similar.ts";
-import { printSmartRatios, smartCases } from "./listing-smart.ts";
+import { compareSmart, printSmartRatios, smartCases } from "./listing-smart.ts";
 import { seedVersions } from "./listing-versions.ts";
 import { compareToRaw } from "./sql-capture.ts";
 
@@ -163,6 +163,7 @@ try {
     );
   }
   printSmartRatios(p95s);
+  await compareSmart(url, headers, cases, RUNS);
   const cursorDeep = p95s["page 5,000 (cursor)"];
   if (cursorDeep) console.log(`page 5,000 (cursor) / page 1 (p95): ${(cursorDeep / p95s["page 1"]!).toFixed(2)}×`);
 } finally {
