@@ -213,9 +213,11 @@ export function AssetBrowser({
     return () => document.removeEventListener("keydown", onKey);
   }, [assetId]);
 
+  // A smart board files nothing: its cards and bulk bar act as All assets' do (no "Remove from board").
+  const filedIn = smart ? null : boardId;
   const renderMenu = useCallback(
-    (asset: Asset) => <AssetCardMenu workspaceId={workspaceId} boardId={boardId} asset={asset} />,
-    [workspaceId, boardId],
+    (asset: Asset) => <AssetCardMenu workspaceId={workspaceId} boardId={filedIn} asset={asset} />,
+    [workspaceId, filedIn],
   );
   // A second ask while the next page is on its way joins it: by default it would cancel that request
   // and send it again (a render between the ask and the query's "fetching" state asked page 2 twice).
@@ -294,7 +296,7 @@ export function AssetBrowser({
       <SimilarBanner workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       <ActiveFilterChips workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       {content}
-      <BulkBar workspaceId={workspaceId} boardId={boardId} assetIds={selected as string[]} onClear={clearSelection} />
+      <BulkBar workspaceId={workspaceId} boardId={filedIn} assetIds={selected as string[]} onClear={clearSelection} />
       <WhenOpened open={drawerOpen}>
         <FilterDrawer
           opened={drawerOpen}

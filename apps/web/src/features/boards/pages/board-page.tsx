@@ -143,7 +143,7 @@ export function BoardPage() {
         </Breadcrumbs>
         {/* The title takes the line's room; the buttons wrap below it when both do not fit. */}
         <Group justify="space-between" wrap="wrap" gap="md">
-          <Group gap="xs" wrap="nowrap" miw={0} className={classes.title}>
+          <Group gap="xs" wrap="nowrap" className={classes.title}>
             {smart && (
               <ThemeIcon variant="light" color="violet" size={34} radius="md" aria-hidden>
                 <IconFilterBolt size={20} />
@@ -153,7 +153,7 @@ export function BoardPage() {
               {board.name}
             </Title>
             {smart && (
-              <Badge variant="light" color="violet" data-testid="smart-board-badge">
+              <Badge variant="light" color="violet" style={{ flexShrink: 0 }} data-testid="smart-board-badge">
                 {SMART_BOARD_MESSAGES.badge}
               </Badge>
             )}
