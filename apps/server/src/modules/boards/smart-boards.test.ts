@@ -58,6 +58,8 @@ const share = async (c: Client, ws: string, path: string, body?: Record<string, 
   return res.json() as ShareLink;
 };
 const SUMMER = { tags: { includes: ["summer"] } };
+/** Each test uploads and processes real pictures: on a busy 2-core machine that takes a while. */
+const SLOW = 240_000;
 
 describe("smart boards", () => {
   it("follow their filter as assets change (tags, uploads, deletion), through a share link too", async () => {
@@ -118,7 +120,7 @@ describe("smart boards", () => {
     // The visitor never sees the saved filter itself.
     const payload = (await v.get(`/share/${link.token}`)).json();
     expect(JSON.stringify(payload)).not.toContain('"filter"');
-  });
+  }, SLOW);
 
   it("the caller's own conditions narrow a smart board; a visitor cannot widen it", async () => {
     const { c, ws, hero, alt, plain } = await setup();
@@ -143,7 +145,7 @@ describe("smart boards", () => {
     expect((await v.get(`/share/${link.token}/assets/${plain}`)).statusCode).toBe(404);
     const other = (await c.post(`/workspaces/${ws}/boards`, { name: "Other" })).json().id;
     expect((await v.get(`/share/${link.token}/assets?board_id=${other}`)).statusCode).toBe(404);
-  });
+  }, SLOW);
 
   it("refuses filing into a smart board and sub-boards under it (409), with a clear text", async () => {
     const { c, ws, launch, hero } = await setup();
@@ -166,7 +168,7 @@ describe("smart boards", () => {
     // A smart board itself moves under a normal board, and back to the root.
     expect((await c.put(`/workspaces/${ws}/boards/${smart.id}`, { parent_id: launch })).json().parent_id).toBe(launch);
     expect((await c.put(`/workspaces/${ws}/boards/${smart.id}`, { parent_id: null })).json().parent_id).toBeNull();
-  });
+  }, SLOW);
 
   it("editing the filter: EDITOR and ADMIN; COMMENTER 403; outsider 404; recorded in the audit log", async () => {
     const { c, ws, members, hero, alt } = await setup();
@@ -194,7 +196,7 @@ describe("smart boards", () => {
       .where("action", "=", "board.updated")
       .execute();
     expect(JSON.stringify(audit)).toContain("autumn");
-  });
+  }, SLOW);
 
   it("a smart board's zip holds its live result, for members and through its share link", async () => {
     const { c, ws, hero, alt } = await setup();
@@ -217,7 +219,7 @@ describe("smart boards", () => {
     const visitorZip = await v.post(`/share/${link.token}/download`, {});
     expect(visitorZip.statusCode, visitorZip.body).toBe(200);
     expect(await zipNames(visitorZip.json().download_url)).toEqual(["hero.jpg"]);
-  });
+  }, SLOW);
 
   it("refuses filters that cannot be stored (422 naming the field), and a filter on a normal board (409)", async () => {
     const { c, ws, launch, hero } = await setup();
@@ -251,5 +253,5 @@ describe("smart boards", () => {
     expect(normal.statusCode).toBe(409);
     expect(normal.json().detail).toBe(SMART.notSmart);
     expect(hero).toBeTruthy();
-  });
+  }, SLOW);
 });
