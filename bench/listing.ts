@@ -22,6 +22,7 @@ import { seedDuplicates } from "./listing-duplicates.ts";
 import { fieldCases } from "./listing-fields.ts";
 import { peopleCases } from "./listing-people.ts";
 import { similarCases } from "./listing-similar.ts";
+import { compareSmart, printSmartRatios, smartCases } from "./listing-smart.ts";
 import { seedVersions } from "./listing-versions.ts";
 import { compareToRaw } from "./sql-capture.ts";
 
@@ -77,6 +78,7 @@ try {
     ...(await fieldCases(rt.db, workspaceId)),
     ...(await similarCases(rt.db, workspaceId)),
     ...(await peopleCases(rt.db, workspaceId)),
+    ...(await smartCases(srv.base, headers, workspaceId)),
   ]
     .filter(
       ([label]) =>
@@ -160,6 +162,8 @@ try {
       `${deepLabel!.padEnd(30)} / its page 1 (p95): cold ${r(cold)}, scrolled ${r(scrolled)}, cursor ${r(cursor)}   goal ≤ 1.2×`,
     );
   }
+  printSmartRatios(p95s);
+  await compareSmart(url, headers, cases, RUNS);
   const cursorDeep = p95s["page 5,000 (cursor)"];
   if (cursorDeep) console.log(`page 5,000 (cursor) / page 1 (p95): ${(cursorDeep / p95s["page 1"]!).toFixed(2)}×`);
 } finally {

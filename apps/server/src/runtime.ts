@@ -96,11 +96,11 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     access,
     signer,
     cache,
-    assertBoard: (ws, id) => boards.assertLive(ws, id),
+    assertBoard: (ws, id) => boards.assertFileable(ws, id),
     versionGate,
     clock,
   });
-  const boards = createBoardsService({ db, access, assets });
+  const boards = createBoardsService({ db, access, assets, similarTarget: (ws, id) => similar.liveAsset(ws, id) });
   let tagger: Promise<Tagger | null> | null = null;
   let ocr: Promise<TextReader | null> | null = null;
   const loadTaggerOnce = () =>
@@ -156,15 +156,35 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     log: log.child({ component: "downloads" }),
     clock,
     audit: (r) => audit.record(r),
+    // A smart board's zip holds its live result (issue 33).
+    smartAssets: async (ws, boardIds, userId) => {
+      const out = new Map<string, string[]>();
+      for (const b of await boards.smartAmong(ws, boardIds))
+        out.set(b.id, await listing.smartMatchIds(ws, b.filter, userId));
+      return out;
+    },
   });
   const listing = createListingService({
     db,
     access,
     signer,
     assertBoard: (ws, id) => boards.assertLive(ws, id),
+    boardKind: (ws, id) => boards.kindOf(ws, id),
     similarTarget: (ws, id) => similar.liveAsset(ws, id),
     waypoints: createWaypoints(cache),
     clock,
+  });
+  // A share link of a board shows its smart sub-boards' live results (issue 33).
+  access.useSmartBoards(async (ws, root, assetId) => {
+    const smart = await boards.smartInSubtree(ws, root);
+    return (
+      smart.length > 0 &&
+      listing.matchesAnySaved(
+        ws,
+        smart.map((b) => b.filter),
+        assetId,
+      )
+    );
   });
   // Billing first: uploads and invitations check its limits inside their own transactions.
   const billing = createBilling({ db, access, log: log.child({ component: "billing" }), config });

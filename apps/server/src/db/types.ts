@@ -1,3 +1,4 @@
+import type { SmartBoardFilter } from "@hangar/contract";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable } from "./types-billing.ts";
 
@@ -152,6 +153,10 @@ export interface BoardsTable {
   deleted_at: NullableTimestamp;
   deleted_by: string | null;
   delete_batch: string | null;
+  /** Issue 33: a smart board holds a saved listing filter instead of filed assets. */
+  kind: Generated<"normal" | "smart">;
+  /** Read as the saved filter; written as its JSON text. */
+  filter: ColumnType<SmartBoardFilter | null, string | null | undefined, string | null>;
 }
 
 export type AssetStatus = "uploading" | "processing" | "COMPLETED" | "error";

@@ -82,6 +82,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * role is too low, or a visitor whose link's flags forbid the action on content they see, gets 403.
  */
 export function createAccess(db: Db, cache: ReadCache, clock: { now(): Date } = { now: () => new Date() }) {
+  /** Whether an asset matches a smart board of a shared subtree (set once by the runtime, issue 33). */
+  let smartSees: ((workspaceId: string, rootBoardId: string, assetId: string) => Promise<boolean>) | null = null;
   // One lookup per request and workspace: the route guard and the service share the answer.
   const memo = new WeakMap<UserActor, Map<string, Role | null>>();
   const memoOf = (actor: UserActor) => {
@@ -180,7 +182,9 @@ export function createAccess(db: Db, cache: ReadCache, clock: { now(): Date } = 
         ? accessRepo.assetInBoard(db, v.workspaceId, resource.assetId, content.boardId)
         : accessRepo.liveAsset(db, v.workspaceId, resource.assetId);
     }
-    return accessRepo.assetInBoardSubtree(db, v.workspaceId, content.id, resource.assetId);
+    if (await accessRepo.assetInBoardSubtree(db, v.workspaceId, content.id, resource.assetId)) return true;
+    // Or it matches a smart board of the subtree now (issue 33): the listing module judges that.
+    return smartSees ? smartSees(v.workspaceId, content.id, resource.assetId) : false;
   }
 
   /**
@@ -231,6 +235,10 @@ export function createAccess(db: Db, cache: ReadCache, clock: { now(): Date } = 
     peekRole,
     keepRole,
     require,
+    /** The judge of smart boards inside shared subtrees (issue 33); the runtime sets it once. */
+    useSmartBoards(fn: (workspaceId: string, rootBoardId: string, assetId: string) => Promise<boolean>) {
+      smartSees = fn;
+    },
     /** Records a role already read with the session (same request), so `require` needs no query. */
     prime(actor: Actor, workspaceId: string, role: Role | null) {
       if (actor.kind !== "user" || !UUID.test(workspaceId)) return;

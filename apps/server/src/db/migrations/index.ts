@@ -37,6 +37,7 @@ import * as m3203 from "./20261206-3203-faces.ts";
 import * as m3205 from "./20261206-3205-similar-scale.ts";
 import * as m3602 from "./20261206-3602-webhooks.ts";
 import * as m3603 from "./20261206-3603-audit.ts";
+import * as m3301 from "./20261207-3301-smart-boards.ts";
 import * as m3302 from "./20261207-3302-rights.ts";
 import * as m3604 from "./20261207-3604-sso.ts";
 
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "20261206-3205-similar-scale": m3205,
   "20261206-3602-webhooks": m3602,
   "20261206-3603-audit": m3603,
+  "20261207-3301-smart-boards": m3301,
   "20261207-3302-rights": m3302,
   "20261207-3604-sso": m3604,
 };

@@ -212,13 +212,21 @@ describe("recursive tree JSON built by PostgreSQL", () => {
     const made: B[] = [];
     for (const [i, name] of weird.entries()) made.push(await mk(c, ws.id, name, i % 2 === 0 ? null : made[i - 1]!.id));
     await mk(c, ws.id, "deep", made[5]!.id);
+    // A smart board's saved filter travels as JSON inside the JSON (issue 33), hostile text too.
+    const smart = await c.post(`/workspaces/${ws.id}/boards`, {
+      name: "smart",
+      parent_id: made[0]!.id,
+      kind: "smart",
+      filter: { search: 'x"]},{\\ 🚀', tags: { includes: ["a\tb"] } },
+    });
+    expect(smart.statusCode, smart.body).toBe(201);
     const res = await c.get(`/workspaces/${ws.id}/boards?recursive=true`);
     expect(res.headers["content-type"]).toMatch(/application\/json/);
     const tree = BoardList.parse(res.json());
     // Reference: nest the flat rows in JS.
     const flat = await env.rt.db
       .selectFrom("boards")
-      .select(["id", "name", "parent_id", "position"])
+      .select(["id", "name", "parent_id", "position", "kind", "filter"])
       .where("workspace_id", "=", ws.id)
       .where("deleted_at", "is", null)
       .orderBy("position")

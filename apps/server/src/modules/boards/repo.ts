@@ -1,3 +1,4 @@
+import type { SmartBoardFilter } from "@hangar/contract";
 import { sql } from "kysely";
 import type { Db } from "../../db/db.ts";
 
@@ -7,6 +8,8 @@ export interface BoardRow {
   parent_id: string | null;
   position: number;
   child_count: number;
+  kind: "normal" | "smart";
+  filter: SmartBoardFilter | null;
 }
 
 /** Recursive CTE of a live subtree, the board itself included (one query, never one per level). */
@@ -23,15 +26,15 @@ export function treeJsonSql(workspaceId: string, parentId: string | null, abilit
   // path: big-endian 4-byte positions, so a plain bytea (memcmp) sort is the pre-order walk.
   return sql`
     WITH RECURSIVE t AS (
-      SELECT id, name, parent_id, position, 1 AS depth, int4send(position) AS path
+      SELECT id, name, parent_id, position, kind, filter, 1 AS depth, int4send(position) AS path
       FROM boards WHERE workspace_id = ${workspaceId} AND deleted_at IS NULL AND ${start}
       UNION ALL
-      SELECT b.id, b.name, b.parent_id, b.position, t.depth + 1, t.path || int4send(b.position)
+      SELECT b.id, b.name, b.parent_id, b.position, b.kind, b.filter, t.depth + 1, t.path || int4send(b.position)
       FROM boards b JOIN t ON b.parent_id = t.id WHERE b.deleted_at IS NULL
     ),
     counts AS (SELECT parent_id, count(*)::int AS n FROM t GROUP BY parent_id),
     ordered AS (
-      SELECT t.id, t.name, t.parent_id, t.position, t.depth, t.path, coalesce(c.n, 0) AS child_count,
+      SELECT t.id, t.name, t.parent_id, t.position, t.kind, t.filter, t.depth, t.path, coalesce(c.n, 0) AS child_count,
              lead(t.depth, 1, 1) OVER w AS next_depth, lead(t.id) OVER w IS NULL AS is_last
       FROM t LEFT JOIN counts c ON c.parent_id = t.id
       WINDOW w AS (ORDER BY t.path)
@@ -40,6 +43,7 @@ export function treeJsonSql(workspaceId: string, parentId: string | null, abilit
       '{"id":"' || id || '","name":' || to_json(name)::text
         || ',"parent_id":' || coalesce('"' || parent_id || '"', 'null')
         || ',"position":' || position || ',"child_count":' || child_count
+        || ',"kind":"' || kind || '","filter":' || coalesce(filter::text, 'null')
         || ',"abilities":' || ${abilities}::text || ',"children":['
         || CASE WHEN next_depth > depth THEN ''
                 ELSE repeat(']}', depth - next_depth + 1) || CASE WHEN is_last THEN '' ELSE ',' END END,
@@ -61,11 +65,30 @@ export const boardsRepo = {
   get(db: Db, workspaceId: string, boardId: string) {
     return db
       .selectFrom("boards")
-      .select(["id", "name", "parent_id", "position"])
+      .select(["id", "name", "parent_id", "position", "kind", "filter"])
       .where("id", "=", boardId)
       .where("workspace_id", "=", workspaceId)
       .where("deleted_at", "is", null)
       .executeTakeFirst();
+  },
+
+  /** The live smart boards of a subtree (the root included) with their saved filters (issue 33). */
+  async smartInSubtree(db: Db, workspaceId: string, rootId: string): Promise<Array<{ id: string; filter: unknown }>> {
+    const r = await sql<{ id: string; filter: unknown }>`
+      ${subtreeIds(workspaceId, rootId)}
+      SELECT b.id, b.filter FROM boards b JOIN sub ON sub.id = b.id WHERE b.kind = 'smart'`.execute(db);
+    return r.rows;
+  },
+
+  /** The live smart boards among `boardIds`, with their saved filters. */
+  async smartAmong(db: Db, workspaceId: string, boardIds: string[]): Promise<Array<{ id: string; filter: unknown }>> {
+    if (boardIds.length === 0) return [];
+    const r = await sql<{ id: string; filter: unknown }>`
+      SELECT id, filter FROM boards
+      WHERE workspace_id = ${workspaceId} AND deleted_at IS NULL AND kind = 'smart' AND id = ANY(${boardIds}::uuid[])`.execute(
+      db,
+    );
+    return r.rows;
   },
 
   async findChildByName(db: Db, workspaceId: string, parentId: string | null, name: string): Promise<string | null> {
@@ -89,6 +112,8 @@ export const boardsRepo = {
         "b.name",
         "b.parent_id",
         "b.position",
+        "b.kind",
+        "b.filter",
         sql<number>`(SELECT count(*)::int FROM boards c WHERE c.parent_id = b.id AND c.deleted_at IS NULL)`.as(
           "child_count",
         ),
@@ -144,7 +169,17 @@ export const boardsRepo = {
     return r.next;
   },
 
-  insert(db: Db, b: { workspaceId: string; parentId: string | null; name: string; position: number; userId: string }) {
+  insert(
+    db: Db,
+    b: {
+      workspaceId: string;
+      parentId: string | null;
+      name: string;
+      position: number;
+      userId: string;
+      filter?: unknown;
+    },
+  ) {
     return db
       .insertInto("boards")
       .values({
@@ -153,15 +188,21 @@ export const boardsRepo = {
         name: b.name,
         position: b.position,
         created_by: b.userId,
+        ...(b.filter !== undefined ? { kind: "smart" as const, filter: JSON.stringify(b.filter) } : {}),
       })
-      .returning(["id", "name", "parent_id", "position"])
+      .returning(["id", "name", "parent_id", "position", "kind", "filter"])
       .executeTakeFirstOrThrow();
   },
 
-  async update(db: Db, boardId: string, patch: { name?: string; parent_id?: string | null; position?: number }) {
+  async update(
+    db: Db,
+    boardId: string,
+    patch: { name?: string; parent_id?: string | null; position?: number; filter?: unknown },
+  ) {
+    const { filter, ...rest } = patch;
     await db
       .updateTable("boards")
-      .set({ ...patch, updated_at: new Date() })
+      .set({ ...rest, ...(filter !== undefined ? { filter: JSON.stringify(filter) } : {}), updated_at: new Date() })
       .where("id", "=", boardId)
       .execute();
   },

@@ -14,7 +14,11 @@ export function boardsRoutes(app: App, boards: BoardsService) {
     return reply.type("application/json; charset=utf-8").send(json as unknown as Board[]);
   });
   addRoute(app, api.create, async (req, reply) =>
-    reply.status(201).send(await boards.create(userOf(req), req.params.id, req.body.name, req.body.parent_id ?? null)),
+    reply
+      .status(201)
+      .send(
+        await boards.create(userOf(req), req.params.id, req.body.name, req.body.parent_id ?? null, req.body.filter),
+      ),
   );
   addRoute(app, api.reorder, (req) => boards.reorder(userOf(req), req.params.id, req.body));
   addRoute(app, api.update, (req) => boards.update(userOf(req), req.params.id, req.params.boardId, req.body));

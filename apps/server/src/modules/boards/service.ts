@@ -1,15 +1,50 @@
 import { randomUUID } from "node:crypto";
-import type { Board, ReorderEntry, UpdateBoardBody } from "@hangar/contract";
+import {
+  type Board,
+  type ReorderEntry,
+  SMART_BOARD_MESSAGES as SMART,
+  type SmartBoardFilter,
+  type UpdateBoardBody,
+} from "@hangar/contract";
 import type { Db } from "../../db/db.ts";
 import { type Access, type Grant, inWorkspace } from "../../platform/access.ts";
 import type { UserActor } from "../../platform/actor.ts";
-import { invalid, notFound } from "../../platform/errors.ts";
+import { conflict, invalid, notFound } from "../../platform/errors.ts";
 import type { AssetLifecycle } from "../assets/index.ts";
 import { BOARD, boardAbilities } from "./policy.ts";
 import { boardsRepo } from "./repo.ts";
 
-export function createBoardsService(deps: { db: Db; access: Access; assets: AssetLifecycle }) {
+export function createBoardsService(deps: {
+  db: Db;
+  access: Access;
+  assets: AssetLifecycle;
+  /** Whether the asset a saved filter's `similar_to` names is live (the similar feature answers). */
+  similarTarget?: (workspaceId: string, assetId: string) => Promise<boolean>;
+}) {
   const { db, access } = deps;
+
+  /**
+   * What a saved filter may not hold (issue 33): a board filter naming this smart board, another smart
+   * board (a smart board has no filed assets, and smart boards naming each other could loop) or no live
+   * board; a similar_to of no live asset. 422 naming the field.
+   */
+  async function checkFilter(tx: Db, workspaceId: string, selfId: string | null, filter: SmartBoardFilter) {
+    if (filter.board_id) {
+      const field = "filter.board_id";
+      if (filter.board_id === selfId) throw invalid(SMART.selfFilter, [{ field, message: SMART.selfFilter }]);
+      const named = await boardsRepo.get(tx, workspaceId, filter.board_id);
+      if (!named) throw invalid(SMART.boardGone, [{ field, message: SMART.boardGone }]);
+      if (named.kind === "smart") throw invalid(SMART.smartInFilter, [{ field, message: SMART.smartInFilter }]);
+    }
+    if (filter.similar_to && !(await deps.similarTarget?.(workspaceId, filter.similar_to.asset_id)))
+      throw invalid(SMART.similarGone, [{ field: "filter.similar_to.asset_id", message: SMART.similarGone }]);
+  }
+  /** A parent must be a live normal board: a smart board holds no sub-boards. */
+  async function checkParent(tx: Db, workspaceId: string, parentId: string, missing: string) {
+    const parent = await boardsRepo.get(tx, workspaceId, parentId);
+    if (!parent) throw notFound(missing);
+    if (parent.kind === "smart") throw conflict(SMART.noChildren);
+  }
 
   async function liveBoard(workspaceId: string, boardId: string) {
     const b = await boardsRepo.get(db, workspaceId, boardId);
@@ -43,6 +78,17 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
     async assertLive(workspaceId: string, boardId: string) {
       await liveBoard(workspaceId, boardId);
     },
+    /** 404 unless live; 409 for a smart board (uploads, moves and file requests file into boards). */
+    async assertFileable(workspaceId: string, boardId: string) {
+      if ((await liveBoard(workspaceId, boardId)).kind === "smart") throw conflict(SMART.noFiling);
+    },
+    /** A live board's kind and saved filter (404 otherwise): the listing reads smart boards through it. */
+    async kindOf(workspaceId: string, boardId: string): Promise<{ kind: "normal" | "smart"; filter: unknown }> {
+      const b = await liveBoard(workspaceId, boardId);
+      return { kind: b.kind, filter: b.filter };
+    },
+    smartInSubtree: (workspaceId: string, rootId: string) => boardsRepo.smartInSubtree(db, workspaceId, rootId),
+    smartAmong: (workspaceId: string, boardIds: string[]) => boardsRepo.smartAmong(db, workspaceId, boardIds),
     /**
      * The board at `names` below `parentId` (or the root), reusing a live board of the same name under
      * the same parent and creating the rest; used by folder uploads.
@@ -54,6 +100,7 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
       let current = parentId;
       for (const name of names) {
         current = await db.transaction().execute(async (tx) => {
+          if (current) await checkParent(tx, workspaceId, current, "Board not found.");
           await boardsRepo.lockSiblings(tx, workspaceId, current);
           const existing = await boardsRepo.findChildByName(tx, workspaceId, current, name);
           if (existing) return existing;
@@ -78,13 +125,20 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
       return boardsRepo.treeJson(db, workspaceId, parentId, JSON.stringify(boardAbilities(grant)));
     },
 
-    async create(actor: UserActor, workspaceId: string, name: string, parentId: string | null): Promise<Board> {
+    async create(
+      actor: UserActor,
+      workspaceId: string,
+      name: string,
+      parentId: string | null,
+      filter?: SmartBoardFilter,
+    ): Promise<Board> {
       const grant = await access.require(actor, BOARD.create, inWorkspace(workspaceId));
       const created = await db.transaction().execute(async (tx) => {
-        if (parentId && !(await boardsRepo.get(tx, workspaceId, parentId))) throw notFound("Parent board not found.");
+        if (parentId) await checkParent(tx, workspaceId, parentId, "Parent board not found.");
+        if (filter) await checkFilter(tx, workspaceId, null, filter);
         await boardsRepo.lockSiblings(tx, workspaceId, parentId);
         const position = await boardsRepo.nextPosition(tx, workspaceId, parentId);
-        return boardsRepo.insert(tx, { workspaceId, parentId, name, position, userId: actor.userId });
+        return boardsRepo.insert(tx, { workspaceId, parentId, name, position, userId: actor.userId, filter });
       });
       return { ...created, child_count: 0, abilities: boardAbilities(grant) };
     },
@@ -94,11 +148,16 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
       await db.transaction().execute(async (tx) => {
         const board = await boardsRepo.get(tx, workspaceId, boardId);
         if (!board) throw notFound("Board not found.");
+        if (body.filter !== undefined) {
+          if (board.kind !== "smart") throw conflict(SMART.notSmart);
+          await checkFilter(tx, workspaceId, boardId, body.filter);
+          await boardsRepo.update(tx, boardId, { filter: body.filter });
+        }
         if (body.name !== undefined) await boardsRepo.update(tx, boardId, { name: body.name });
         if (body.parent_id === undefined || body.parent_id === board.parent_id) return;
         const parent = body.parent_id;
         if (parent !== null) {
-          if (!(await boardsRepo.get(tx, workspaceId, parent))) throw notFound("Destination board not found.");
+          await checkParent(tx, workspaceId, parent, "Destination board not found.");
           if (await boardsRepo.isSelfOrDescendant(tx, workspaceId, boardId, parent)) {
             throw invalid("A board cannot be moved into itself or one of its sub-boards.", [
               { field: "parent_id", message: "Would create a cycle" },
@@ -177,14 +236,14 @@ export function createBoardsService(deps: { db: Db; access: Access; assets: Asse
 
     async addAssets(actor: UserActor, workspaceId: string, boardId: string, assetIds: string[]) {
       await access.require(actor, BOARD.edit, { kind: "board", workspaceId, boardId });
-      await liveBoard(workspaceId, boardId);
+      if ((await liveBoard(workspaceId, boardId)).kind === "smart") throw conflict(SMART.noFiling);
       const unique = await deps.assets.requireLive(workspaceId, assetIds);
       return { status: "ok" as const, count: await deps.assets.addToBoard(boardId, unique, actor.userId) };
     },
 
     async removeAssets(actor: UserActor, workspaceId: string, boardId: string, assetIds: string[]) {
       await access.require(actor, BOARD.edit, { kind: "board", workspaceId, boardId });
-      await liveBoard(workspaceId, boardId);
+      if ((await liveBoard(workspaceId, boardId)).kind === "smart") throw conflict(SMART.noFiling);
       return { status: "ok" as const, count: await deps.assets.removeFromBoard(boardId, [...new Set(assetIds)]) };
     },
   };

@@ -77,6 +77,8 @@ export function createDownloadsService(deps: {
   audit: (r: AuditRecord) => Promise<void>;
   /** The time usage rights' expiry is compared with (tests move it). */
   clock?: { now(): Date };
+  /** The smart boards among these (issue 33) and the ids of what matches each now (null: a visitor). */
+  smartAssets?: (workspaceId: string, boardIds: string[], userId: string | null) => Promise<Map<string, string[]>>;
 }) {
   const { db, access, signer, store } = deps;
   /** Usage rights expired (issue 33): only ADMINs download such an asset; visitors never see it. */
@@ -282,12 +284,24 @@ export function createDownloadsService(deps: {
       if (allRoot.length > 0 && rootAssets.length === 0 && nodes.length === 0) refuse(allRoot[0]!);
       if (rootAssets.length === 0 && nodes.length === 0) throw notFound();
       const byBoard = new Map<string, DownloadableAsset[]>();
-      for (const row of await downloadsRepo.boardAssets(db, ws, [...new Set(nodes.map((n) => n.id))])) {
+      const nodeIds = [...new Set(nodes.map((n) => n.id))];
+      for (const row of await downloadsRepo.boardAssets(db, ws, nodeIds)) {
         const { board_id, ...asset } = row;
         if (!keep(asset)) continue;
         const list = byBoard.get(board_id);
         if (list) list.push(asset);
         else byBoard.set(board_id, [asset]);
+      }
+      // A smart board holds no filed assets: its folder is what matches its filter at this moment.
+      const smart =
+        (await deps.smartAssets?.(ws, nodeIds, spec.link ? null : spec.userId)) ?? new Map<string, string[]>();
+      for (const [boardId, ids] of smart) {
+        const found = (await downloadsRepo.downloadableAssets(db, ws, ids)).filter(keep);
+        const order = new Map(ids.map((id, i) => [id, i]));
+        byBoard.set(
+          boardId,
+          found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+        );
       }
       // Root assets in the order asked for; board assets come sorted by name from the query.
       const order = new Map(spec.assetIds.map((id, i) => [id, i]));

@@ -55,7 +55,7 @@ export function createFileRequestsService(deps: {
   ): Promise<string | null> {
     const resource = { kind: "file_request" as const, workspaceId, boardId, requestId };
     const grant = await access.require(actor, FILE_REQUEST.manage, resource);
-    await deps.boards.assertLive(workspaceId, boardId);
+    await deps.boards.assertFileable(workspaceId, boardId);
     return grant.kind === "member" ? grant.userId : null;
   }
   async function existing(actor: Actor, workspaceId: string, requestId: string) {

@@ -33,6 +33,7 @@ export interface ListingScope {
   seek?: RawBuilder<SqlBool>; // a cursor page's keyset (seek-repo.ts): finds the page, never counts
   now?: Date; // what rights filters compare with (the runtime's clock; else the system's)
   rightsLiveOnly?: boolean; // a public link's visitor: expired usage rights are not theirs (issue 33)
+  also?: AssetListBody; // a smart board's listing (issue 33): the caller's own conditions, ANDed
 }
 
 const and = (cs: Cond[]): Cond =>
@@ -221,10 +222,7 @@ export function listingWhere(f: AssetListBody, scope: ListingScope): Cond {
   return and([ws, LISTABLE, ...seekOf(scope), ...listingFilters(f, scope)]);
 }
 
-/**
- * The payload's own conditions (board included), without the workspace and listable scope. None means
- * the unfiltered listing, whose count and deep pages asset_list_days answers.
- */
+/** The payload's conditions (board, scope.also), not workspace/listable. None: unfiltered (asset_list_days). */
 export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
   const out: Cond[] = [];
   out.push(...rightsConds(f, scope.workspaceId, scope.now ?? new Date(), scope.rightsLiveOnly));
@@ -260,6 +258,7 @@ export function listingFilters(f: AssetListBody, scope: ListingScope): Cond[] {
   if (f.colors) out.push(...colorsCond(f.colors));
   if (f.image_quality) out.push(...qualityCond(f.image_quality));
   if (f.exif) out.push(...exifCond(f.exif));
+  if (scope.also) out.push(...listingFilters(scope.also, { ...scope, also: undefined }));
   return out;
 }
 

@@ -14,9 +14,12 @@ import { CURSOR_MESSAGES, decodeCursor, encodeCursor } from "./cursor.ts";
 import { cursorRepo } from "./cursor-repo.ts";
 import { LISTING } from "./policy.ts";
 import { type ListingTuning, listingRepo } from "./repo.ts";
+import { SMART_ZIP_LIMIT, savedFilter, smartListing } from "./smart.ts";
+import { smartRepo } from "./smart-repo.ts";
 import type { Waypoints } from "./waypoints.ts";
 
 const NO_USER = "00000000-0000-0000-0000-000000000000";
+const EMPTY = { rows: [], total: 0, estimate: false };
 
 /** POST /workspaces/{id}/assets: the filtered, ordered page (semantics in contract listing.ts). */
 export function createListingService(deps: {
@@ -25,6 +28,8 @@ export function createListingService(deps: {
   signer: Signer;
   /** 404 unless the board is a live board of the workspace (the boards feature answers). */
   assertBoard: (workspaceId: string, boardId: string) => Promise<void>;
+  /** A live board's kind and saved filter, 404 otherwise (issue 33: smart boards list their filter). */
+  boardKind?: (workspaceId: string, boardId: string) => Promise<{ kind: "normal" | "smart"; filter: unknown }>;
   /** Whether the asset `similar_to` names is live in the workspace (the similar feature answers). */
   similarTarget?: (workspaceId: string, assetId: string) => Promise<boolean>;
   /** For tests: force the probe on or off, lower the cost of an exact count. */
@@ -46,7 +51,14 @@ export function createListingService(deps: {
       const workspaceId = visitor.workspaceId;
       const grant = await access.require(visitor, LISTING.board, { kind: "board", workspaceId, boardId });
       const viewer = { ...viewerOf(visitor, grant), now: now() };
-      const body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
+      let body = AssetListBodySchema.parse({ board_id: boardId, page, page_size: pageSize });
+      const kind = await deps.boardKind?.(workspaceId, boardId);
+      if (kind?.kind === "smart") {
+        // The live result of the saved filter, as anyone without favourites sees it (issue 33).
+        const smart = smartListing(kind.filter, body);
+        if (!smart) return answer(body, EMPTY, viewer, "visitor");
+        body = smart.body;
+      }
       const scope = {
         workspaceId,
         userId: NO_USER,
@@ -56,18 +68,42 @@ export function createListingService(deps: {
       };
       return answer(body, await listingRepo.find(db, body, scope, deps.tuning), viewer, "visitor");
     },
-    async list(actor: UserActor, workspaceId: string, body: AssetListBody): Promise<AssetListAnswer> {
+    /** Up to SMART_ZIP_LIMIT assets matching a saved filter now, by name (a smart board's zip). */
+    async smartMatchIds(workspaceId: string, saved: unknown, userId: string | null): Promise<string[]> {
+      const body = savedFilter(saved, { page: 1, page_size: 1, order_by: "name" });
+      if (!body) return [];
+      return smartRepo.matchIds(db, body, { workspaceId, userId: userId ?? NO_USER }, SMART_ZIP_LIMIT);
+    },
+    /** Whether the asset matches any of these saved filters now (a share link of smart boards). */
+    async matchesAnySaved(workspaceId: string, saved: unknown[], assetId: string): Promise<boolean> {
+      const bodies = saved.flatMap((f) => savedFilter(f, { page: 1, page_size: 1, order_by: "name" }) ?? []);
+      return smartRepo.matchesAny(db, bodies, { workspaceId, userId: NO_USER }, assetId);
+    },
+    async list(actor: UserActor, workspaceId: string, request: AssetListBody): Promise<AssetListAnswer> {
       const grant = await access.require(actor, LISTING.workspace, inWorkspace(workspaceId));
       const viewer = { abilities: assetAbilities(grant), issuer: issuerOf(actor), now: now() };
-      if (body.board_id) await deps.assertBoard(workspaceId, body.board_id);
-      const similar = body.similar_to;
-      if (body.order_by === "distance" && !similar)
+      let body = request;
+      let also: AssetListBody | undefined;
+      if (request.board_id) {
+        const kind = deps.boardKind
+          ? await deps.boardKind(workspaceId, request.board_id)
+          : await deps.assertBoard(workspaceId, request.board_id);
+        if (kind?.kind === "smart") {
+          const smart = smartListing(kind.filter, request);
+          if (!smart) return answer(request, EMPTY, viewer, "page");
+          body = smart.body;
+          also = smart.also;
+        }
+      }
+      // A request's own similar_to must name a live asset; a saved one whose asset left matches nothing.
+      const similar = request.similar_to;
+      if (body.order_by === "distance" && !body.similar_to)
         throw invalid(SIMILAR_MESSAGES.distanceOrder, [{ field: "order_by", message: SIMILAR_MESSAGES.distanceOrder }]);
       if (similar && !(await deps.similarTarget?.(workspaceId, similar.asset_id)))
         throw invalid(SIMILAR_MESSAGES.unknownAsset, [
           { field: "similar_to.asset_id", message: SIMILAR_MESSAGES.unknownAsset },
         ]);
-      const scope = { workspaceId, userId: actor.userId, now: now() };
+      const scope = { workspaceId, userId: actor.userId, now: now(), ...(also ? { also } : {}) };
       if (body.cursor !== undefined) {
         // A walk by cursor (issue 36): the page right after the one that made it, at any depth.
         if (body.page !== 1)
@@ -78,7 +114,8 @@ export function createListingService(deps: {
       // The repo chooses the plan; it answers page_size + 1 rows, so has_more needs no count.
       // Nearest first sorts the similar matches themselves: no waypoint.
       // Rights expiring move in and out of a listing as time passes, not as rows change: no waypoint.
-      const wp = body.order_by === "distance" || body.rights_expire ? undefined : deps.waypoints;
+      // Waypoints are kept by body: a smart board narrowed by the caller's own conditions keeps none.
+      const wp = body.order_by === "distance" || body.rights_expire || also ? undefined : deps.waypoints;
       const snapshot = wp?.snapshot() ?? 0;
       const offset = (body.page - 1) * body.page_size;
       const from = wp?.nearest(workspaceId, actor.userId, body, offset) ?? null;

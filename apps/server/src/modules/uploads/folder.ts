@@ -38,7 +38,7 @@ export async function folderUpload(deps: UploadDeps, actor: UserActor, workspace
     }
     if (files.length === 0)
       throw invalid("Send at least one file in the field files.", [{ field: "files", message: "Required" }]);
-    if (parent) await deps.boards.assertLive(workspaceId, parent);
+    if (parent) await deps.boards.assertFileable(workspaceId, parent);
     const created: Array<{ asset_id: string; name: string; board_id: string | null; path: string }> = [];
     let boardsCreated = 0;
     for (const [i, f] of files.entries()) {

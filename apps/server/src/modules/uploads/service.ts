@@ -149,7 +149,7 @@ export function createUploadsService(deps: UploadDeps) {
       // Versions and the duplicate look-up are a member's (a file request's visitor sends new files only).
       const versionOf = actor.kind === "user" ? (body.version_of ?? null) : null;
       const boardId = versionOf ? null : (body.board_id ?? null);
-      if (boardId) await deps.boards.assertLive(workspaceId, boardId);
+      if (boardId) await deps.boards.assertFileable(workspaceId, boardId);
       // A new asset's first version has the asset's id; a new version of an asset, an id of its own.
       // Either way the media directory is named after the version.
       const versionId = randomUUID();

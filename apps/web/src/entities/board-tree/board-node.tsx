@@ -6,13 +6,12 @@ import {
   IconCircleCheckFilled,
   IconDots,
   IconFolder,
-  IconFolderOpen,
   IconPlus,
   IconX,
 } from "@tabler/icons-react";
 import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import type { CursorProps, DragPreviewProps, NodeRendererProps, RowRendererProps } from "react-arborist";
-import { BoardMenuItems, boardTreeClasses as classes } from "../board";
+import { BoardMenuItems, BoardTreeIcon, boardTreeClasses as classes } from "../board";
 import { type BoardMenuAction, type TreeItem, useBoardTreeContext } from "./board-tree-context";
 
 /** Input focus after it mounts (spec 01 §9: about 100 ms, once the row and any menu have settled). */
@@ -113,7 +112,7 @@ export function BoardNode({ node, style, dragHandle, preview }: NodeRendererProp
   const showActions = ctx.canEdit && ctx.mode === "navigate" && !preview && !node.isEditing;
   const selected = ctx.mode === "navigate" && node.isSelected;
   // A picked board (bulk selection) shows a check instead of its folder.
-  const FolderIcon = selected ? IconCircleCheckFilled : node.isOpen && hasChildren ? IconFolderOpen : IconFolder;
+  const smart = board.kind === "smart";
 
   return (
     <div
@@ -143,7 +142,11 @@ export function BoardNode({ node, style, dragHandle, preview }: NodeRendererProp
       ) : (
         <span className={classes.toggle} aria-hidden />
       )}
-      <FolderIcon size={16} stroke={1.7} className={classes.icon} aria-hidden />
+      {selected ? (
+        <IconCircleCheckFilled size={16} stroke={1.7} className={classes.icon} aria-hidden />
+      ) : (
+        <BoardTreeIcon smart={smart} open={node.isOpen && hasChildren} className={classes.icon} />
+      )}
       {node.isEditing ? (
         <RenameInput
           initial={board.name}
@@ -191,17 +194,20 @@ function NodeActions({ board }: { board: Board }) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: only stops bubbling; the buttons inside are the controls
     <div className={classes.actions} data-open={open || undefined} onClick={stop} onKeyDown={stop}>
-      <Tooltip label="Create Sub-Board" openDelay={400} withinPortal>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label="Create Sub-Board"
-          onClick={() => ctx.onAddSub(board.id)}
-        >
-          <IconPlus size={14} />
-        </ActionIcon>
-      </Tooltip>
+      {/* A smart board holds no sub-boards (the server answers 409). */}
+      {board.kind !== "smart" && (
+        <Tooltip label="Create Sub-Board" openDelay={400} withinPortal>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label="Create Sub-Board"
+            onClick={() => ctx.onAddSub(board.id)}
+          >
+            <IconPlus size={14} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <Menu
         opened={open}
         onChange={(next) => ctx.setMenuFor(next ? board.id : null)}
@@ -217,7 +223,7 @@ function NodeActions({ board }: { board: Board }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown onClick={stop} onKeyDown={stop}>
-          <BoardMenuItems onAction={run} />
+          <BoardMenuItems onAction={run} smart={board.kind === "smart"} />
         </Menu.Dropdown>
       </Menu>
     </div>

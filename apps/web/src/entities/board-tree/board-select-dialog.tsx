@@ -42,6 +42,7 @@ export function BoardSelectDialog({
   error = null,
   revealId = null,
   allowRoot = true,
+  smartRefusal = null,
 }: {
   workspaceId: string;
   opened: boolean;
@@ -57,10 +58,13 @@ export function BoardSelectDialog({
   revealId?: string | null;
   /** Offer "Root" (the root level) as a destination. */
   allowRoot?: boolean;
+  /** Why a smart board cannot be the destination (issue 33): shown, and confirming refused, when one is chosen. */
+  smartRefusal?: string | null;
 }) {
   const tree = useBoardTree(workspaceId);
   // undefined: nothing chosen yet; null: Root.
-  const [choice, setChoice] = useState<Destination | null | undefined>(undefined);
+  const [choice, setChoice] = useState<(Destination & { smart?: boolean }) | null | undefined>(undefined);
+  const refused = !!choice?.smart && smartRefusal !== null;
   const [search, setSearch] = useState("");
   const filter = useTreeFilter(tree.data, search);
   const { ref, width } = useElementSize();
@@ -72,7 +76,7 @@ export function BoardSelectDialog({
     }
   }, [opened]);
 
-  const chooseBoard = (board: Board) => setChoice({ id: board.id, name: board.name });
+  const chooseBoard = (board: Board) => setChoice({ id: board.id, name: board.name, smart: board.kind === "smart" });
 
   return (
     <Modal
@@ -161,16 +165,18 @@ export function BoardSelectDialog({
           </Alert>
         )}
         <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Text size="sm" c="dimmed" truncate>
-            {choice === undefined ? "Choose a destination" : `To: ${choice?.name ?? "Root"}`}
+          <Text size="sm" c={refused ? "red" : "dimmed"} truncate={!refused} role={refused ? "alert" : undefined}>
+            {refused ? smartRefusal : choice === undefined ? "Choose a destination" : `To: ${choice?.name ?? "Root"}`}
           </Text>
           <Group gap="sm" wrap="nowrap">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
             <Button
-              onClick={() => choice !== undefined && onConfirm(choice)}
-              disabled={choice === undefined}
+              onClick={() =>
+                choice !== undefined && !refused && onConfirm(choice && { id: choice.id, name: choice.name })
+              }
+              disabled={choice === undefined || refused}
               loading={pending}
             >
               {confirmLabel}

@@ -11,9 +11,10 @@ export {
   useMoveBoards,
   useRenameBoard,
 } from "./api";
-export { type BoardMenuAction, BoardMenuItems } from "./board-menu";
+export { type BoardMenuAction, BoardMenuItems, BoardTreeIcon } from "./board-menu";
 export { default as boardTreeClasses } from "./board-tree.module.css";
 export { readOpenState, TREE_PADDING_BOTTOM, TREE_PADDING_TOP, TREE_ROW_HEIGHT, writeOpenState } from "./open-state";
+export { isSmart, useCreateSmartBoard, useUpdateSmartFilter } from "./smart-api";
 export {
   ancestorIds,
   type BoardLocation,

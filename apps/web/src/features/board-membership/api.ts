@@ -2,7 +2,11 @@ import { ASSET_MESSAGES, assetsApi, boardsApi } from "@hangar/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { invalidateAssetQueries } from "../../entities/asset";
 import { boardKeys } from "../../entities/board";
-import { callApi, errorMessage } from "../../lib/api-client";
+import { callApi, errorMessage, isApiError } from "../../lib/api-client";
+
+/** A smart board refuses filing with its own text (409, issue 33): shown as the server says it. */
+const conflictText = (error: unknown) => (isApiError(error) && error.status === 409 ? error.detail : null);
+
 import { notifyError, notifySuccess } from "../../lib/notify";
 
 /**
@@ -29,9 +33,10 @@ export function useMoveAssets(workspaceId: string) {
       notifySuccess(destination ? ASSET_MESSAGES.movedTo(destination.name) : ASSET_MESSAGES.itemsMoved),
     onError: (error, { ids }) =>
       notifyError(
-        ids.length === 1
-          ? ASSET_MESSAGES.moveToFailed
-          : ASSET_MESSAGES.moveFailed(errorMessage(error, "Network error")),
+        conflictText(error) ??
+          (ids.length === 1
+            ? ASSET_MESSAGES.moveToFailed
+            : ASSET_MESSAGES.moveFailed(errorMessage(error, "Network error"))),
       ),
     onSettled: () => {
       invalidateAssetQueries(queryClient, workspaceId);
@@ -50,7 +55,7 @@ export function useAddToBoard(workspaceId: string) {
         body: { asset_ids: ids },
       }),
     onSuccess: (_answer, { board }) => notifySuccess(ASSET_MESSAGES.addedTo(board.name)),
-    onError: () => notifyError(ASSET_MESSAGES.addFailed),
+    onError: (error) => notifyError(conflictText(error) ?? ASSET_MESSAGES.addFailed),
     onSettled: () => {
       invalidateAssetQueries(queryClient, workspaceId);
       queryClient.invalidateQueries({ queryKey: boardKeys.tree(workspaceId), exact: true });

@@ -1,4 +1,4 @@
-import { ASSET_MESSAGES } from "@hangar/contract";
+import { ASSET_MESSAGES, SMART_BOARD_MESSAGES } from "@hangar/contract";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { BoardSelectDialog, type Destination } from "../../entities/board-tree";
 import { useAddToBoard, useMoveAssets, useRemoveFromBoard } from "./api";
@@ -28,6 +28,7 @@ export function AddToBoardDialog({
   };
   return (
     <BoardSelectDialog
+      smartRefusal={SMART_BOARD_MESSAGES.noFiling}
       workspaceId={workspaceId}
       opened={opened}
       onClose={onClose}
@@ -74,6 +75,7 @@ export function MoveToBoardDialog({
     );
   return (
     <BoardSelectDialog
+      smartRefusal={SMART_BOARD_MESSAGES.noFiling}
       workspaceId={workspaceId}
       opened={opened}
       onClose={onClose}

@@ -1,4 +1,4 @@
-import { type Asset, COMMENT_LINK_PARAM as COMMENT_PARAM } from "@hangar/contract";
+import { type Asset, COMMENT_LINK_PARAM as COMMENT_PARAM, type SmartBoardFilter } from "@hangar/contract";
 import { Button, Stack } from "@mantine/core";
 import { IconPhotoSearch, IconSearchOff } from "@tabler/icons-react";
 import { type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -26,6 +26,7 @@ import { useBrowseParams } from "./use-browse-params";
 
 // Opened on demand: neither is part of the grid's first load.
 const FilterDrawer = lazyNamed(() => import("../filters/filter-drawer"), "FilterDrawer");
+const SaveSmartBoardDialog = lazyNamed(() => import("../filters/save-smart-board-dialog"), "SaveSmartBoardDialog");
 const AssetViewer = lazyNamed(() => import("../../viewer"), "AssetViewer");
 const NO_PAGES: readonly { data: readonly Asset[] }[] = [];
 
@@ -46,6 +47,8 @@ export function AssetBrowser({
   boardId,
   boardName = null,
   empty,
+  smart = false,
+  canSaveSmart = false,
 }: {
   workspaceId: string;
   boardId: string | null;
@@ -53,12 +56,18 @@ export function AssetBrowser({
   boardName?: string | null;
   /** Shown when there is nothing at all (no search or filter narrowing it). */
   empty: ReactNode;
+  /** A smart board (issue 33): the URL's filters narrow its saved one; nothing is saved from here. */
+  smart?: boolean;
+  /** The filter builder offers "Save as smart board" (editors). */
+  canSaveSmart?: boolean;
 }) {
   const { params, setSearch, setOrder, setFilters, clearSearchAndFilters } = useBrowseParams();
   const { assetId = null } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // "Save as smart board": the filters as applied, the search box and, on a board, that board.
+  const [savingSmart, setSavingSmart] = useState<SmartBoardFilter | null>(null);
   // `?comment=` (a mention's e-mail) is for the viewer it opens: the grid's addresses leave it out.
   const { search, commentId } = useMemo(() => {
     const query = new URLSearchParams(location.search);
@@ -204,9 +213,11 @@ export function AssetBrowser({
     return () => document.removeEventListener("keydown", onKey);
   }, [assetId]);
 
+  // A smart board files nothing: its cards and bulk bar act as All assets' do (no "Remove from board").
+  const filedIn = smart ? null : boardId;
   const renderMenu = useCallback(
-    (asset: Asset) => <AssetCardMenu workspaceId={workspaceId} boardId={boardId} asset={asset} />,
-    [workspaceId, boardId],
+    (asset: Asset) => <AssetCardMenu workspaceId={workspaceId} boardId={filedIn} asset={asset} />,
+    [workspaceId, filedIn],
   );
   // A second ask while the next page is on its way joins it: by default it would cancel that request
   // and send it again (a render between the ask and the query's "fetching" state asked page 2 twice).
@@ -285,7 +296,7 @@ export function AssetBrowser({
       <SimilarBanner workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       <ActiveFilterChips workspaceId={workspaceId} filters={params.filters} onChange={setFilters} />
       {content}
-      <BulkBar workspaceId={workspaceId} boardId={boardId} assetIds={selected as string[]} onClear={clearSelection} />
+      <BulkBar workspaceId={workspaceId} boardId={filedIn} assetIds={selected as string[]} onClear={clearSelection} />
       <WhenOpened open={drawerOpen}>
         <FilterDrawer
           opened={drawerOpen}
@@ -293,6 +304,29 @@ export function AssetBrowser({
           workspaceId={workspaceId}
           value={params.filters}
           onApply={setFilters}
+          onSaveAsSmart={
+            canSaveSmart && !smart
+              ? (filters) => {
+                  setFilters(filters);
+                  setDrawerOpen(false);
+                  const search = params.search.trim();
+                  setSavingSmart({
+                    ...(filters as SmartBoardFilter),
+                    ...(search ? { search } : {}),
+                    ...(boardId ? { board_id: boardId } : {}),
+                  });
+                }
+              : undefined
+          }
+        />
+      </WhenOpened>
+      <WhenOpened open={savingSmart !== null}>
+        <SaveSmartBoardDialog
+          opened={savingSmart !== null}
+          onClose={() => setSavingSmart(null)}
+          workspaceId={workspaceId}
+          filter={savingSmart ?? {}}
+          defaultParent={boardId}
         />
       </WhenOpened>
       {assetId && (

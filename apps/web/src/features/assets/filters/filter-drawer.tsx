@@ -1,4 +1,6 @@
+import { SMART_BOARD_MESSAGES } from "@hangar/contract";
 import { Accordion, Badge, Button, Drawer, Group, Stack, Text } from "@mantine/core";
+import { IconFilterBolt } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { type AssetFilters, getIn, pruneFilters, setIn, useWorkspaceTags } from "../../../entities/asset";
 import { PeopleFilterSection } from "../../people";
@@ -53,12 +55,20 @@ export function FilterDrawer({
   workspaceId,
   value,
   onApply,
+  onSaveAsSmart,
+  title = "Filters",
+  applyLabel,
 }: {
   opened: boolean;
   onClose: () => void;
   workspaceId: string;
   value: AssetFilters;
   onApply: (filters: AssetFilters) => void;
+  /** Issue 33: "Save as smart board" with the draft as it stands. */
+  onSaveAsSmart?: (filters: AssetFilters) => void;
+  title?: string;
+  /** The apply button's text (editing a smart board's filter saves it). */
+  applyLabel?: string;
 }) {
   const [draft, setDraft] = useState<AssetFilters>(value);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -104,7 +114,7 @@ export function FilterDrawer({
       size={460}
       title={
         <Text fw={650} size="lg">
-          Filters
+          {title}
         </Text>
       }
       padding={0}
@@ -141,8 +151,8 @@ export function FilterDrawer({
             );
           })}
         </Accordion>
-        <Group
-          justify="space-between"
+        <Stack
+          gap="xs"
           p="md"
           style={{
             position: "sticky",
@@ -152,24 +162,38 @@ export function FilterDrawer({
             zIndex: 2,
           }}
         >
-          <Button variant="subtle" color="gray" onClick={() => setDraft({})} disabled={count === 0}>
-            Reset all
-          </Button>
-          <Group gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          {onSaveAsSmart && (
             <Button
-              onClick={() => {
-                onApply(pruned);
-                onClose();
-              }}
-              data-testid="apply-filters"
+              variant="light"
+              color="violet"
+              leftSection={<IconFilterBolt size={16} />}
+              disabled={count === 0}
+              onClick={() => onSaveAsSmart(pruned)}
+              data-testid="save-smart-board"
             >
-              {count ? `Apply ${count} filter${count === 1 ? "" : "s"}` : "Apply"}
+              {SMART_BOARD_MESSAGES.saveAs}
             </Button>
+          )}
+          <Group justify="space-between">
+            <Button variant="subtle" color="gray" onClick={() => setDraft({})} disabled={count === 0}>
+              Reset all
+            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button
+                onClick={() => {
+                  onApply(pruned);
+                  onClose();
+                }}
+                data-testid="apply-filters"
+              >
+                {applyLabel ?? (count ? `Apply ${count} filter${count === 1 ? "" : "s"}` : "Apply")}
+              </Button>
+            </Group>
           </Group>
-        </Group>
+        </Stack>
       </Stack>
     </Drawer>
   );

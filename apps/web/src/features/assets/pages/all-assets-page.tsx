@@ -1,3 +1,4 @@
+import { canEdit } from "@hangar/contract";
 import { IconPhoto } from "@tabler/icons-react";
 import { useCurrentWorkspace } from "../../../entities/workspace";
 import { EmptyPanel } from "../../../ui/empty-panel";
@@ -16,6 +17,7 @@ export function AllAssetsPage() {
       <AssetBrowser
         workspaceId={workspace.id}
         boardId={null}
+        canSaveSmart={canEdit(workspace.user_role)}
         empty={
           <EmptyPanel
             testId="all-assets-empty"

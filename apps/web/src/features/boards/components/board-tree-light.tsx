@@ -1,8 +1,9 @@
 import { BOARD_MESSAGES, type Board, TREE_INDENT_PX } from "@hangar/contract";
 import { ActionIcon } from "@mantine/core";
-import { IconChevronRight, IconDots, IconFolder, IconFolderOpen, IconPlus } from "@tabler/icons-react";
+import { IconChevronRight, IconDots, IconPlus } from "@tabler/icons-react";
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import {
+  BoardTreeIcon,
   boardTreeClasses as classes,
   indexTree,
   readOpenState,
@@ -120,7 +121,6 @@ function LightTreeRow(p: {
 }) {
   const { row, top, active, canEdit, onToggle, props } = p;
   const { board, hasChildren, open } = row;
-  const FolderIcon = open && hasChildren ? IconFolderOpen : IconFolder;
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) return props.onHandOver({ select: board.id });
     props.onActivate(board);
@@ -163,7 +163,7 @@ function LightTreeRow(p: {
         ) : (
           <span className={classes.toggle} aria-hidden />
         )}
-        <FolderIcon size={16} stroke={1.7} className={classes.icon} aria-hidden />
+        <BoardTreeIcon smart={board.kind === "smart"} open={open && hasChildren} className={classes.icon} />
         <span className={classes.name} title={board.name} style={LIGHT_NAME_STYLE}>
           {board.name}
         </span>
@@ -174,15 +174,17 @@ function LightTreeRow(p: {
             onClick={(event) => event.stopPropagation()}
             onKeyDown={(event) => event.stopPropagation()}
           >
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label="Create Sub-Board"
-              onClick={() => props.onAddSub(board.id)}
-            >
-              <IconPlus size={14} />
-            </ActionIcon>
+            {board.kind !== "smart" && (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label="Create Sub-Board"
+                onClick={() => props.onAddSub(board.id)}
+              >
+                <IconPlus size={14} />
+              </ActionIcon>
+            )}
             <ActionIcon
               variant="subtle"
               color="gray"

@@ -229,6 +229,9 @@ export function BoardsPanel({ workspaceId, onNavigate }: { workspaceId: string; 
           if (kind === "share") return share([board.id]);
           if (kind === "request") return setRequesting({ board, open: true });
           if (kind === "review") return setReviewing({ board, open: true });
+          // A smart board's filter is edited on its page, over its live result (issue 33).
+          if (kind === "edit-filter")
+            return navigate(`/w/${workspaceId}/b/${board.id}`, { state: { editFilter: true } });
           if (kind !== "download") return ask(kind, [board.id]);
           setDownloading(board);
           setDownloadOpen(true);

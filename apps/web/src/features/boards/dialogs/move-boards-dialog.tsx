@@ -1,4 +1,4 @@
-import { BOARD_MESSAGES, type Board } from "@hangar/contract";
+import { BOARD_MESSAGES, type Board, SMART_BOARD_MESSAGES } from "@hangar/contract";
 import { useEffect, useState } from "react";
 import { useMoveBoards } from "../../../entities/board";
 import { BoardSelectDialog, type Destination } from "../../../entities/board-tree";
@@ -49,6 +49,7 @@ export function MoveBoardsDialog({
   const many = boards.length > 1;
   return (
     <BoardSelectDialog
+      smartRefusal={SMART_BOARD_MESSAGES.noChildren}
       workspaceId={workspaceId}
       opened={opened}
       onClose={onClose}

@@ -1,7 +1,8 @@
-import { type Board, canEdit } from "@hangar/contract";
+import { type Board, canEdit, SMART_BOARD_MESSAGES } from "@hangar/contract";
 import {
   ActionIcon,
   Anchor,
+  Badge,
   Breadcrumbs,
   Button,
   Card,
@@ -16,12 +17,13 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
-import { IconDots, IconDownload, IconFolder, IconHistory, IconLayoutBoard, IconShare } from "@tabler/icons-react";
+import { IconDots, IconDownload, IconFilterBolt, IconHistory, IconLayoutBoard, IconShare } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import {
   type BoardMenuAction,
   BoardMenuItems,
+  BoardTreeIcon,
   indexTree,
   useBoardAncestors,
   useBoardTree,
@@ -43,10 +45,11 @@ import { DeleteBoardsDialog } from "../dialogs/delete-boards-dialog";
 import { MoveBoardsDialog } from "../dialogs/move-boards-dialog";
 import { RenameBoardDialog } from "../dialogs/rename-board-dialog";
 import classes from "./board-page.module.css";
+import { SmartBoardSummary } from "./smart-board-summary";
 
 const isMissing = (error: unknown) => isApiError(error) && [400, 404, 422].includes(error.status);
 
-type Dialog = Exclude<BoardMenuAction, "share"> | null;
+type Dialog = Exclude<BoardMenuAction, "share" | "edit-filter"> | null;
 
 /**
  * /w/:id/b/:boardId — a board: trail of ancestors, name, its sub-boards, then its assets (only those
@@ -61,6 +64,12 @@ export function BoardPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [sharing, setSharing] = useState(false);
   const [activity, setActivity] = useState(false);
+  // "Edit filter" from the tree's menu opens the board with its filter builder (issue 33).
+  const location = useLocation();
+  const [editingFilter, setEditingFilter] = useState(!!(location.state as { editFilter?: boolean } | null)?.editFilter);
+  useEffect(() => {
+    if ((location.state as { editFilter?: boolean } | null)?.editFilter) setEditingFilter(true);
+  }, [location.state]);
   const base = `/w/${workspace.id}`;
 
   // The URL holds the current board (DESIGN §3); the store mirrors it for the panels that need it.
@@ -105,6 +114,9 @@ export function BoardPage() {
 
   const editable = canEdit(workspace.user_role);
   const children = board.children ?? [];
+  const smart = board.kind === "smart";
+  const onMenu = (action: BoardMenuAction) =>
+    action === "share" ? setSharing(true) : action === "edit-filter" ? setEditingFilter(true) : setDialog(action);
 
   return (
     <Stack gap="lg" data-testid="board-page">
@@ -131,9 +143,21 @@ export function BoardPage() {
         </Breadcrumbs>
         {/* The title takes the line's room; the buttons wrap below it when both do not fit. */}
         <Group justify="space-between" wrap="wrap" gap="md">
-          <Title order={1} size="h2" className={classes.title}>
-            {board.name}
-          </Title>
+          <Group gap="xs" wrap="nowrap" className={classes.title}>
+            {smart && (
+              <ThemeIcon variant="light" color="violet" size={34} radius="md" aria-hidden>
+                <IconFilterBolt size={20} />
+              </ThemeIcon>
+            )}
+            <Title order={1} size="h2" className={classes.title}>
+              {board.name}
+            </Title>
+            {smart && (
+              <Badge variant="light" color="violet" style={{ flexShrink: 0 }} data-testid="smart-board-badge">
+                {SMART_BOARD_MESSAGES.badge}
+              </Badge>
+            )}
+          </Group>
           <Group gap="xs" wrap="nowrap">
             {/* Every member may read what happened to the board (issue 36's history). */}
             <Tooltip label="Activity">
@@ -175,15 +199,27 @@ export function BoardPage() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   {/* The same menu as the board's row in the boards tree. */}
-                  <BoardMenuItems onAction={(action) => (action === "share" ? setSharing(true) : setDialog(action))} />
+                  <BoardMenuItems onAction={onMenu} smart={smart} />
                 </Menu.Dropdown>
               </Menu>
             )}
           </Group>
         </Group>
-        <Text size="sm" c="dimmed">
-          {children.length === 0 ? "No sub-boards" : `${children.length} sub-board${children.length === 1 ? "" : "s"}`}
-        </Text>
+        {smart ? (
+          <SmartBoardSummary
+            workspaceId={workspace.id}
+            board={board}
+            editable={editable}
+            editing={editingFilter}
+            onEditing={setEditingFilter}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {children.length === 0
+              ? "No sub-boards"
+              : `${children.length} sub-board${children.length === 1 ? "" : "s"}`}
+          </Text>
+        )}
       </Stack>
 
       {children.length > 0 && (
@@ -200,17 +236,25 @@ export function BoardPage() {
               onClick={() => selectionStore.setSelectedAssets([])}
             >
               <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" size={34} radius="md" aria-hidden>
-                  <IconFolder size={18} />
+                <ThemeIcon
+                  variant="light"
+                  color={child.kind === "smart" ? "violet" : undefined}
+                  size={34}
+                  radius="md"
+                  aria-hidden
+                >
+                  <BoardTreeIcon smart={child.kind === "smart"} size={18} />
                 </ThemeIcon>
                 <Stack gap={0} miw={0}>
                   <Text size="sm" fw={600} truncate>
                     {child.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {child.child_count === 0
-                      ? "Board"
-                      : `${child.child_count} sub-board${child.child_count === 1 ? "" : "s"}`}
+                    {child.kind === "smart"
+                      ? SMART_BOARD_MESSAGES.badge
+                      : child.child_count === 0
+                        ? "Board"
+                        : `${child.child_count} sub-board${child.child_count === 1 ? "" : "s"}`}
                   </Text>
                 </Stack>
               </Group>
@@ -223,13 +267,24 @@ export function BoardPage() {
         workspaceId={workspace.id}
         boardId={board.id}
         boardName={board.name}
+        smart={smart}
+        canSaveSmart={editable}
         empty={
-          <EmptyPanel
-            testId="board-empty"
-            icon={<IconLayoutBoard size={28} />}
-            title={children.length ? "No assets in this board" : "This board is empty"}
-            description="Use Upload while this board is open to add files to it."
-          />
+          smart ? (
+            <EmptyPanel
+              testId="board-empty"
+              icon={<IconFilterBolt size={28} />}
+              title="Nothing matches right now"
+              description="Assets appear here as soon as they match this smart board's filter."
+            />
+          ) : (
+            <EmptyPanel
+              testId="board-empty"
+              icon={<IconLayoutBoard size={28} />}
+              title={children.length ? "No assets in this board" : "This board is empty"}
+              description="Use Upload while this board is open to add files to it."
+            />
+          )
         }
       />
 

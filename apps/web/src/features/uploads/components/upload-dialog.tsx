@@ -1,8 +1,10 @@
+import type { Board } from "@hangar/contract";
 import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCloudUpload, IconFolder, IconPhoto, IconX } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useMatch } from "react-router-dom";
-import { indexTree, useBoardTree } from "../../../entities/board";
+import { boardKeys, indexTree, useBoardTree } from "../../../entities/board";
 import { dragHasFiles, filesFromDrop, fromFileList, type PickedFile } from "../file-entries";
 import { cancelAllUploads, startUploads } from "../upload-runner";
 import { isFinished, summarize, summaryLine, uploadStore, useUploads } from "../upload-store";
@@ -51,7 +53,15 @@ export function UploadDialog({ workspaceId }: { workspaceId: string | null }) {
   const opened = useUploads((s) => s.dialogOpen);
   const allItems = useUploads((s) => s.items);
   const routeBoard = useMatch("/w/:workspaceId/b/:boardId/*")?.params.boardId;
-  const boardId = routeBoard && routeBoard !== "all" ? routeBoard : null;
+  // Nothing is filed into a smart board (issue 33): uploads opened on one go to All assets.
+  // Read from the cached tree (the boards panel keeps it loaded), when the dialog opens.
+  const queryClient = useQueryClient();
+  const onSmart = useMemo(() => {
+    if (!opened || !workspaceId || !routeBoard) return false;
+    const tree = queryClient.getQueryData<Board[]>(boardKeys.tree(workspaceId)) ?? [];
+    return indexTree(tree).get(routeBoard)?.board.kind === "smart";
+  }, [opened, queryClient, workspaceId, routeBoard]);
+  const boardId = routeBoard && routeBoard !== "all" && !onSmart ? routeBoard : null;
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const dragDepth = useRef(0);
