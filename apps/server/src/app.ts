@@ -119,6 +119,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       cache: rt.cache,
       resolveActor: opts.resolveActor,
       apiKeys: rt.services.apiKeys,
+      personalTokens: rt.services.personalTokens,
     },
     routeTable,
   );
@@ -160,7 +161,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
         secureCookies: (req) => isSecure(req, cookies.secure),
       });
       billingRoutes(a, rt.billing.service, rt.billing.webhook);
-      apiKeysRoutes(a, rt.services.apiKeys);
+      apiKeysRoutes(a, rt.services.apiKeys, rt.services.personalTokens);
       webhooksRoutes(a, rt.services.webhooks);
       auditRoutes(a, rt.services.audit);
       liveRoutes(a, {

@@ -26,6 +26,7 @@ import type {
   FacesTable,
   PeopleTable,
 } from "./types-people.ts";
+import type { PersonalTokensTable } from "./types-personal-tokens.ts";
 import type {
   AssetHashesTable,
   AssetHashPairsTable,
@@ -375,6 +376,7 @@ export interface DB {
   duplicate_groups: DuplicateGroupsTable;
   duplicate_near_changes: DuplicateNearChangesTable;
   api_keys: ApiKeysTable;
+  personal_tokens: PersonalTokensTable;
   face_settings: FaceSettingsTable;
   people: PeopleTable;
   faces: FacesTable;

@@ -11,6 +11,7 @@ import { eventsApi } from "./events.ts";
 import { fieldsApi } from "./fields.ts";
 import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
 import { peopleApi } from "./people.ts";
+import { personalTokensApi } from "./personal-tokens.ts";
 import { reviewLinkApi, reviewsApi } from "./reviews.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
 import { similarApi } from "./similar.ts";
@@ -36,6 +37,7 @@ export {
   fileRequestsApi,
   membersApi,
   peopleApi,
+  personalTokensApi,
   requestUploadsApi,
   reviewLinkApi,
   reviewsApi,
@@ -61,6 +63,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   versionsApi,
   similarApi,
   peopleApi,
+  personalTokensApi,
   trashApi,
   uploadsApi,
   downloadsApi,
