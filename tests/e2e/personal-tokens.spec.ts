@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createBoard, jpeg, newOwner, settled, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
+import { stoppedMoving } from "./waits.ts";
 import { api, baseUrl, E2E_PASSWORD } from "./support.ts";
 
 /**
@@ -79,7 +80,7 @@ test("a token made on the account page acts as its user through the API until re
   const row = section.getByTestId("personal-token-row");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(`${secret.slice(0, 12)}…`);
-  await expect(row).toContainText("full access");
+  await expect(row).toContainText("full");
   await expect(row.getByTestId("personal-token-state")).toHaveText("Active");
   await expect(row).not.toContainText("Never"); // used just now
   await section.scrollIntoViewIfNeeded();
@@ -109,6 +110,7 @@ test("a token made on the account page acts as its user through the API until re
   await page.getByTestId("board-activity").click();
   const drawer = page.getByTestId("board-activity-drawer");
   await expect(drawer.getByTestId("audit-event").first()).toContainText("(token “Backup script”)");
+  await stoppedMoving(drawer.getByTestId("audit-event").first());
   await shot(page, "board-history-1440");
 
   // An asset's own history in the viewer's details: renamed, tagged, moved to a board; newest first.

@@ -51,6 +51,8 @@ export interface SecretsTableProps<T extends SecretRow> {
   /** "key" or "token", for the Revoke button's tooltip. */
   noun: string;
   minWidth: number;
+  /** A dimmed line under the name on a desktop (where a narrow page has no room for its own column). */
+  nameNote?(row: T): ReactNode;
 }
 
 /**
@@ -90,6 +92,7 @@ export function SecretsTable<T extends SecretRow>(props: SecretsTableProps<T>) {
                   <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
                     {row.name}
                   </Text>
+                  {props.nameNote?.(row)}
                 </Table.Td>
                 {props.columns.map((c) => (
                   <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
@@ -114,9 +117,12 @@ function SecretCard<T extends SecretRow>(props: RowProps<T>) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`${props.testId}-row`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} miw={0} style={{ overflowWrap: "anywhere" }}>
-          {row.name}
-        </Text>
+        <Stack gap={0} miw={0}>
+          <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+            {row.name}
+          </Text>
+          {props.nameNote?.(row)}
+        </Stack>
         <RevokeButton {...props} />
       </Group>
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt="xs">

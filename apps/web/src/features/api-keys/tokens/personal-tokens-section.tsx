@@ -25,8 +25,7 @@ const REVOKED_WHY: Record<string, string> = { password_changed: "Password change
 
 const COLUMNS: SecretColumn<PersonalToken>[] = [
   { header: "Prefix", cell: (t) => <Code>{t.prefix}…</Code> },
-  { header: "Access", cell: (t) => <ScopeBadges scopes={t.scopes} all="full access" />, wide: true },
-  { header: "Created", cell: (t) => <Dim text={dateFormat.format(new Date(t.created_at))} /> },
+  { header: "Access", cell: (t) => <ScopeBadges scopes={t.scopes} all="full" />, wide: true },
   {
     header: "Last used",
     cell: (t) => <Dim text={t.last_used_at && momentFormat.format(new Date(t.last_used_at))} empty="Never" />,
@@ -129,7 +128,12 @@ function TokensList() {
       onRevoke={confirmRevoke}
       testId="personal-token"
       noun="token"
-      minWidth={820}
+      minWidth={640}
+      nameNote={(t) => (
+        <Text size="xs" c="dimmed">
+          Created {dateFormat.format(new Date(t.created_at))}
+        </Text>
+      )}
     />
   );
 }
