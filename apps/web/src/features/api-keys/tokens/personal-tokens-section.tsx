@@ -24,7 +24,6 @@ import { CreateTokenDialog } from "./create-token-dialog";
 const REVOKED_WHY: Record<string, string> = { password_changed: "Password changed" };
 
 const COLUMNS: SecretColumn<PersonalToken>[] = [
-  { header: "Prefix", cell: (t) => <Code>{t.prefix}…</Code> },
   { header: "Access", cell: (t) => <ScopeBadges scopes={t.scopes} all="full" />, wide: true },
   {
     header: "Last used",
@@ -128,10 +127,10 @@ function TokensList() {
       onRevoke={confirmRevoke}
       testId="personal-token"
       noun="token"
-      minWidth={640}
+      minWidth={600}
       nameNote={(t) => (
         <Text size="xs" c="dimmed">
-          Created {dateFormat.format(new Date(t.created_at))}
+          <Code fz="xs">{t.prefix}…</Code> · created {dateFormat.format(new Date(t.created_at))}
         </Text>
       )}
     />
