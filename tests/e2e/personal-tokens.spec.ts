@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createBoard, jpeg, newOwner, settled, uploadAsset } from "./assets-support.ts";
 import { screenshots } from "./screenshots.ts";
-import { stoppedMoving } from "./waits.ts";
 import { api, baseUrl, E2E_PASSWORD } from "./support.ts";
+import { stoppedMoving } from "./waits.ts";
 
 /**
  * Issue 36: a person creates a personal access token on the account page (the secret once), calls

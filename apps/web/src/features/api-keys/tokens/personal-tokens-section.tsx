@@ -32,11 +32,12 @@ const COLUMNS: SecretColumn<PersonalToken>[] = [
   { header: "Expires", cell: (t) => <Dim text={dateFormat.format(new Date(t.expires_at))} /> },
   {
     header: "State",
+    // A block, not a flex column: a flex item's badge would shrink to nothing in the table's layout.
     cell: (t) => (
-      <Stack gap={2}>
+      <div>
         <StateBadge row={t} testId="personal-token" />
         {t.revoked_reason && <Dim text={REVOKED_WHY[t.revoked_reason] ?? null} />}
-      </Stack>
+      </div>
     ),
   },
 ];
