@@ -122,6 +122,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
       resolveActor: opts.resolveActor,
       apiKeys: rt.services.apiKeys,
       signInRule: (actor, workspaceId) => rt.services.sso.checkSignIn(actor, workspaceId),
+      personalTokens: rt.services.personalTokens,
     },
     routeTable,
   );
@@ -164,7 +165,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
         secureCookies: (req) => isSecure(req, cookies.secure),
       });
       billingRoutes(a, rt.billing.service, rt.billing.webhook);
-      apiKeysRoutes(a, rt.services.apiKeys);
+      apiKeysRoutes(a, rt.services.apiKeys, rt.services.personalTokens);
       webhooksRoutes(a, rt.services.webhooks);
       auditRoutes(a, rt.services.audit);
       ssoRoutes(a, rt.services.sso, rt.services.auth, cookies, config.publicUrl);

@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
 import { createOcr } from "./media/ocr.ts";
 import { createAiActionsService } from "./modules/ai-actions/index.ts";
-import { createApiKeysService } from "./modules/api-keys/index.ts";
+import { createApiKeysService, createPersonalTokensService } from "./modules/api-keys/index.ts";
 import { createAssetsService, createVersionsService, type VersionGate } from "./modules/assets/index.ts";
 import { createAuditService } from "./modules/audit/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
@@ -224,6 +224,14 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const shares = createSharesService({ db, access });
   // Workspace API keys (issue 36): the session hook authenticates bearer secrets through it.
   const apiKeys = createApiKeysService({ db, access, limiter, findUser: (id) => users.findById(id) });
+  // Personal access tokens: the same machinery, for a user in all their workspaces.
+  const personalTokens = createPersonalTokensService({
+    db,
+    access,
+    limiter,
+    clock,
+    findUser: (id) => users.findById(id),
+  });
   const comments = createCommentsService({
     db,
     access,
@@ -445,6 +453,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       rightsMails,
       apiKeys,
       sso,
+      personalTokens,
       webhooks: webhooks.service,
       audit,
     },

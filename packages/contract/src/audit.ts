@@ -2,11 +2,19 @@ import { z } from "zod";
 
 /**
  * The audit log (issue 36): one row per change, written in the change's own transaction. Who acted
- * (`actor.kind`): a member, an API key, a share-link visitor, an outside reviewer (review link), an
+ * (`actor.kind`): a member, an API key, a member through a personal access token, a share-link visitor, an outside reviewer (review link), an
  * anonymous caller (a failed sign-in, a file-request upload) or the system (jobs). Rows are never
  * changed; they are purged after the workspace's retention.
  */
-export const AUDIT_ACTOR_KINDS = ["member", "api_key", "visitor", "reviewer", "anonymous", "system"] as const;
+export const AUDIT_ACTOR_KINDS = [
+  "member",
+  "api_key",
+  "personal_token",
+  "visitor",
+  "reviewer",
+  "anonymous",
+  "system",
+] as const;
 export const AuditActorKind = z.enum(AUDIT_ACTOR_KINDS);
 export type AuditActorKind = z.infer<typeof AuditActorKind>;
 

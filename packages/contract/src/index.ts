@@ -18,6 +18,7 @@ export * from "./jobs.ts";
 export * from "./listing.ts";
 export * from "./messages.ts";
 export * from "./people.ts";
+export * from "./personal-tokens.ts";
 export * from "./review-state.ts";
 export * from "./reviews.ts";
 export * from "./rights.ts";

@@ -28,6 +28,7 @@ import type {
   PeopleTable,
 } from "./types-people.ts";
 import type { AssetRightsTable, RightsNoticesTable } from "./types-rights.ts";
+import type { PersonalTokensTable } from "./types-personal-tokens.ts";
 import type {
   AssetHashesTable,
   AssetHashPairsTable,
@@ -389,6 +390,7 @@ export interface DB {
   duplicate_groups: DuplicateGroupsTable;
   duplicate_near_changes: DuplicateNearChangesTable;
   api_keys: ApiKeysTable;
+  personal_tokens: PersonalTokensTable;
   face_settings: FaceSettingsTable;
   people: PeopleTable;
   faces: FacesTable;

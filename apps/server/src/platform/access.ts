@@ -72,6 +72,9 @@ export function keyRole(scopes: readonly ApiScope[]): Role {
 
 /** What the read cache keeps of whether a visitor sees something: until when (an asset's rights' end). */
 type SeenUntil = { sees: boolean; until: number | null };
+const RANK: Record<Role, number> = { COMMENTER: 0, EDITOR: 1, ADMIN: 2 };
+/** The lower of two roles: a personal access token's scopes cap its user's role. */
+const capRole = (role: Role | null, cap: Role): Role | null => (role && RANK[role] > RANK[cap] ? cap : role);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -107,7 +110,9 @@ export function createAccess(db: Db, cache: ReadCache, clock: { now(): Date } = 
           : await roleOf(actor.userId, workspaceId);
       m.set(workspaceId, role);
     }
-    return m.get(workspaceId) ?? null;
+    const role = m.get(workspaceId) ?? null;
+    // A personal access token is its user, no more than its scopes allow.
+    return actor.token ? capRole(role, keyRole(actor.token.scopes)) : role;
   }
 
   /** The role the read cache holds (null: not a member); undefined when it holds none. */

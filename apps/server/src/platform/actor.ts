@@ -21,6 +21,18 @@ export interface UserActor {
   key?: ApiKeyGrant;
   /** The session came from a single sign-on (issue 36): workspaces requiring SSO let only these in. */
   sso?: boolean;
+  /**
+   * Set when a personal access token is calling (issue 36, §4.4): the user themself, in each
+   * workspace with their own role there capped by the token's scopes (`keyRole`).
+   */
+  token?: PersonalTokenGrant;
+}
+
+/** What a personal access token may do: act as its user within its scopes. */
+export interface PersonalTokenGrant {
+  id: string;
+  name: string;
+  scopes: ApiScope[];
 }
 
 /** What a key may do: its workspace and scopes. */

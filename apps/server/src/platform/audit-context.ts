@@ -36,7 +36,7 @@ export function auditVisitor(actor: unknown) {
 export const asSystem = <T>(fn: () => T): T => storage.exit(fn);
 
 /** The actor kinds of the log, as the API lists them. */
-export type AuditActorKind = "member" | "api_key" | "visitor" | "reviewer" | "anonymous" | "system";
+export type AuditActorKind = "member" | "api_key" | "personal_token" | "visitor" | "reviewer" | "anonymous" | "system";
 
 /** The context of the current request as the triggers read it (JSON), or "" outside requests. */
 export function currentAuditSetting(): string {
@@ -47,6 +47,13 @@ export function currentAuditSetting(): string {
   const who: Record<string, string | undefined> = { k: "anonymous" };
   if (actor?.kind === "user") {
     if (actor.key) Object.assign(who, { k: "api_key", id: actor.key.id });
+    else if (actor.token)
+      // The user acted (their id, so "by this member" finds it), through which token the name says.
+      Object.assign(who, {
+        k: "personal_token",
+        id: actor.userId,
+        n: `${[actor.user.first_name, actor.user.last_name].filter(Boolean).join(" ") || actor.user.email} (token “${actor.token.name}”)`,
+      });
     else
       Object.assign(who, {
         k: "member",

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, CSRF, LISTING_PAGE_SIZE_MAX } from "@hangar/contract";
+import { API_KEY_PREFIX, CSRF, LISTING_PAGE_SIZE_MAX, PERSONAL_TOKEN_PREFIX } from "@hangar/contract";
 
 /** The document's introduction (info.description, Markdown): what no single operation says. */
 export const OPENAPI_DESCRIPTION = `Hangar's HTTP API: everything the web app does, it does through these operations.
@@ -11,6 +11,13 @@ Paths are under \`/api/v1\`; bodies and answers are JSON unless an operation say
 (\`/api/v1/workspaces/{id}/…\`: another workspace answers 404, operations outside a workspace 403), needs
 the scope each operation names in \`x-api-key-scope\` (\`admin\` covers all), needs no CSRF token and is
 rate-limited on its own (429 with \`Retry-After\`). What it writes is authored by the key's creator.
+
+**Personal access tokens** (for a person's scripts). Anyone creates one on their account page; send it
+as \`Authorization: Bearer ${PERSONAL_TOKEN_PREFIX}…\`. It acts as its user in every workspace they belong to,
+with their role there (capped by its scopes, named as for keys: without \`admin\` at most an EDITOR),
+needs no CSRF token, is rate-limited on its own and always expires (at most a year). It cannot manage
+tokens or API keys, nor change the account's password or e-mail (403); a password change or reset
+revokes every token of the account.
 
 **Signing in and CSRF** (for browsers and scripts acting as a person). Every mutation (POST, PUT,
 PATCH, DELETE) made with cookies needs the double-submit token: the \`${CSRF.cookie}\` cookie and the

@@ -138,9 +138,15 @@ describe("the OpenAPI document", () => {
 
   it("declares the session, CSRF and bearer schemes and documents the CSRF dance", () => {
     const schemes = (doc.components.securitySchemes ?? {}) as Record<string, { type: string }>;
-    expect(Object.keys(schemes).sort()).toEqual(["apiKey", "csrf", "session"]);
-    expect(opFor("POST", "/workspaces/:id/comments")?.security).toEqual([{ session: [], csrf: [] }, { apiKey: [] }]);
-    expect(opFor("GET", "/users/me")?.security).toEqual([{ session: [] }]);
+    expect(Object.keys(schemes).sort()).toEqual(["apiKey", "csrf", "personalToken", "session"]);
+    expect(opFor("POST", "/workspaces/:id/comments")?.security).toEqual([
+      { session: [], csrf: [] },
+      { apiKey: [] },
+      { personalToken: [] },
+    ]);
+    expect(opFor("GET", "/users/me")?.security).toEqual([{ session: [] }, { personalToken: [] }]);
+    // Making tokens and changing the password take a session: no token may.
+    expect(opFor("POST", "/users/me/tokens")?.security).toEqual([{ session: [], csrf: [] }]);
     const info = (doc as unknown as { info: { description: string } }).info;
     expect(info.description).toContain("a token fetched before sign-in is refused after it");
     expect(info.description).toContain("next_cursor");

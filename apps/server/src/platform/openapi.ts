@@ -1,5 +1,14 @@
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
-import { API_KEY_PREFIX, API_SCOPES, CSRF, ErrorBody, type Route, routeKey, routeScope } from "@hangar/contract";
+import {
+  API_KEY_PREFIX,
+  API_SCOPES,
+  CSRF,
+  ErrorBody,
+  PERSONAL_TOKEN_PREFIX,
+  type Route,
+  routeKey,
+  routeScope,
+} from "@hangar/contract";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OPENAPI_DESCRIPTION } from "./openapi-text.ts";
@@ -84,16 +93,19 @@ export function operationIdOf(route: Route): string {
 
 function security(route: Route): Array<Record<string, string[]>> {
   const member: Record<string, string[]> = route.csrf ? { session: [], csrf: [] } : { session: [] };
-  if (route.access === "workspace") return [member, { apiKey: [] }];
-  if (route.access === "user") return [member];
+  // Personal access tokens call every member operation but those that make secrets or sign-in changes.
+  const token = route.sessionOnly ? [] : [{ personalToken: [] }];
+  if (route.access === "workspace") return [member, { apiKey: [] }, ...token];
+  if (route.access === "user") return [member, ...token];
   // Public: a mutation still needs the double-submit token; anything else no credential at all.
   return route.csrf ? [{ csrf: [] }] : [{}];
 }
 
 function description(route: Route): string | undefined {
   const scope = routeScope(route);
-  if (scope) return `An API key needs the scope \`${scope}\`${scope === "admin" ? "" : " (or `admin`)"}.`;
-  if (route.access === "user") return "Needs a signed-in member: API keys are refused.";
+  const noToken = route.sessionOnly ? " Personal access tokens are refused (403): it needs a signed-in session." : "";
+  if (scope) return `An API key needs the scope \`${scope}\`${scope === "admin" ? "" : " (or `admin`)"}.${noToken}`;
+  if (route.access === "user") return `Needs a signed-in member: API keys are refused.${noToken}`;
   return undefined;
 }
 
@@ -309,6 +321,11 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
             type: "http",
             scheme: "bearer",
             description: `A workspace API key (\`${API_KEY_PREFIX}…\`); no CSRF token. Scopes: ${API_SCOPES.map((s) => `\`${s}\``).join(", ")}; each operation's \`x-api-key-scope\` names the one it needs.`,
+          },
+          personalToken: {
+            type: "http",
+            scheme: "bearer",
+            description: `A personal access token (\`${PERSONAL_TOKEN_PREFIX}…\`, from the account page): acts as its user in each of their workspaces with their role there, capped by its scopes (as \`x-api-key-scope\` names them); no CSRF token; always expires.`,
           },
         },
       },

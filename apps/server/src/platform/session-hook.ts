@@ -1,9 +1,9 @@
-import { CSRF, scopeAllows } from "@hangar/contract";
+import { CSRF, SESSION_ONLY_MESSAGE, scopeAllows } from "@hangar/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UserRow } from "../db/types.ts";
 import type { AuthService } from "../modules/auth/index.ts";
 import { type Access, inWorkspace } from "./access.ts";
-import type { Actor, ApiKeyGrant, UserActor } from "./actor.ts";
+import type { Actor, ApiKeyGrant, PersonalTokenGrant, UserActor } from "./actor.ts";
 import { csrfBoundTo, newCsrfToken } from "./csrf.ts";
 import { AppError, forbidden, notFound, unauthenticated } from "./errors.ts";
 import { MUTATING, type RouteAccess } from "./http.ts";
@@ -97,9 +97,14 @@ export interface KeyAuthenticator {
   authenticate(secret: string): Promise<{ key: ApiKeyGrant; user: UserRow }>;
 }
 
-/** The secret of `Authorization: Bearer hgr_…`, or null when the request carries no API key. */
-function bearerKey(req: FastifyRequest): string | null {
-  const m = /^Bearer\s+(hgr_\S*)\s*$/i.exec(req.headers.authorization ?? "");
+/** Authenticates a personal access token's secret (modules/api-keys): 401 with the reason, 429 past its limit. */
+export interface TokenAuthenticator {
+  authenticate(secret: string): Promise<{ token: PersonalTokenGrant; user: UserRow }>;
+}
+
+/** The secret of `Authorization: Bearer hgr_…` (a key) or `hgp_…` (a personal token), or null for neither. */
+function bearerSecret(req: FastifyRequest): string | null {
+  const m = /^Bearer\s+(hg[rp]_\S*)\s*$/i.exec(req.headers.authorization ?? "");
   return m ? m[1]! : null;
 }
 
@@ -123,10 +128,11 @@ export function installSessionHook(
     resolveActor?: ActorResolver;
     apiKeys?: KeyAuthenticator;
     signInRule?: SignInRule;
+    personalTokens?: TokenAuthenticator;
   },
   routeTable: RouteEntry[],
 ) {
-  const { auth, access, cache, resolveActor, apiKeys, signInRule } = deps;
+  const { auth, access, cache, resolveActor, apiKeys, signInRule, personalTokens } = deps;
   app.decorateRequest("actor", null as never);
   app.addHook("onRequest", async (req) => {
     req.actor = { kind: "anonymous" };
@@ -142,8 +148,23 @@ export function installSessionHook(
     // An API key (issue 36, docs/architecture.md §4.4) speaks for itself on the routes of its own
     // workspace, with the scope each route needs, and needs no CSRF token (no browser sends it by
     // itself). Public routes ignore it; member routes outside a workspace refuse it.
-    const secret = isApi && config.access !== "public" && apiKeys ? bearerKey(req) : null;
-    if (secret !== null && apiKeys) {
+    const secret = isApi && config.access !== "public" ? bearerSecret(req) : null;
+    // A personal access token (§4.4) is its user, in every workspace they belong to (their role
+    // there, capped by its scopes; an outsider's 404 as ever), on every route but those that make
+    // secrets or change how one signs in; no CSRF either.
+    const kind = secret?.slice(0, 4).toLowerCase();
+    if (secret && kind === "hgp_" && personalTokens) {
+      const { token, user } = await personalTokens.authenticate(secret);
+      req.actor = { kind: "user", userId: user.id, sessionId: `token:${token.id}`, user, fresh, token };
+      if (config.route?.sessionOnly) throw forbidden(SESSION_ONLY_MESSAGE);
+      // Outside workspaces (the account, the list of workspaces) a narrowed token only reads.
+      const scope = config.scope ?? (MUTATING.has(req.method) ? "admin" : null);
+      if (scope && !scopeAllows(token.scopes, scope))
+        throw forbidden(`This personal access token lacks the scope this route needs: ${scope}.`);
+      if (workspaceId !== undefined) await access.require(req.actor, WORKSPACE_VIEW, inWorkspace(workspaceId));
+      return;
+    }
+    if (secret && kind === "hgr_" && apiKeys) {
       const { key, user } = await apiKeys.authenticate(secret);
       req.actor = { kind: "user", userId: user.id, sessionId: `key:${key.id}`, user, fresh, key };
       if (workspaceId === undefined) throw forbidden(KEY_OUTSIDE_WORKSPACE);

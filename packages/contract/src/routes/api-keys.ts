@@ -11,6 +11,7 @@ export const apiKeysApi = {
   list: defineRoute({
     method: "GET",
     path: "/workspaces/:id/api-keys",
+    sessionOnly: true,
     tag,
     summary: "List the workspace's API keys (never their secrets)",
     access,
@@ -20,6 +21,7 @@ export const apiKeysApi = {
   create: defineRoute({
     method: "POST",
     path: "/workspaces/:id/api-keys",
+    sessionOnly: true,
     tag,
     summary: "Create an API key: its secret is in this answer and never again",
     access,
@@ -30,6 +32,7 @@ export const apiKeysApi = {
   revoke: defineRoute({
     method: "DELETE",
     path: "/workspaces/:id/api-keys/:keyId",
+    sessionOnly: true,
     tag,
     summary: "Revoke an API key: it is refused from now on",
     access,

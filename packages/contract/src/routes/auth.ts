@@ -105,6 +105,7 @@ export const authApi = {
   changePassword: defineRoute({
     method: "POST",
     path: "/users/change-password",
+    sessionOnly: true,
     summary: "Change the password: other sessions end, this one is renewed with a new CSRF token",
     tag,
     access: "user",
@@ -114,6 +115,7 @@ export const authApi = {
   changeEmail: defineRoute({
     method: "POST",
     path: "/users/change-email",
+    sessionOnly: true,
     summary: "Ask to change the e-mail address: a confirmation link goes to the new one",
     errors: [409, 429],
     tag,

@@ -55,6 +55,13 @@ export interface RouteSpec {
   /** What a `bytes` answer is (its media types), for the OpenAPI document. */
   produces?: readonly string[];
   access: RouteAccess;
+  /**
+   * Only a signed-in session may call it, never a personal access token (issue 36): the routes that
+   * make bearer secrets (tokens, API keys) or change how one signs in (password, e-mail). A token gets
+   * 403 saying so, so a leaked one cannot mint others or lock its owner out. (Workspace API keys
+   * follow their scopes: an `admin` key manages its workspace's keys, as an ADMIN would.)
+   */
+  sessionOnly?: boolean;
   /** Mutations need the CSRF token unless they carry their own proof (signed URLs): set false there. */
   csrf?: boolean;
   /**

@@ -11,6 +11,7 @@ import { eventsApi } from "./events.ts";
 import { fieldsApi } from "./fields.ts";
 import { fileRequestsApi, requestUploadsApi } from "./file-requests.ts";
 import { peopleApi } from "./people.ts";
+import { personalTokensApi } from "./personal-tokens.ts";
 import { reviewLinkApi, reviewsApi } from "./reviews.ts";
 import { rightsApi } from "./rights.ts";
 import { sharedApi, sharesApi } from "./shares.ts";
@@ -38,6 +39,7 @@ export {
   fileRequestsApi,
   membersApi,
   peopleApi,
+  personalTokensApi,
   requestUploadsApi,
   reviewLinkApi,
   reviewsApi,
@@ -65,6 +67,7 @@ export const apiRoutes: readonly Route[] = /* @__PURE__ */ [
   versionsApi,
   similarApi,
   peopleApi,
+  personalTokensApi,
   trashApi,
   uploadsApi,
   downloadsApi,

@@ -4,3 +4,8 @@ import { action } from "../../platform/policy.ts";
 export const API_KEY = {
   manage: action("api_key.manage", "admin"),
 };
+
+/** Personal access tokens: on the account (its owner only; nobody else even finds them). */
+export const PERSONAL_TOKEN = {
+  manage: action("personal_token.manage", "edit"),
+};

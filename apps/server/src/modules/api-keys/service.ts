@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import {
   API_KEY_PREFIX,
   API_KEY_SHOWN_CHARS,
@@ -15,24 +14,15 @@ import { notFound, unauthenticated } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
 import { API_KEY } from "./policy.ts";
 import { apiKeysRepo } from "./repo.ts";
+import { BEARER_LIMIT, dueForTouch, expired, iso, newSecret, secretHash, secretShape } from "./secrets.ts";
+
+export { secretHash };
 
 /** Requests one key may make per minute, across every process (the limiter's counters are rows). */
-export const API_KEY_LIMIT: Limit = { max: 600, windowSeconds: 60 };
+export const API_KEY_LIMIT: Limit = BEARER_LIMIT;
 export const apiKeyLimitKey = (keyId: string) => `api-key:${keyId}`;
 
-/**
- * The secret is 32 random bytes (256 bits) in base64url after `hgr_`. It is stored as its plain
- * SHA-256, not argon2id like passwords: a slow hash protects low-entropy secrets people choose from
- * guessing, and 256 random bits cannot be guessed, so a fast hash loses nothing and lets every
- * request find its key with one indexed lookup (as sessions and link tokens do).
- */
-const newSecret = () => `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
-/** A secret's shape: anything else is refused before a query. */
-const SECRET_RE = /^hgr_[A-Za-z0-9_-]{43}$/;
-
 type Row = NonNullable<Awaited<ReturnType<typeof apiKeysRepo.get>>>;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toApiKey = (r: Row): ApiKey => ({
   id: r.id,
   name: r.name,
@@ -73,7 +63,7 @@ export function createApiKeysService(deps: {
 
     async create(actor: UserActor, workspaceId: string, body: CreateApiKeyBody): Promise<ApiKeyCreated> {
       await access.require(actor, API_KEY.manage, inWorkspace(workspaceId));
-      const secret = newSecret();
+      const secret = newSecret(API_KEY_PREFIX);
       const row = await apiKeysRepo.insert(db, {
         workspace_id: workspaceId,
         name: body.name,
@@ -98,16 +88,15 @@ export function createApiKeysService(deps: {
      * the key's rate limit (429 past it) and records its use at most once a minute.
      */
     async authenticate(secret: string): Promise<{ key: ApiKeyGrant; user: UserRow }> {
-      if (!SECRET_RE.test(secret)) throw unauthenticated(API_KEY_MESSAGES.invalid);
+      if (!secretShape(secret, API_KEY_PREFIX)) throw unauthenticated(API_KEY_MESSAGES.invalid);
       const k = await apiKeysRepo.bySecretHash(db, secretHash(secret));
       if (!k?.workspace_live) throw unauthenticated(API_KEY_MESSAGES.invalid);
       if (k.revoked_at) throw unauthenticated(API_KEY_MESSAGES.revoked);
-      if (k.expires_at !== null && k.expires_at.getTime() <= k.now.getTime())
-        throw unauthenticated(API_KEY_MESSAGES.expired);
+      if (expired(k)) throw unauthenticated(API_KEY_MESSAGES.expired);
       const user = await deps.findUser(k.created_by);
       if (!user) throw unauthenticated(API_KEY_MESSAGES.invalid);
       await limiter.consume([[apiKeyLimitKey(k.id), API_KEY_LIMIT]], API_KEY_MESSAGES.rateLimited);
-      if (!k.last_used_at || k.now.getTime() - k.last_used_at.getTime() >= 60_000) await apiKeysRepo.touch(db, k.id);
+      if (dueForTouch(k)) await apiKeysRepo.touch(db, k.id);
       return { key: { id: k.id, workspaceId: k.workspace_id, scopes: k.scopes as ApiScope[] }, user };
     },
   };

@@ -123,7 +123,8 @@ export function createAuditService(deps: { db: Db; access: Access }) {
       assetId: string,
       q: Pick<AuditQuery, "cursor" | "limit">,
     ) {
-      await access.require(actor, AUDIT.history, inWorkspace(workspaceId));
+      // On the object itself: every member sees it (history is "view"); an outsider 404s.
+      await access.require(actor, AUDIT.history, { kind: "asset", workspaceId, assetId });
       if (!(await historyRepo.assetIn(db, workspaceId, assetId))) throw notFound("Asset not found.");
       return page(await auditRepo.history(db, workspaceId, assetId, q.cursor ?? null, q.limit + 1), q.limit, false);
     },
@@ -134,7 +135,7 @@ export function createAuditService(deps: { db: Db; access: Access }) {
       boardId: string,
       q: Pick<AuditQuery, "cursor" | "limit">,
     ) {
-      await access.require(actor, AUDIT.history, inWorkspace(workspaceId));
+      await access.require(actor, AUDIT.history, { kind: "board", workspaceId, boardId });
       if (!(await historyRepo.boardIn(db, workspaceId, boardId))) throw notFound("Board not found.");
       return page(await auditRepo.history(db, workspaceId, boardId, q.cursor ?? null, q.limit + 1), q.limit, false);
     },

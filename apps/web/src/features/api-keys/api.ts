@@ -1,4 +1,11 @@
-import { type ApiKey, apiKeysApi, type CreateApiKeyBody } from "@hangar/contract";
+import {
+  type ApiKey,
+  apiKeysApi,
+  type CreateApiKeyBody,
+  type CreatePersonalTokenBody,
+  type PersonalToken,
+  personalTokensApi,
+} from "@hangar/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { workspaceKeys } from "../../entities/workspace";
 import { callApi } from "../../lib/api-client";
@@ -35,6 +42,42 @@ export function useRevokeApiKey(workspaceId: string) {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(workspaceId), exact: true });
       notifySuccess("API key revoked");
+    },
+  });
+}
+
+/** A person's personal access tokens: not a workspace's, so outside every workspace's scope. */
+export const personalTokenKeys = {
+  list: () => ["personal-tokens"] as const,
+};
+
+/** The signed-in user's personal access tokens (never their secrets). */
+export function usePersonalTokens() {
+  return useQuery({
+    queryKey: personalTokenKeys.list(),
+    queryFn: async (): Promise<PersonalToken[]> =>
+      (await callApi(personalTokensApi.list, { fallback: "Failed to fetch personal access tokens" })).data,
+  });
+}
+
+/** Creates a token: the answer carries its secret, the only time it is ever shown. */
+export function useCreatePersonalToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePersonalTokenBody) =>
+      callApi(personalTokensApi.create, { body, fallback: "Failed to create the token" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personalTokenKeys.list(), exact: true }),
+  });
+}
+
+export function useRevokePersonalToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: string) =>
+      callApi(personalTokensApi.revoke, { params: { tokenId }, fallback: "Failed to revoke the token" }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: personalTokenKeys.list(), exact: true });
+      notifySuccess("Personal access token revoked");
     },
   });
 }

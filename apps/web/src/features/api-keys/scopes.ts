@@ -40,3 +40,18 @@ export function todayInput(now = new Date()): string {
  */
 export const curlExample = (secret: string, origin: string, workspaceId: string) =>
   `curl -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" -d '{}' ${origin}${API_PREFIX}/workspaces/${workspaceId}/assets`;
+
+/** A personal access token's first call: the workspaces its user belongs to. */
+export const tokenCurlExample = (secret: string, origin: string) =>
+  `curl -H "Authorization: Bearer ${secret}" ${origin}${API_PREFIX}/workspaces`;
+
+/** The expiries offered for a token (days); the contract allows at most a year. */
+export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 180, 365] as const;
+
+/** The end of the day `days` from now, local time, as an ISO date-time within the year allowed. */
+export function expiryInDays(days: number, now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 23, 59, 59, 999);
+  // "In a year" ends today a year on, never a moment past the server's limit.
+  const max = now.getTime() + days * 86_400_000;
+  return new Date(Math.min(d.getTime(), days >= 365 ? max : d.getTime())).toISOString();
+}

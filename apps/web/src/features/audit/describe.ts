@@ -4,6 +4,7 @@ import type { AuditActorKind, AuditEvent } from "@hangar/contract";
 export const ACTOR_KIND_LABELS: Record<AuditActorKind, string> = {
   member: "Member",
   api_key: "API key",
+  personal_token: "Personal access token",
   visitor: "Share-link visitor",
   reviewer: "Outside reviewer",
   anonymous: "Anonymous",
@@ -25,6 +26,7 @@ export const OBJECT_LABELS: Record<string, string> = {
   review: "Review",
   duplicates: "Duplicates",
   api_key: "API key",
+  personal_token: "Personal access token",
   workspace: "Workspace",
   account: "Account",
   ai_action: "AI action",
