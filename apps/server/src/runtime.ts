@@ -17,6 +17,7 @@ import { readTextJob, readTextSpec } from "./jobs/read-text.ts";
 import { reviewMailsJob } from "./jobs/review-mails.ts";
 import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
+import { purgeWatermarksJob, purgeWatermarksSpec, watermarkVideoJob, watermarkVideoSpec } from "./jobs/watermarks.ts";
 import { webhookDeliverJob, webhookDeliverSpec, webhookSweepJob } from "./jobs/webhooks.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
@@ -40,6 +41,7 @@ import { createPublicLinks } from "./modules/public-links/index.ts";
 import { type Clock, createReviews } from "./modules/reviews/index.ts";
 import { createSharedService, createSharesService, createVisitorResolver } from "./modules/shares/index.ts";
 import { createSimilarService } from "./modules/similar/index.ts";
+import { createWatermarks } from "./modules/watermarks/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
@@ -82,6 +84,16 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   // Assets own their rows; boards file and delete them through the assets service (created first).
   // The time scheduled mails go by (reviews' reminders and gathered decisions); tests move it.
   const clock: Clock = { now: () => new Date() };
+  // Share links' watermarked copies (issue 33): made on demand, a video's by a job.
+  const watermarks = createWatermarks({
+    db,
+    store,
+    clock,
+    log: log.child({ component: "watermarks" }),
+    enqueueVideo: async (job) => {
+      await jobs.send(watermarkVideoSpec, job, { singletonKey: job.key });
+    },
+  });
   // Approvals (created below) lock approved assets' versions and hear of new current versions.
   const versionGate: VersionGate = {
     guard: (tx, assetId) => reviews.decisions.guardVersion(tx, assetId),
@@ -150,6 +162,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     store,
     log: log.child({ component: "downloads" }),
     audit: (r) => audit.record(r),
+    stamp: (q) => watermarks.rendition(q),
   });
   const listing = createListingService({
     db,
@@ -184,7 +197,11 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     limiter,
     limits: billing.limits,
   });
-  const shares = createSharesService({ db, access });
+  const shares = createSharesService({
+    db,
+    access,
+    onWatermarkChange: () => void jobs.send(purgeWatermarksSpec, {}).catch(() => undefined),
+  });
   // Workspace API keys (issue 36): the session hook authenticates bearer secrets through it.
   const apiKeys = createApiKeysService({ db, access, limiter, findUser: (id) => users.findById(id) });
   const comments = createCommentsService({
@@ -227,6 +244,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     downloads,
     ai: aiActions,
     limiter,
+    watermarks,
   });
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
@@ -321,6 +339,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       () => webhooks.listen(listener),
     ) as JobDefinition,
     purgeAuditJob(() => audit.purge()) as JobDefinition,
+    watermarkVideoJob((job) => watermarks.burn(job)) as JobDefinition,
+    purgeWatermarksJob(() => watermarks.purge()) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -376,6 +396,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       aiActions,
       shares,
       shareVisitors,
+      watermarks,
       shared,
       fileRequests,
       requestUploads,

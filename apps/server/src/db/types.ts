@@ -35,6 +35,7 @@ import type {
   DuplicateSettingsTable,
 } from "./types-similar.ts";
 import type { AssetVersionPointers, AssetVersionsTable, VersionFacts } from "./types-versions.ts";
+import type { WatermarkRenditionsTable } from "./types-watermarks.ts";
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from "./types-webhooks.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
@@ -353,6 +354,7 @@ export interface DB {
   field_values: FieldValuesTable;
   share_links: ShareLinksTable;
   share_link_activity: ShareLinkActivityTable;
+  watermark_renditions: WatermarkRenditionsTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
   billing_checkout_sessions: BillingCheckoutSessionsTable;

@@ -37,6 +37,7 @@ import * as m3203 from "./20261206-3203-faces.ts";
 import * as m3205 from "./20261206-3205-similar-scale.ts";
 import * as m3602 from "./20261206-3602-webhooks.ts";
 import * as m3603 from "./20261206-3603-audit.ts";
+import * as m3303 from "./20261207-3303-watermarks.ts";
 
 /** Static list: timestamped names, applied in order. Add new migrations at the end. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "20261206-3205-similar-scale": m3205,
   "20261206-3602-webhooks": m3602,
   "20261206-3603-audit": m3603,
+  "20261207-3303-watermarks": m3303,
 };
 
 export const migrationProvider: MigrationProvider = {
