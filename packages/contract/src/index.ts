@@ -28,7 +28,7 @@ export * from "./uploads.ts";
 export * from "./user-regex.ts";
 export * from "./users.ts";
 export * from "./versions.ts";
-export * from "./watermarks.ts";
 export * from "./viewer.ts";
+export * from "./watermarks.ts";
 export * from "./webhooks.ts";
 export * from "./workspaces.ts";

@@ -24,6 +24,9 @@ export interface Mark {
   size: number;
 }
 
+/** A text's colours: light on dark pictures, dark on light ones (a document's white page). */
+export type Tone = "light" | "dark";
+
 export const WATERMARK_FAILED = "The watermark could not be applied";
 
 const escapeXml = (s: string) =>
@@ -39,6 +42,9 @@ function place(pos: WatermarkPosition, W: number, H: number, w: number, h: numbe
   return { x: Math.round(x), y: Math.round(y) };
 }
 
+/** A bold sans character's mean advance, in em (DejaVu Sans Bold's is about 0.68). */
+const EM_PER_CHAR = 0.7;
+
 /** The mark's own box at a picture width: a text's font size follows from its length (≈0.6 em a character). */
 function markBox(mark: Mark, W: number, H: number) {
   const w = Math.max(8, (W * mark.size) / 100);
@@ -47,23 +53,33 @@ function markBox(mark: Mark, W: number, H: number) {
     return { w: (h * mark.logo.width) / mark.logo.height, h, font: 0 };
   }
   const chars = Math.max(1, [...(mark.text ?? "")].length);
-  const font = Math.max(6, Math.min(H * 0.25, w / (0.6 * chars)));
-  return { w: font * 0.6 * chars, h: font * 1.25, font };
+  const font = Math.max(6, Math.min(H * 0.25, w / (EM_PER_CHAR * chars)));
+  return { w: font * EM_PER_CHAR * chars, h: font * 1.25, font };
 }
 
 /** The drawing of one mark whose top-left corner is at (x, y). */
-function markElement(mark: Mark, x: number, y: number, box: { w: number; h: number; font: number }): string {
+function markElement(
+  mark: Mark,
+  x: number,
+  y: number,
+  box: { w: number; h: number; font: number },
+  tone: Tone,
+  anchor: "start" | "middle" | "end" = "middle",
+): string {
   if (mark.logo) {
     const href = `data:image/png;base64,${mark.logo.png.toString("base64")}`;
     return `<image x="${x}" y="${y}" width="${box.w}" height="${box.h}" href="${href}" preserveAspectRatio="xMidYMid meet"/>`;
   }
-  // White with a dark outline reads on light and dark pictures alike.
-  const stroke = Math.max(1, box.font / 18);
-  return `<text x="${x}" y="${y + box.font}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-weight="bold" font-size="${box.font}" fill="#ffffff" stroke="#000000" stroke-opacity="0.55" stroke-width="${stroke}" paint-order="stroke">${escapeXml(mark.text ?? "")}</text>`;
+  // An outline of the other tone keeps it readable where the picture changes under it.
+  const stroke = Math.max(1, box.font / 16);
+  const [fill, edge] = tone === "light" ? ["#ffffff", "#000000"] : ["#1a1a1a", "#ffffff"];
+  // Anchored on the side it sits at: a text a little wider than estimated still stays inside the picture.
+  const ax = anchor === "start" ? x : anchor === "end" ? x + box.w : x + box.w / 2;
+  return `<text x="${Math.round(ax)}" y="${Math.round(y + box.font)}" text-anchor="${anchor}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-weight="bold" font-size="${box.font}" fill="${fill}" stroke="${edge}" stroke-opacity="0.6" stroke-width="${stroke}" paint-order="stroke">${escapeXml(mark.text ?? "")}</text>`;
 }
 
 /** The mark as an SVG the size of the picture (transparent elsewhere). */
-export function markSvg(mark: Mark, width: number, height: number): Buffer {
+export function markSvg(mark: Mark, width: number, height: number, tone: Tone = "light"): Buffer {
   const W = Math.max(1, Math.round(width));
   const H = Math.max(1, Math.round(height));
   const box = markBox(mark, W, H);
@@ -76,11 +92,12 @@ export function markSvg(mark: Mark, width: number, height: number): Buffer {
     const reach = Math.hypot(W, H);
     for (let y = -reach / 2, row = 0; y < reach; y += stepY, row++)
       for (let x = -reach / 2 + (row % 2) * (stepX / 2); x < reach; x += stepX)
-        cells.push(markElement(mark, Math.round(x), Math.round(y), box));
+        cells.push(markElement(mark, Math.round(x), Math.round(y), box, tone));
     body = `<g transform="rotate(-30 ${W / 2} ${H / 2})">${cells.join("")}</g>`;
   } else {
     const { x, y } = place(mark.position, W, H, box.w, box.h);
-    body = markElement(mark, x, y, box);
+    const p = mark.position;
+    body = markElement(mark, x, y, box, tone, p.endsWith("left") ? "start" : p.endsWith("right") ? "end" : "middle");
   }
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><g opacity="${mark.opacity}">${body}</g></svg>`,
@@ -88,8 +105,10 @@ export function markSvg(mark: Mark, width: number, height: number): Buffer {
 }
 
 /** The mark as a PNG the size of the picture (what ffmpeg overlays and PDF pages embed). */
-export async function markPng(mark: Mark, width: number, height: number): Promise<Buffer> {
-  return sharp(markSvg(mark, width, height), { limitInputPixels: false }).png().toBuffer();
+export async function markPng(mark: Mark, width: number, height: number, tone: Tone = "light"): Promise<Buffer> {
+  return sharp(markSvg(mark, width, height, tone), { limitInputPixels: false })
+    .png()
+    .toBuffer();
 }
 
 export type StampFormat = "jpeg" | "png" | "webp";
@@ -101,16 +120,24 @@ export function stampFormat(mime: string): StampFormat {
 }
 
 /** An image (a rendition or an original) with the mark composited at its displayed size; metadata stripped. */
-export async function watermarkImage(input: Buffer | string, mark: Mark, format: StampFormat = "jpeg"): Promise<Buffer> {
+export async function watermarkImage(
+  input: Buffer | string,
+  mark: Mark,
+  format: StampFormat = "jpeg",
+): Promise<Buffer> {
   try {
     const opts = { limitInputPixels: IMAGE_LIMITS.maxInputPixels, failOn: "none" as const };
     const meta = await sharp(input, opts).metadata();
     const turned = (meta.orientation ?? 1) >= 5;
     const w = (turned ? meta.height : meta.width) ?? 1;
     const h = (turned ? meta.width : meta.height) ?? 1;
+    // The picture's brightness (on a small copy) picks the text's tone.
+    const { channels } = await sharp(input, opts).resize(64, 64, { fit: "fill" }).removeAlpha().stats();
+    const mean = channels.slice(0, 3).reduce((sum, c) => sum + c.mean, 0) / Math.min(3, channels.length);
+    const tone: Tone = mean > 150 ? "dark" : "light";
     const out = sharp(input, opts)
       .rotate()
-      .composite([{ input: markSvg(mark, w, h), top: 0, left: 0 }]);
+      .composite([{ input: markSvg(mark, w, h, tone), top: 0, left: 0 }]);
     if (format === "png") return await out.png().toBuffer();
     if (format === "webp") return await out.webp({ quality: 90 }).toBuffer();
     return await out.flatten({ background: "#ffffff" }).jpeg({ quality: 88, mozjpeg: false }).toBuffer();
@@ -130,7 +157,7 @@ export async function watermarkPdf(input: Uint8Array, mark: Mark): Promise<Uint8
       const key = `${Math.round(width)}x${Math.round(height)}`;
       let image = images.get(key);
       if (!image) {
-        image = await doc.embedPng(await markPng(mark, width * 2, height * 2));
+        image = await doc.embedPng(await markPng(mark, width * 2, height * 2, "dark"));
         images.set(key, image);
       }
       page.drawImage(image, { x: 0, y: 0, width, height });

@@ -104,10 +104,7 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     status: row.status,
     error: row.status === "error" ? (row.error_reason ?? "Processing failed") : null,
     // The original only to whoever may download it (a link without allow_downloads hands none out).
-    url:
-      ready && viewer.abilities.download
-        ? await originalUrl(row.directory!, signer, viewer)
-        : null,
+    url: ready && viewer.abilities.download ? await originalUrl(row.directory!, signer, viewer) : null,
     thumbnail_url: m.thumbnail_url,
     grid_url: m.grid_url,
     video_url: m.video_url,

@@ -26,10 +26,7 @@ export async function serializeVersion(row: ListedVersion, signer: Signer, viewe
     height: row.height,
     duration: row.duration,
     page_count: row.page_count,
-    url:
-      ready && viewer.abilities.download
-        ? await originalUrl(row.directory!, signer, viewer)
-        : null,
+    url: ready && viewer.abilities.download ? await originalUrl(row.directory!, signer, viewer) : null,
     placeholder: row.placeholder,
     ...mediaUrls(row),
     comment_count: row.comment_count,

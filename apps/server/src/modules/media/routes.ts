@@ -4,9 +4,9 @@ import { type Access, allows, type Grant, parseIssuer } from "../../platform/acc
 import { contentDisposition } from "../../platform/content-disposition.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
+import { parseWatermarkFile } from "../../platform/watermark-path.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
-import { parseWatermarkFile } from "../../platform/watermark-path.ts";
 import type { AssetsService } from "../assets/index.ts";
 import type { Watermarks } from "../watermarks/index.ts";
 import { MEDIA } from "./policy.ts";
@@ -155,10 +155,7 @@ export function mediaRoutes(
     reply.header("Last-Modified", stat.mtime.toUTCString());
     // Renditions are immutable under a versioned URL; the original may be replaced by a re-upload.
     // A watermarked copy may be made anew (a new day for `{date}`): an hour, never immutable.
-    reply.header(
-      "Cache-Control",
-      isOriginal || wm ? "private, max-age=3600" : "private, max-age=31536000, immutable",
-    );
+    reply.header("Cache-Control", isOriginal || wm ? "private, max-age=3600" : "private, max-age=31536000, immutable");
     if (isOriginal) {
       const name = nameWithExtension(asset.name, asset.file_extension);
       reply.header("Content-Disposition", contentDisposition(inline ? "inline" : "attachment", name));

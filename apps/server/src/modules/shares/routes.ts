@@ -55,7 +55,10 @@ export function sharedRoutes(
         // sent unencoded: taken as it is
       }
       // A copy: the visit's actor may be shared (the read cache); this name is this request's only.
-      const watermarkVisitor = name.replace(/\p{Cc}/gu, "").trim().slice(0, WATERMARK_VISITOR_MAX);
+      const watermarkVisitor = name
+        .replace(/\p{Cc}/gu, "")
+        .trim()
+        .slice(0, WATERMARK_VISITOR_MAX);
       return { ...v, visitor: { ...v.visitor, watermarkVisitor } };
     }
     return v;

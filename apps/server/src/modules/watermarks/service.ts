@@ -70,8 +70,14 @@ export function createWatermarks(deps: WatermarkDeps) {
   /** The mark for this visitor today, and the variant naming its filled-in text. */
   function markFor(w: Watermark, title: string, visitor: string): { mark: Mark; variant: string } {
     const date = deps.clock.now().toISOString().slice(0, 10);
-    const text = w.kind === "text" ? fillWatermarkText(w.text, { visitor: visitor || WATERMARK_ANONYMOUS, link: title, date }) : null;
-    const variant = createHash("sha256").update(text ?? "logo").digest("hex").slice(0, 16);
+    const text =
+      w.kind === "text"
+        ? fillWatermarkText(w.text, { visitor: visitor || WATERMARK_ANONYMOUS, link: title, date })
+        : null;
+    const variant = createHash("sha256")
+      .update(text ?? "logo")
+      .digest("hex")
+      .slice(0, 16);
     const mark: Mark = { text, logo: null, position: w.position, opacity: w.opacity, size: w.size };
     return { mark, variant };
   }
@@ -95,7 +101,8 @@ export function createWatermarks(deps: WatermarkDeps) {
     const src = `media/${directory}/${file}`;
     const stat = await store.stat(src);
     if (!stat) throw notFound();
-    if (file !== "original") return { bytes: await watermarkImage(await readAll(src, stat.size), mark), type: "image/jpeg" };
+    if (file !== "original")
+      return { bytes: await watermarkImage(await readAll(src, stat.size), mark), type: "image/jpeg" };
     if (stat.size > STAMP_MAX_BYTES) throw notFound(TOO_LARGE);
     if (mime === "application/pdf")
       return { bytes: Buffer.from(await watermarkPdf(await readAll(src, stat.size), mark)), type: mime };
@@ -133,8 +140,7 @@ export function createWatermarks(deps: WatermarkDeps) {
         return type("video/mp4");
       }
       const known = await watermarksRepo.get(db, key);
-      if (known?.status === "ready" && (await store.stat(key)))
-        return type(storedType(q.file, q.mime));
+      if (known?.status === "ready" && (await store.stat(key))) return type(storedType(q.file, q.mime));
       if (q.file === "original" && !isStampable(q.mime)) return { key: `media/${q.directory}/original`, type: q.mime };
       // Past the bound, a visitor's copy is made for the request and not kept.
       if ((await watermarksRepo.count(db, q.linkId, q.hash)) >= WATERMARK_CACHE_MAX) {
@@ -160,7 +166,8 @@ export function createWatermarks(deps: WatermarkDeps) {
       const key = keyOf(q.linkId, q.hash, variant, q.directory, "web.mp4");
       const row = await watermarksRepo.get(db, key);
       if (row?.status === "ready") return { state: "ready", progress: 100, video_url: null, error: null };
-      if (row?.status === "preparing") return { state: "preparing", progress: row.progress, video_url: null, error: null };
+      if (row?.status === "preparing")
+        return { state: "preparing", progress: row.progress, video_url: null, error: null };
       if (row?.status === "failed") return { state: "failed", progress: 0, video_url: null, error: row.error };
       if ((await watermarksRepo.count(db, q.linkId, q.hash)) >= WATERMARK_CACHE_MAX)
         return { state: "failed", progress: 0, video_url: null, error: "Too many watermarked copies of this link." };
