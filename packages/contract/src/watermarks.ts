@@ -20,7 +20,8 @@ export const WATERMARK_POSITIONS = [
 ] as const;
 export const WatermarkPosition = z.enum(WATERMARK_POSITIONS);
 export type WatermarkPosition = z.infer<typeof WatermarkPosition>;
-export const WATERMARK_KINDS = ["text", "logo"] as const;
+/** Text only for now; the workspace logo is the next kind (the settings already carry `kind`). */
+export const WATERMARK_KINDS = ["text"] as const;
 export const WATERMARK_TEXT_MAX = 120;
 /** What a text may name: the visitor (the name or e-mail they gave), the link's title, today's date. */
 export const WATERMARK_PLACEHOLDERS = ["{visitor}", "{link}", "{date}"] as const;
