@@ -93,7 +93,7 @@ function ShareLinkForm(props: { link: ShareLinkWithActivity; target: ShareTarget
   const [protect, setProtect] = useState(link.has_password);
   const [password, setPassword] = useState("");
   const [expiry, setExpiry] = useState(toLocalInput(link.expires_at));
-  const [markOpen, setMarkOpen] = useState(link.watermark !== null);
+  const [markOpen, setMarkOpen] = useState(Boolean(link.watermark));
   const url = publicLink(link);
 
   const save = (body: Omit<UpdateShareLinkBody, "board_id">) =>

@@ -27,7 +27,7 @@ const DEFAULT_MARK: Watermark = {
   text: "Shared with {visitor} · {date}",
   position: "bottom-right",
   opacity: 0.6,
-  size: 40,
+  size: 60,
   apply_to_downloads: false,
 };
 
@@ -52,8 +52,8 @@ function WatermarkPreview(props: { mark: Watermark; title: string }) {
       fw={700}
       c="white"
       style={{
-        // The server's rule at the preview's width: the mark spans `size` % of it, ≈0.7 em a character.
-        fontSize: `${Math.max(7, Math.min(40, ((mark.size / 100) * 300) / (0.7 * Math.max(1, text.length))))}px`,
+        // The server's rule in the preview's own width (cqw): the mark spans `size` % of it, ≈0.7 em a character.
+        fontSize: `${mark.size / (0.7 * Math.max(1, [...text].length))}cqw`,
         whiteSpace: "nowrap",
         textShadow: "0 0 2px rgba(0,0,0,.7)",
       }}
@@ -68,6 +68,7 @@ function WatermarkPreview(props: { mark: Watermark; title: string }) {
       data-testid="watermark-preview"
       style={{
         position: "relative",
+        containerType: "inline-size",
         aspectRatio: "16 / 10",
         width: "100%",
         maxWidth: 320,
@@ -105,10 +106,11 @@ export function WatermarkSection(props: {
   saving: boolean;
   onSave(watermark: Watermark | null): void;
 }) {
-  const [on, setOn] = useState(props.watermark !== null);
-  const [mark, setMark] = useState<Watermark>(props.watermark ?? DEFAULT_MARK);
+  const saved = props.watermark ?? null;
+  const [on, setOn] = useState(saved !== null);
+  const [mark, setMark] = useState<Watermark>(saved ?? DEFAULT_MARK);
   const set = (patch: Partial<Watermark>) => setMark((m) => ({ ...m, ...patch }));
-  const changed = JSON.stringify(mark) !== JSON.stringify(props.watermark);
+  const changed = JSON.stringify(mark) !== JSON.stringify(saved);
   const textError = mark.text.trim() === "" ? "Enter the watermark's text" : null;
 
   return (
@@ -120,7 +122,7 @@ export function WatermarkSection(props: {
         onChange={(e) => {
           const next = e.currentTarget.checked;
           setOn(next);
-          if (!next && props.watermark) props.onSave(null);
+          if (!next && saved) props.onSave(null);
         }}
         data-testid="watermark-toggle"
       />
@@ -188,7 +190,7 @@ export function WatermarkSection(props: {
               onClick={() => props.onSave({ ...mark, text: mark.text.trim() })}
               data-testid="watermark-save"
             >
-              {props.watermark ? "Save watermark" : "Add watermark"}
+              {saved ? "Save watermark" : "Add watermark"}
             </Button>
           </Group>
         </Stack>
