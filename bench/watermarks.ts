@@ -28,7 +28,9 @@ try {
   const { workspaceId: ws, headers } = await benchLogin(srv);
   const api = (p: string, init: RequestInit = {}) =>
     fetch(`${srv.base}/api/v1${p}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
-  const board = (await (await api(`/workspaces/${ws}/boards`, { method: "POST", body: JSON.stringify({ name: "Kit" }) })).json()) as {
+  const board = (await (
+    await api(`/workspaces/${ws}/boards`, { method: "POST", body: JSON.stringify({ name: "Kit" }) })
+  ).json()) as {
     id: string;
   };
 
@@ -72,7 +74,9 @@ try {
 
   const thumb = await upload(
     "bench.png",
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } }).png().toBuffer(),
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } })
+      .png()
+      .toBuffer(),
   );
   await processed(thumb.id, thumb.at);
   // 12 MP: a photo-like gradient with shapes (4000 × 3000).

@@ -31,6 +31,9 @@ const DEFAULT_MARK: Watermark = {
   apply_to_downloads: false,
 };
 
+/** The preview's tiled marks (stable keys). */
+const TILES = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"];
+
 /** Where the preview's mark sits (CSS of the server's nine positions; tiled repeats it). */
 function placement(position: WatermarkPosition): CSSProperties {
   const col = position.endsWith("left") ? "flex-start" : position.endsWith("right") ? "flex-end" : "center";
@@ -88,7 +91,7 @@ function WatermarkPreview(props: { mark: Watermark; title: string }) {
             : placement(mark.position)),
         }}
       >
-        {mark.position === "tiled" ? Array.from({ length: 12 }, (_, i) => <span key={i}>{label}</span>) : label}
+        {mark.position === "tiled" ? TILES.map((tile) => <span key={tile}>{label}</span>) : label}
       </Box>
     </Box>
   );
