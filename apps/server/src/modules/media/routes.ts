@@ -123,6 +123,7 @@ export function mediaRoutes(
         const served = await deps.watermarks.rendition({
           linkId: grant.kind === "visitor" ? grant.visitor.linkId : "",
           hash: wm.hash,
+          settings: marking.settings,
           visitor: wm.visitor,
           directory: `${workspaceId}/${directoryId}`,
           file,

@@ -64,7 +64,17 @@ export function createWatermarks(deps: WatermarkDeps) {
   async function settings(linkId: string, hash: string) {
     const link = await watermarksRepo.link(db, linkId);
     if (!link?.watermark || link.watermark_hash !== hash) throw notFound();
+    titles.set(linkId, { title: link.title, at: deps.clock.now().getTime() });
     return { ...link, watermark: link.watermark };
+  }
+
+  // `{link}`'s name for the cached path, kept a minute (a rename shows on new copies within it).
+  const titles = new Map<string, { title: string; at: number }>();
+  async function titleOf(linkId: string, hash: string): Promise<string> {
+    const hit = titles.get(linkId);
+    if (hit && deps.clock.now().getTime() - hit.at < 60_000) return hit.title;
+    if (titles.size > 10_000) titles.clear();
+    return (await settings(linkId, hash)).title;
   }
 
   /** The mark for this visitor today, and the variant naming its filled-in text. */
@@ -125,22 +135,22 @@ export function createWatermarks(deps: WatermarkDeps) {
     async rendition(q: {
       linkId: string;
       hash: string;
+      /** The link's settings as the caller's access check read them (the read cache): no query when cached. */
+      settings?: Watermark;
       visitor: string;
       directory: string;
       file: string;
       mime: string;
     }): Promise<Served> {
-      const link = await settings(q.linkId, q.hash);
-      const { mark, variant } = markFor(link.watermark, link.title, q.visitor);
+      const w =
+        q.settings && watermarkHash(q.settings) === q.hash ? q.settings : (await settings(q.linkId, q.hash)).watermark;
+      const title = w.kind === "text" && w.text.includes("{link}") ? await titleOf(q.linkId, q.hash) : "";
+      const { mark, variant } = markFor(w, title, q.visitor);
       const key = keyOf(q.linkId, q.hash, variant, q.directory, q.file);
       const type = (t: string) => ({ key, type: t });
-      if (q.file.endsWith(".mp4")) {
-        const row = await watermarksRepo.get(db, key);
-        if (row?.status !== "ready" || !(await store.stat(key))) throw notFound(WATERMARK_FAILED);
-        return type("video/mp4");
-      }
-      const known = await watermarksRepo.get(db, key);
-      if (known?.status === "ready" && (await store.stat(key))) return type(storedType(q.file, q.mime));
+      // A copy is written whole (the store's writes are atomic): there, it is ready; a video's once its job wrote it.
+      if (await store.stat(key)) return type(q.file.endsWith(".mp4") ? "video/mp4" : storedType(q.file, q.mime));
+      if (q.file.endsWith(".mp4")) throw notFound(WATERMARK_FAILED);
       if (q.file === "original" && !isStampable(q.mime)) return { key: `media/${q.directory}/original`, type: q.mime };
       // Past the bound, a visitor's copy is made for the request and not kept.
       if ((await watermarksRepo.count(db, q.linkId, q.hash)) >= WATERMARK_CACHE_MAX) {
@@ -149,8 +159,7 @@ export function createWatermarks(deps: WatermarkDeps) {
         return made;
       }
       return watermarksRepo.withLock(db, key, async () => {
-        const again = await watermarksRepo.get(db, key);
-        if (again?.status === "ready" && (await store.stat(key))) return type(storedType(q.file, q.mime));
+        if (await store.stat(key)) return type(storedType(q.file, q.mime));
         const made = await render(q.directory, q.file, q.mime, mark);
         if (!made || !("bytes" in made)) throw notFound();
         await store.putStream(key, Readable.from(made.bytes));
