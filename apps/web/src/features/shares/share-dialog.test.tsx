@@ -228,7 +228,7 @@ describe("share dialog: watermark (issue 33)", () => {
     serveLink();
     const { user } = await openDialog();
     await user.click(screen.getByTestId("watermark-heading"));
-    await user.click(toggle("Watermark what visitors see"));
+    await user.click(screen.getByRole("switch", { name: /Watermark what visitors see/ }));
     const text = screen.getByTestId("watermark-text");
     await user.clear(text);
     // An empty text cannot be saved, and says why.
@@ -240,7 +240,7 @@ describe("share dialog: watermark (issue 33)", () => {
     await waitFor(() => expect(updates()).toHaveLength(1));
     expect(updates()[0]).toMatchObject({ watermark: { kind: "text", text: "DRAFT for {visitor}" } });
     await waitFor(() => expect(within(screen.getByTestId("watermark-heading")).getByText("On")).toBeTruthy());
-    await user.click(toggle("Watermark what visitors see"));
+    await user.click(screen.getByRole("switch", { name: /Watermark what visitors see/ }));
     await waitFor(() => expect(updates()).toHaveLength(2));
     expect(updates()[1]).toMatchObject({ watermark: null });
   });
