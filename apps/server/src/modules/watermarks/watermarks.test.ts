@@ -144,7 +144,7 @@ describe("watermarks on what share-link visitors see (issue 33)", () => {
     }
     expect(compared).toBe(urls.size);
     expect(video.video_url).toContain("/wm/");
-  });
+  }, 180_000); // a clip processed and burned in on a busy machine
 
   it("a guessed or earlier plain URL is refused; members see plain; {visitor} names the visitor", async () => {
     const s = await setup();
@@ -174,7 +174,7 @@ describe("watermarks on what share-link visitors see (issue 33)", () => {
       requestUrl(env.app, "GET", anon.thumbnail_url!),
     ]);
     expect(await regionDifference(forAda.rawPayload, forGuest.rawPayload)).toBeGreaterThan(5);
-  });
+  }, 180_000); // a clip processed and burned in on a busy machine
 
   it("changing the watermark makes new renditions, refuses the old URLs and purges the old copies", async () => {
     const s = await setup();
@@ -214,7 +214,7 @@ describe("watermarks on what share-link visitors see (issue 33)", () => {
     expect(plain.share_settings.watermarked).toBe(false);
     const three = (await v.get(`/share/${token}/assets/${s.pdf}`)).json() as Asset;
     expect(three.pages[0]!.url).not.toContain("/wm/");
-  });
+  }, 180_000); // a clip processed and burned in on a busy machine
 
   it("only ADMIN and EDITOR set a watermark (COMMENTER 403, outsider 404); bad settings answer 422", async () => {
     const s = await setup();
@@ -243,5 +243,5 @@ describe("watermarks on what share-link visitors see (issue 33)", () => {
       const plain = await s.c.get(plainPathOf(clip.video_url!));
       expect(early.rawPayload.equals(plain.rawPayload)).toBe(false);
     }
-  });
+  }, 180_000);
 });
