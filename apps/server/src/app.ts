@@ -184,6 +184,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<App>
     store: rt.store,
     signer: rt.signer,
     onLinkDownload: (linkId) => rt.services.shares.countDownload(linkId),
+    watermarks: rt.services.watermarks,
   });
 
   app.get("/healthz", { config: { access: "public" } }, async () => ({ status: "ok" }));

@@ -18,6 +18,7 @@ import { reviewMailsJob } from "./jobs/review-mails.ts";
 import { rightsMailsJob } from "./jobs/rights-mails.ts";
 import { runAiActionsJob, runAiActionsSpec } from "./jobs/run-ai-actions.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
+import { purgeWatermarksJob, purgeWatermarksSpec, watermarkVideoJob, watermarkVideoSpec } from "./jobs/watermarks.ts";
 import { webhookDeliverJob, webhookDeliverSpec, webhookSweepJob } from "./jobs/webhooks.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createTagger } from "./media/ai-tags.ts";
@@ -46,6 +47,7 @@ import { createSsoService } from "./modules/sso/index.ts";
 import { createTrashService } from "./modules/trash/index.ts";
 import { createUploadsService } from "./modules/uploads/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
+import { createWatermarks } from "./modules/watermarks/index.ts";
 import { createWebhooks, webhookSources } from "./modules/webhooks/index.ts";
 import { createWorkspacesService } from "./modules/workspaces/index.ts";
 import { sweepOrphans } from "./ops/orphans.ts";
@@ -86,6 +88,16 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
   const signer = createSigner(serverKey);
   const store = createBlobStore(config, signer);
   // Assets own their rows; boards file and delete them through the assets service (created first).
+  // Share links' watermarked copies (issue 33): made on demand, a video's by a job.
+  const watermarks = createWatermarks({
+    db,
+    store,
+    clock,
+    log: log.child({ component: "watermarks" }),
+    enqueueVideo: async (job) => {
+      await jobs.send(watermarkVideoSpec, job, { singletonKey: job.key });
+    },
+  });
   // Approvals (created below) lock approved assets' versions and hear of new current versions.
   const versionGate: VersionGate = {
     guard: (tx, assetId) => reviews.decisions.guardVersion(tx, assetId),
@@ -163,6 +175,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
         out.set(b.id, await listing.smartMatchIds(ws, b.filter, userId));
       return out;
     },
+    stamp: (q) => watermarks.rendition(q),
   });
   const listing = createListingService({
     db,
@@ -221,7 +234,11 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     // Where a workspace requires single sign-on, only addresses that can sign in through it (modules/sso).
     inviteRule: (workspaceId, email) => sso.checkInvite(workspaceId, email),
   });
-  const shares = createSharesService({ db, access });
+  const shares = createSharesService({
+    db,
+    access,
+    onWatermarkChange: () => void jobs.send(purgeWatermarksSpec, {}).catch(() => undefined),
+  });
   // Workspace API keys (issue 36): the session hook authenticates bearer secrets through it.
   const apiKeys = createApiKeysService({ db, access, limiter, findUser: (id) => users.findById(id) });
   // Personal access tokens: the same machinery, for a user in all their workspaces.
@@ -272,6 +289,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     downloads,
     ai: aiActions,
     limiter,
+    watermarks,
   });
   // File requests: upload-only links for a board, their visitors uploading through the same protocol.
   const fileRequests = createFileRequestsService({ db, access, boards, maxUploadBytes: config.MAX_UPLOAD_BYTES });
@@ -390,6 +408,8 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
     ) as JobDefinition,
     purgeAuditJob(() => audit.purge()) as JobDefinition,
     rightsMailsJob(() => rightsMails.sweep()) as JobDefinition,
+    watermarkVideoJob((job) => watermarks.burn(job)) as JobDefinition,
+    purgeWatermarksJob(() => watermarks.purge()) as JobDefinition,
   ];
   // On S3 a direct upload's PUT never reaches us: finish those whose client did not complete them.
   if (store.kind === "s3")
@@ -445,6 +465,7 @@ export function createRuntime(config: Config, databaseUrl: string, log: Logger) 
       aiActions,
       shares,
       shareVisitors,
+      watermarks,
       shared,
       fileRequests,
       requestUploads,

@@ -32,5 +32,6 @@ export * from "./user-regex.ts";
 export * from "./users.ts";
 export * from "./versions.ts";
 export * from "./viewer.ts";
+export * from "./watermarks.ts";
 export * from "./webhooks.ts";
 export * from "./workspaces.ts";

@@ -5,6 +5,7 @@ import { AnnotationFields, annotationIssues, Comment, CommentText, Severity } fr
 import { Id } from "./common.ts";
 import { CustomField, FIELD_TEXT_MAX, FieldValue, oneValueKind } from "./fields.ts";
 import { AssetListAnswer } from "./listing.ts";
+import { Watermark } from "./watermarks.ts";
 
 /**
  * Share links (spec 02 §3 Share link, §4, §5, §6, §7; docs/architecture.md §9): one link per (content, board
@@ -31,6 +32,8 @@ export const ShareLink = ShareFlags.extend({
   expires_at: z.string().nullable(),
   /** Whether a password protects it (the password itself is never answered). */
   has_password: z.boolean(),
+  /** What visitors' pictures carry (issue 33); null: none. */
+  watermark: Watermark.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -73,6 +76,8 @@ export const UpdateShareLinkBody = ShareFlags.partial().extend({
    * link: null and absent are the same (an asset link without one is refused: BOARD_REQUIRED).
    */
   board_id: Id.nullish(),
+  /** A watermark on what visitors see; null removes it. */
+  watermark: Watermark.nullable().optional(),
 });
 export type UpdateShareLinkBody = z.input<typeof UpdateShareLinkBody>;
 export const ShareTokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -82,6 +87,8 @@ export const ShareSettings = ShareFlags.extend({
   content_type: ShareContentType,
   has_password: z.boolean(),
   expires_at: z.string().nullable(),
+  /** Visitors' pictures are watermarked (a video plays once its watermarked copy is made). */
+  watermarked: z.boolean(),
 });
 export type ShareSettings = z.infer<typeof ShareSettings>;
 

@@ -1,3 +1,4 @@
+import type { Watermark } from "@hangar/contract";
 import type { ColumnType, Generated } from "kysely";
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -24,6 +25,9 @@ export interface ShareLinksTable {
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Migration 20261207-3303 (issue 33): the watermark settings (contract `Watermark`) and their digest. */
+  watermark: ColumnType<Watermark | null, string | null | undefined, string | null>;
+  watermark_hash: string | null;
 }
 
 export interface ShareLinkActivityTable {

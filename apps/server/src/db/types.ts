@@ -39,6 +39,7 @@ import type {
 } from "./types-similar.ts";
 import type { SsoLoginsTable } from "./types-sso.ts";
 import type { AssetVersionPointers, AssetVersionsTable, VersionFacts } from "./types-versions.ts";
+import type { WatermarkRenditionsTable } from "./types-watermarks.ts";
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from "./types-webhooks.ts";
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
@@ -368,6 +369,7 @@ export interface DB {
   field_values: FieldValuesTable;
   share_links: ShareLinksTable;
   share_link_activity: ShareLinkActivityTable;
+  watermark_renditions: WatermarkRenditionsTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
   billing_checkout_sessions: BillingCheckoutSessionsTable;

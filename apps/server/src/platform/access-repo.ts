@@ -1,4 +1,4 @@
-import type { Role } from "@hangar/contract";
+import type { Role, Watermark } from "@hangar/contract";
 import type { Db } from "../db/db.ts";
 
 /** The live boards of the subtree rooted at `rootBoardId` (itself included), as the CTE `sub(id)`. */
@@ -35,6 +35,9 @@ export interface ShareLinkState {
   allow_editing_custom_fields: boolean;
   allow_downloads: boolean;
   show_versions: boolean;
+  /** Issue 33: what visitors' pictures carry (a review link has none). */
+  watermark?: Watermark | null;
+  watermark_hash?: string | null;
 }
 
 /** What an outside reviewer may do on the review's assets: read and write comments, no more. */
@@ -136,6 +139,8 @@ export const accessRepo = {
         "l.allow_editing_custom_fields",
         "l.allow_downloads",
         "l.show_versions",
+        "l.watermark",
+        "l.watermark_hash",
       ])
       .where("l.id", "=", linkId)
       .where("w.deleted_at", "is", null)

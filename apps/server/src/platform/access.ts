@@ -318,5 +318,14 @@ export function visitorOfLink(link: ShareLinkState, unlocked: boolean): VisitorA
     },
     unlocked,
     passwordVersion: link.password_version,
+    ...(link.watermark && link.watermark_hash
+      ? {
+          watermark: {
+            hash: link.watermark_hash,
+            downloads: link.watermark.apply_to_downloads,
+            settings: link.watermark,
+          },
+        }
+      : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiScope, ShareFlags } from "@hangar/contract";
+import type { ApiScope, ShareFlags, Watermark } from "@hangar/contract";
 import type { UserRow } from "../db/types.ts";
 
 /** A signed-in member: the role comes per workspace from the access layer, never from the actor. */
@@ -64,6 +64,13 @@ export interface VisitorActor {
   unlocked: boolean;
   name?: string;
   email?: string;
+  /**
+   * The link watermarks what its visitors see (issue 33): every media URL handed to them names the
+   * settings' hash (and `watermarkVisitor`, for `{visitor}`); `downloads`: originals are stamped too.
+   */
+  watermark?: { hash: string; downloads: boolean; settings: Watermark };
+  /** The name or e-mail the visitor's browser sent for the watermark's `{visitor}`. */
+  watermarkVisitor?: string;
   /** A mutating request: the link and what it shows are read from the database, not the read cache. */
   fresh?: boolean;
 }

@@ -25,6 +25,7 @@ export function aShareLink(overrides: Partial<ShareLinkWithActivity> = {}): Shar
     is_active: true,
     expires_at: null,
     has_password: false,
+    watermark: null,
     created_at: AT,
     updated_at: AT,
     activity: [],

@@ -26,6 +26,7 @@ import {
   UpdateShareLinkBody,
 } from "../shares.ts";
 import { VersionList } from "../versions.ts";
+import { WatermarkedVideo } from "../watermarks.ts";
 import { WorkspaceParams } from "../workspaces.ts";
 import { defineRoute } from "./define.ts";
 
@@ -192,6 +193,17 @@ export const sharedApi = {
     params: SharedFieldParams,
     body: SharedFieldValueBody,
     response: { 200: SharedFieldValueAnswer },
+  }),
+  watermarkedVideo: defineRoute({
+    method: "GET",
+    path: "/share/:token/assets/:assetId/watermarked-video",
+    errors: [401, 403, 429],
+    tag: shared,
+    access: pub,
+    summary:
+      "A shared video's watermarked copy (issue 33): starts making it when there is none; its progress, or its URL once ready",
+    params: SharedAssetParams,
+    response: { 200: WatermarkedVideo },
   }),
   download: defineRoute({
     method: "POST",

@@ -39,6 +39,7 @@ import * as m3602 from "./20261206-3602-webhooks.ts";
 import * as m3603 from "./20261206-3603-audit.ts";
 import * as m3301 from "./20261207-3301-smart-boards.ts";
 import * as m3302 from "./20261207-3302-rights.ts";
+import * as m3303 from "./20261207-3303-watermarks.ts";
 import * as m3604 from "./20261207-3604-sso.ts";
 import * as m3605 from "./20261207-3605-personal-tokens.ts";
 
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "20261206-3603-audit": m3603,
   "20261207-3301-smart-boards": m3301,
   "20261207-3302-rights": m3302,
+  "20261207-3303-watermarks": m3303,
   "20261207-3604-sso": m3604,
   "20261207-3605-personal-tokens": m3605,
 };

@@ -1,6 +1,7 @@
 import { type Asset, type AssetAbilities, NO_RIGHTS, rightsStatus } from "@hangar/contract";
 import { type Grant, issuerOf } from "../../platform/access.ts";
 import type { UserActor, VisitorActor } from "../../platform/actor.ts";
+import { watermarkedPath, watermarkTag } from "../../platform/watermark-path.ts";
 import type { Signer } from "../../storage/signer.ts";
 import { type MediaUrls, mediaUrls } from "./media-urls.ts";
 import { assetAbilities } from "./policy.ts";
@@ -29,26 +30,57 @@ export interface Viewer {
   link?: LinkView;
   /** The time the answer's `rights_status` is judged at (the runtime's clock); else the system's. */
   now?: Date;
+  /**
+   * A watermarking link's visitor (issue 33): every rendition URL points at its watermarked copy under
+   * this tag (platform/watermark-path.ts); `stampOriginal`: the original's too.
+   */
+  watermark?: { tag: string; stampOriginal: boolean };
 }
 
 /** The viewer of an answer for this caller: a visitor's renditions are signed and the answer is the link's view. */
 export const viewerOf = (actor: UserActor | VisitorActor, grant: Grant): Viewer =>
   actor.kind === "visitor"
-    ? { abilities: assetAbilities(grant), issuer: issuerOf(actor), signRenditions: true, link: linkViewOf(actor) }
+    ? {
+        abilities: assetAbilities(grant),
+        issuer: issuerOf(actor),
+        signRenditions: true,
+        link: linkViewOf(actor),
+        ...(actor.watermark
+          ? {
+              watermark: {
+                tag: watermarkTag(actor.watermark.hash, actor.watermarkVisitor),
+                stampOriginal: actor.watermark.downloads,
+              },
+            }
+          : {}),
+      }
     : { abilities: assetAbilities(grant), issuer: issuerOf(actor) };
+
+/** The original's signed URL for the viewer: a watermarking link's stamped copy when it stamps downloads. */
+export async function originalUrl(directory: string, signer: Signer, viewer: Viewer): Promise<string> {
+  const plain = `/media/${directory}/original`;
+  const path = viewer.watermark?.stampOriginal ? watermarkedPath(plain, viewer.watermark.tag) : plain;
+  return signer.sign("GET", path, ORIGINAL_URL_TTL_SECONDS, viewer.issuer);
+}
 
 /** Visitors' rendition URLs last to the end of the next full hour: stable enough for the browser's cache. */
 const visitorExpiry = () => (Math.floor(Date.now() / 3_600_000) + 2) * 3600;
 
-/** Signs every `/media/…?v=` URL of an answer for the viewer (visitors only). */
-export async function signMediaUrls(asset: MediaUrls, signer: Signer, issuer: string): Promise<void> {
+/**
+ * Signs every `/media/…?v=` URL of an answer for the viewer (visitors only). A watermarking link's
+ * visitor gets its watermarked copies' URLs, and no scrub-bar sprite (its frames are the plain video's).
+ */
+export async function signMediaUrls(asset: MediaUrls, signer: Signer, viewer: Viewer): Promise<void> {
   const exp = visitorExpiry();
+  const tag = viewer.watermark?.tag;
   const sign = async (url: string | null) => {
     if (!url) return url;
-    const [path, v] = url.split("?v=");
-    const signed = await signer.signUntil("GET", path!, exp, issuer);
+    const [plain, v] = url.split("?v=");
+    const path = tag ? watermarkedPath(plain!, tag) : plain!;
+    const signed = await signer.signUntil("GET", path, exp, viewer.issuer);
     return v ? `${signed}&v=${v}` : signed;
   };
+  if (tag) asset.sprite = null;
   asset.thumbnail_url = await sign(asset.thumbnail_url);
   asset.grid_url = await sign(asset.grid_url);
   asset.video_url = await sign(asset.video_url);
@@ -74,10 +106,7 @@ export async function toAsset(row: AssetRow, rel: Relations, signer: Signer, vie
     status: row.status,
     error: row.status === "error" ? (row.error_reason ?? "Processing failed") : null,
     // The original only to whoever may download it (a link without allow_downloads hands none out).
-    url:
-      ready && viewer.abilities.download
-        ? await signer.sign("GET", `/media/${row.directory}/original`, ORIGINAL_URL_TTL_SECONDS, viewer.issuer)
-        : null,
+    url: ready && viewer.abilities.download ? await originalUrl(row.directory!, signer, viewer) : null,
     thumbnail_url: m.thumbnail_url,
     grid_url: m.grid_url,
     video_url: m.video_url,
@@ -151,6 +180,6 @@ export async function serializeView(row: AssetViewRow, signer: Signer, viewer: V
   asset.rights = row.rights ?? NO_RIGHTS;
   // The status at the time of the answer; visitors never receive an expired asset (access.ts).
   asset.rights_status = rightsStatus(asset.rights, viewer.now ?? new Date());
-  if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer.issuer);
+  if (viewer.signRenditions) await signMediaUrls(asset, signer, viewer);
   return viewer.link ? visitorAsset(asset, viewer.link) : asset;
 }

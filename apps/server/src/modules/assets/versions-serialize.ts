@@ -1,7 +1,7 @@
 import type { AssetVersion } from "@hangar/contract";
 import type { Signer } from "../../storage/signer.ts";
 import { mediaUrls } from "./media-urls.ts";
-import { ORIGINAL_URL_TTL_SECONDS, signMediaUrls, type Viewer } from "./serialize.ts";
+import { originalUrl, signMediaUrls, type Viewer } from "./serialize.ts";
 import type { versionsRepo } from "./versions-repo.ts";
 
 type ListedVersion = Awaited<ReturnType<typeof versionsRepo.listed>>[number];
@@ -26,10 +26,7 @@ export async function serializeVersion(row: ListedVersion, signer: Signer, viewe
     height: row.height,
     duration: row.duration,
     page_count: row.page_count,
-    url:
-      ready && viewer.abilities.download
-        ? await signer.sign("GET", `/media/${row.directory}/original`, ORIGINAL_URL_TTL_SECONDS, viewer.issuer)
-        : null,
+    url: ready && viewer.abilities.download ? await originalUrl(row.directory!, signer, viewer) : null,
     placeholder: row.placeholder,
     ...mediaUrls(row),
     comment_count: row.comment_count,
@@ -40,6 +37,6 @@ export async function serializeVersion(row: ListedVersion, signer: Signer, viewe
     made_current_by: row.made_current_by && row.maker_name ? { id: row.made_current_by, name: row.maker_name } : null,
     duplicate_of: row.duplicate_of,
   };
-  if (viewer.signRenditions) await signMediaUrls(version, signer, viewer.issuer);
+  if (viewer.signRenditions) await signMediaUrls(version, signer, viewer);
   return version;
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import {
   DOWNLOAD_ERRORS,
   DOWNLOAD_PART_SIZE,
@@ -79,6 +79,15 @@ export function createDownloadsService(deps: {
   clock?: { now(): Date };
   /** The smart boards among these (issue 33) and the ids of what matches each now (null: a visitor). */
   smartAssets?: (workspaceId: string, boardIds: string[], userId: string | null) => Promise<Map<string, string[]>>;
+  /** A watermarking link that stamps downloads: each original's stamped copy (issue 33, modules/watermarks). */
+  stamp?: (q: {
+    linkId: string;
+    hash: string;
+    visitor: string;
+    directory: string;
+    file: "original";
+    mime: string;
+  }) => Promise<{ key: string } | { bytes: Buffer }>;
 }) {
   const { db, access, signer, store } = deps;
   /** Usage rights expired (issue 33): only ADMINs download such an asset; visitors never see it. */
@@ -250,15 +259,18 @@ export function createDownloadsService(deps: {
       const spec = valid ? decodeZipSpec(encoded) : null;
       if (!spec) throw notFound();
       let admin = false;
+      let marking: VisitorActor["watermark"];
       if (spec.link) {
         // Through a share link: still active, on the same password, allowing downloads, every board inside it.
         const issuer = { kind: "link", linkId: spec.userId, version: spec.link.version } as const;
-        for (const boardId of spec.boardIds)
-          await access.requireIssuer(issuer, DOWNLOAD.request, {
+        for (const boardId of spec.boardIds) {
+          const grant = await access.requireIssuer(issuer, DOWNLOAD.request, {
             kind: "board",
             workspaceId: spec.workspaceId,
             boardId,
           });
+          if (grant.kind === "visitor") marking = grant.visitor.watermark;
+        }
         if (spec.assetIds.length) throw notFound();
       } else {
         const grant = await access.requireIssuer(
@@ -319,6 +331,19 @@ export function createDownloadsService(deps: {
         async (asset) => {
           const key = originalKey(asset.directory);
           if (!(await store.stat(key))) return null;
+          // A link stamping downloads: images and PDFs stamped, other files as they are.
+          if (marking?.downloads && deps.stamp) {
+            const served = await deps.stamp({
+              linkId: spec.userId,
+              hash: marking.hash,
+              visitor: "",
+              directory: asset.directory,
+              file: "original",
+              mime: asset.mime_type,
+            });
+            if ("bytes" in served) return Readable.from(served.bytes);
+            if (served.key !== key) return store.read(served.key);
+          }
           // On disk, 1 MiB reads instead of the default 64 KiB: a sixteenth of the chunks through
           // the CRC and the socket, which is most of the cost of a stored (uncompressed) entry.
           const local = store.localPath(key);

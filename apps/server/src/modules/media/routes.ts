@@ -2,11 +2,13 @@ import { nameWithExtension } from "@hangar/contract";
 import type { FastifyReply } from "fastify";
 import { type Access, allows, type Grant, parseIssuer } from "../../platform/access.ts";
 import { contentDisposition } from "../../platform/content-disposition.ts";
-import { notFound } from "../../platform/errors.ts";
+import { forbidden, notFound } from "../../platform/errors.ts";
 import type { App } from "../../platform/http.ts";
+import { parseWatermarkFile } from "../../platform/watermark-path.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { Signer } from "../../storage/signer.ts";
 import type { AssetsService } from "../assets/index.ts";
+import type { Watermarks } from "../watermarks/index.ts";
 import { MEDIA } from "./policy.ts";
 
 /** Types a browser may render inline from our origin; anything else (SVG, HTML, unknown) downloads. */
@@ -32,7 +34,9 @@ const RENDITION_TYPES: Record<string, string> = {
   webp: "image/webp",
   mp4: "video/mp4",
 };
-const PATH = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\/((?:pages\/)?[A-Za-z0-9._-]{1,100})$/;
+const PATH =
+  /^([0-9a-f-]{36})\/([0-9a-f-]{36})\/((?:wm\/[0-9a-f]{16}\.[A-Za-z0-9_-]{0,320}\/)?(?:pages\/)?[A-Za-z0-9._-]{1,100})$/;
+const PLAIN_REFUSED = "This link shows watermarked pictures only.";
 
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | "invalid" | null {
   if (!header) return null;
@@ -64,13 +68,18 @@ export function mediaRoutes(
     signer: Signer;
     /** A share link's original was fetched (its activity counts downloads). */
     onLinkDownload?: (linkId: string) => void;
+    /** A watermarking link's visitors get only watermarked copies (issue 33). */
+    watermarks: Pick<Watermarks, "rendition">;
   },
 ) {
   app.get("/media/*", { config: { access: "public" } }, async (req, reply: FastifyReply) => {
     const rest = (req.params as { "*": string })["*"];
     const m = PATH.exec(rest);
     if (!m) throw notFound();
-    const [, workspaceId, directoryId, file] = m as unknown as [string, string, string, string];
+    const [, workspaceId, directoryId, asked] = m as unknown as [string, string, string, string];
+    // `wm/{tag}/{file}`: a watermarked copy (platform/watermark-path.ts), only for a watermarking link's visitor.
+    const wm = parseWatermarkFile(asked);
+    const file = wm?.file ?? asked;
     const q = req.query as { exp?: string; sig?: string; by?: string };
     // A media directory is a version's (issue 29): `{workspace}/{version}`, an asset's first version
     // having the asset's id. Access is the asset's.
@@ -81,7 +90,7 @@ export function mediaRoutes(
     // The original is the download: a share link hands it out only with allow_downloads, and a URL
     // issued to a link without it is refused here too (no way around the flag).
     const act = file === "original" ? MEDIA.original : MEDIA.rendition;
-    const path = `/media/${workspaceId}/${directoryId}/${file}`;
+    const path = `/media/${workspaceId}/${directoryId}/${asked}`;
     const issuer = q.sig === undefined ? null : await deps.signer.verify("GET", path, q.exp, q.sig, q.by ?? "");
     const issuedTo = issuer ? parseIssuer(issuer) : null;
     let signed = false;
@@ -102,14 +111,39 @@ export function mediaRoutes(
     const asset = owner;
     if (asset.status === "uploading") throw notFound();
     if (signed && asset.deleted) throw notFound();
-    const key = `media/${workspaceId}/${directoryId}/${file}`;
+    const marking = grant.kind === "visitor" ? grant.visitor.watermark : undefined;
+    let key = `media/${workspaceId}/${directoryId}/${file}`;
+    let markedType: string | null = null;
+    if (marking) {
+      // Never a plain picture to a watermarking link's visitor, whatever the URL: only an original the
+      // link does not stamp (downloads as the link allows) passes unmarked.
+      if (!wm && !(file === "original" && !marking.downloads)) throw forbidden(PLAIN_REFUSED);
+      if (wm) {
+        if (wm.hash !== marking.hash) throw notFound();
+        const served = await deps.watermarks.rendition({
+          linkId: grant.kind === "visitor" ? grant.visitor.linkId : "",
+          hash: wm.hash,
+          settings: marking.settings,
+          visitor: wm.visitor,
+          directory: `${workspaceId}/${directoryId}`,
+          file,
+          mime: asset.mime_type,
+        });
+        if ("bytes" in served) {
+          reply.header("Content-Type", served.type).header("X-Content-Type-Options", "nosniff");
+          return reply.header("Cache-Control", "private, no-store").send(served.bytes);
+        }
+        key = served.key;
+        markedType = served.type;
+      }
+    } else if (wm) throw notFound();
     const stat = await deps.store.stat(key);
     if (!stat) throw notFound();
 
     const isOriginal = file === "original";
-    const type = isOriginal
-      ? asset.mime_type
-      : (RENDITION_TYPES[file.split(".").pop() ?? ""] ?? "application/octet-stream");
+    const type =
+      markedType ??
+      (isOriginal ? asset.mime_type : (RENDITION_TYPES[file.split(".").pop() ?? ""] ?? "application/octet-stream"));
     // An original is rendered inline only once the pipeline has sniffed it and found it good: until
     // then (processing) its type is only what the uploader declared, and a refused file (error) is
     // not what it claims to be. Both download, typed as bytes.
@@ -121,7 +155,8 @@ export function mediaRoutes(
     reply.header("ETag", `"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`);
     reply.header("Last-Modified", stat.mtime.toUTCString());
     // Renditions are immutable under a versioned URL; the original may be replaced by a re-upload.
-    reply.header("Cache-Control", isOriginal ? "private, max-age=3600" : "private, max-age=31536000, immutable");
+    // A watermarked copy may be made anew (a new day for `{date}`): an hour, never immutable.
+    reply.header("Cache-Control", isOriginal || wm ? "private, max-age=3600" : "private, max-age=31536000, immutable");
     if (isOriginal) {
       const name = nameWithExtension(asset.name, asset.file_extension);
       reply.header("Content-Disposition", contentDisposition(inline ? "inline" : "attachment", name));

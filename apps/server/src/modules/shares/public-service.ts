@@ -8,6 +8,7 @@ import type {
   SharedCommentBody,
   SharedFieldValueBody,
   SharedPayload,
+  WatermarkedVideo,
 } from "@hangar/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
@@ -19,6 +20,7 @@ import type { CommentsService } from "../comments/index.ts";
 import type { DownloadsService } from "../downloads/index.ts";
 import type { FieldsService } from "../fields/index.ts";
 import type { ListingService } from "../listing/index.ts";
+import type { Watermarks } from "../watermarks/index.ts";
 import { sharesRepo } from "./repo.ts";
 import type { Visit } from "./visitor.ts";
 
@@ -42,6 +44,7 @@ export function createSharedService(deps: {
   downloads: DownloadsService;
   ai: Pick<AiActionsService, "recognisedText">;
   limiter: RateLimiter;
+  watermarks: Pick<Watermarks, "video">;
 }) {
   const { db } = deps;
   const ws = (v: Visit) => v.link.workspace_id;
@@ -95,6 +98,7 @@ export function createSharedService(deps: {
         show_versions: link.show_versions,
         has_password: link.password_hash !== null,
         expires_at: link.expires_at?.toISOString() ?? null,
+        watermarked: link.watermark_hash !== null,
       };
       const workspace_name = await sharesRepo.workspaceName(db, ws(v));
       await count(v, "open");
@@ -168,6 +172,22 @@ export function createSharedService(deps: {
       const answer = await deps.downloads.requestForVisitor(v.visitor, boardId ?? v.link.object_id);
       await count(v, "download");
       return answer;
+    },
+    /**
+     * A shared video's watermarked copy (issue 33): its state, started on the first ask; its URL once
+     * made. The plain video is never handed out meanwhile (the asset's video URL is the copy's).
+     */
+    async watermarkedVideo(v: Visit, assetId: string): Promise<WatermarkedVideo> {
+      const asset = await deps.assets.get(v.visitor, ws(v), assetId);
+      const marking = v.visitor.watermark;
+      if (!marking || !asset.video_url || !asset.directory) throw notFound("This link shows no watermarked video.");
+      const state = await deps.watermarks.video({
+        linkId: v.link.id,
+        hash: marking.hash,
+        visitor: v.visitor.watermarkVisitor ?? "",
+        directory: asset.directory,
+      });
+      return { ...state, video_url: state.state === "ready" ? asset.video_url : null };
     },
     /** The text read in a shared asset (its Details tab): the members' service, the visitor as actor. */
     async recognisedText(v: Visit, assetId: string) {

@@ -62,11 +62,12 @@ export const sharesRepo = {
     id: string,
     patch: Partial<Omit<ShareLinkRow, "id" | "password_version">> & { bumpPassword?: boolean },
   ) {
-    const { bumpPassword, ...rest } = patch;
+    const { bumpPassword, watermark, ...rest } = patch;
     return (await db
       .updateTable("share_links")
       .set({
         ...rest,
+        ...(watermark !== undefined ? { watermark: watermark === null ? null : JSON.stringify(watermark) } : {}),
         updated_at: new Date(),
         ...(bumpPassword ? { password_version: sql`password_version + 1` } : {}),
       })

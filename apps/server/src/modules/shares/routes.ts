@@ -1,8 +1,8 @@
-import { sharesApi as api, sharedApi } from "@hangar/contract";
-import type { FastifyRequest } from "fastify";
+import { sharesApi as api, SHARE_VISITOR_HEADER, sharedApi, WATERMARK_VISITOR_MAX } from "@hangar/contract";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../platform/http.ts";
 import { addRoute } from "../../platform/register-route.ts";
-import { linkVisits } from "../public-links/index.ts";
+import { linkVisits, visitorHeader } from "../public-links/index.ts";
 import type { SharedService } from "./public-service.ts";
 import type { SharesService } from "./service.ts";
 import { SHARE_LINKS, type VisitorResolver } from "./visitor.ts";
@@ -39,10 +39,30 @@ export function sharedRoutes(
   deps: { resolver: VisitorResolver; shared: SharedService; secureCookies: (req: FastifyRequest) => boolean },
 ) {
   const { resolver, shared } = deps;
-  const visit = linkVisits(SHARE_LINKS, {
+  const gate = linkVisits(SHARE_LINKS, {
     resolve: (input) => resolver.resolve(input),
     secureCookies: deps.secureCookies,
   });
+  // A watermark's `{visitor}`: the name or e-mail the visitor gave, kept in their browser (URI-encoded).
+  const visit = async (req: FastifyRequest, reply: FastifyReply) => {
+    const v = await gate(req, reply);
+    const who = visitorHeader(req, SHARE_VISITOR_HEADER);
+    if (who && v.visitor.watermark) {
+      let name = who;
+      try {
+        name = decodeURIComponent(who);
+      } catch {
+        // sent unencoded: taken as it is
+      }
+      // A copy: the visit's actor may be shared (the read cache); this name is this request's only.
+      const watermarkVisitor = name
+        .replace(/\p{Cc}/gu, "")
+        .trim()
+        .slice(0, WATERMARK_VISITOR_MAX);
+      return { ...v, visitor: { ...v.visitor, watermarkVisitor } };
+    }
+    return v;
+  };
   addRoute(app, sharedApi.payload, async (req, reply) => shared.payload(await visit(req, reply)));
   addRoute(app, sharedApi.board, async (req, reply) => shared.board(await visit(req, reply), req.query.board_id));
   addRoute(app, sharedApi.assets, async (req, reply) => shared.assets(await visit(req, reply), req.query));
@@ -51,6 +71,9 @@ export function sharedRoutes(
   addRoute(app, sharedApi.comments, async (req, reply) => shared.comments(await visit(req, reply), req.query));
   addRoute(app, sharedApi.comment, async (req, reply) =>
     reply.status(201).send(await shared.comment(await visit(req, reply), req.body)),
+  );
+  addRoute(app, sharedApi.watermarkedVideo, async (req, reply) =>
+    shared.watermarkedVideo(await visit(req, reply), req.params.assetId),
   );
   addRoute(app, sharedApi.download, async (req, reply) => shared.download(await visit(req, reply), req.body.board_id));
   addRoute(app, sharedApi.recognisedText, async (req, reply) =>

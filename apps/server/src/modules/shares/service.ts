@@ -15,6 +15,7 @@ import { invalid, notFound } from "../../platform/errors.ts";
 import { ASSET } from "../assets/index.ts";
 import { BOARD } from "../boards/index.ts";
 import { gateChanges, gateView, linkPage, newLinkToken } from "../public-links/index.ts";
+import { watermarkHash } from "../watermarks/index.ts";
 import { SHARE } from "./policy.ts";
 import { type ShareLinkRow, sharesRepo } from "./repo.ts";
 import { SHARE_LINKS } from "./visitor.ts";
@@ -35,6 +36,7 @@ export const toShareLink = (r: ShareLinkRow): ShareLink => ({
   allow_downloads: r.allow_downloads,
   show_versions: r.show_versions,
   ...gateView(r),
+  watermark: r.watermark ?? null,
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
 });
@@ -50,7 +52,12 @@ const activityOf = (rows: ActivityRow[], linkId: string): ShareActivity[] =>
  * the link of an asset in a board, or of a board; COMMENTER gets 403, an outsider 404. The public
  * side is public-service.ts, its visitors let through by the public links' gate (visitor.ts).
  */
-export function createSharesService(deps: { db: Db; access: Access }) {
+export function createSharesService(deps: {
+  db: Db;
+  access: Access;
+  /** A link's watermark changed or went: its old renditions are purged in the background (issue 33). */
+  onWatermarkChange?: (linkId: string) => void;
+}) {
   const { db, access } = deps;
 
   /** Checks the caller may share the content and that it is there; answers the link's board context. */
@@ -146,13 +153,22 @@ export function createSharesService(deps: { db: Db; access: Access }) {
           { field: "allow_editing_custom_fields", message: "Turn on show_custom_fields first" },
         ]);
       const patch: Parameters<typeof sharesRepo.update>[2] = { ...next, ...(await gateChanges(body)) };
-      return withActivity(await sharesRepo.update(db, link.id, patch));
+      // The hash names every watermarked URL and copy: new settings, new URLs, and the old ones refused.
+      const marking = body.watermark === undefined ? undefined : body.watermark;
+      if (marking !== undefined) {
+        patch.watermark = marking;
+        patch.watermark_hash = marking ? watermarkHash(marking) : null;
+      }
+      const updated = await sharesRepo.update(db, link.id, patch);
+      if (marking !== undefined && link.watermark_hash !== updated.watermark_hash) deps.onWatermarkChange?.(link.id);
+      return withActivity(updated);
     },
     async remove(actor: Actor, workspaceId: string, t: Target) {
       const { boardId } = await check(actor, workspaceId, t);
       const link = await sharesRepo.find(db, workspaceId, t.type, t.objectId, boardId);
       if (!link) throw notFound("This content has no share link.");
       await sharesRepo.remove(db, link.id);
+      if (link.watermark_hash) deps.onWatermarkChange?.(link.id);
       return { status: "ok" as const };
     },
   };

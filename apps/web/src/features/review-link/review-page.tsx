@@ -21,6 +21,7 @@ const REVIEWER_SETTINGS = {
   content_type: "asset",
   has_password: false,
   expires_at: null,
+  watermarked: false,
 } as const;
 const ASSET_PARAM = "asset";
 

@@ -1,7 +1,9 @@
 import {
+  ANONYMOUS_INFO_KEY,
   FIELD_MESSAGES,
   SHARE_MESSAGES,
   SHARE_PASSWORD_HEADER,
+  SHARE_VISITOR_HEADER,
   type ShareContentType,
   type SharedFieldValueBody,
   sharedApi,
@@ -30,7 +32,43 @@ export const shareKeys = {
   asset: (token: string, assetId: string) => ["shared", token, "asset", assetId] as const,
   fields: (token: string, assetId: string) => ["shared", token, "fields", assetId] as const,
   text: (token: string, assetId: string) => ["shared", token, "recognised-text", assetId] as const,
+  watermarkedVideo: (token: string, assetId: string) => ["shared", token, "watermarked-video", assetId] as const,
 };
+
+/**
+ * The visitor's name or e-mail, as they gave it for comments (kept in this browser), for a watermark's
+ * `{visitor}` (issue 33): sent URI-encoded with the calls whose answers carry media URLs.
+ */
+function visitorHeaders(): Record<string, string> | undefined {
+  try {
+    const raw = localStorage.getItem(ANONYMOUS_INFO_KEY);
+    const info = raw ? (JSON.parse(raw) as { name?: unknown; email?: unknown }) : null;
+    const who =
+      typeof info?.name === "string" && info.name ? info.name : typeof info?.email === "string" ? info.email : "";
+    return who ? { [SHARE_VISITOR_HEADER]: encodeURIComponent(who) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A watermarking link's video (issue 33): its watermarked copy's state, asked again every 1.5 s while
+ * it is being made (the first ask starts it); the plain video is never offered meanwhile.
+ */
+export function useWatermarkedVideo(token: string, assetId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: shareKeys.watermarkedVideo(token, assetId),
+    enabled,
+    queryFn: ({ signal }) =>
+      callApi(sharedApi.watermarkedVideo, {
+        params: { token, assetId },
+        signal,
+        headers: visitorHeaders(),
+        fallback: SHARE_MESSAGES.accessFailed,
+      }),
+    refetchInterval: (q) => (q.state.data?.state === "preparing" ? 1_500 : false),
+  });
+}
 
 const linkParams = (t: ShareTarget) => ({ id: t.workspaceId, contentType: t.type, objectId: t.objectId });
 
@@ -104,7 +142,7 @@ export function useSharedPayload(token: string, password: string | null, attempt
       callApi(sharedApi.payload, {
         params: { token },
         signal,
-        headers: password ? { [SHARE_PASSWORD_HEADER]: password } : undefined,
+        headers: { ...visitorHeaders(), ...(password ? { [SHARE_PASSWORD_HEADER]: password } : {}) },
         fallback: SHARE_MESSAGES.accessFailed,
       }),
   });
@@ -138,6 +176,7 @@ export function useSharedAssets(token: string, boardId: string | null, enabled: 
         params: { token },
         query: { ...(boardId ? { board_id: boardId } : {}), page: pageParam, page_size: SHARED_PAGE_SIZE },
         signal,
+        headers: visitorHeaders(),
         fallback: SHARE_MESSAGES.accessFailed,
       }),
     getNextPageParam: (last, _all, page) => (last.pagination.has_more ? page + 1 : undefined),
@@ -149,7 +188,12 @@ export function useSharedAsset(token: string | null, assetId: string) {
     queryKey: shareKeys.asset(token ?? "", assetId),
     enabled: !!token,
     queryFn: ({ signal }) =>
-      callApi(sharedApi.asset, { params: { token: token!, assetId }, signal, fallback: SHARE_MESSAGES.accessFailed }),
+      callApi(sharedApi.asset, {
+        params: { token: token!, assetId },
+        signal,
+        headers: visitorHeaders(),
+        fallback: SHARE_MESSAGES.accessFailed,
+      }),
   });
 }
 

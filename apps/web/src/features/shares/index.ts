@@ -12,6 +12,7 @@ export {
   useSharedFields,
   useSharedPayload,
   useSharedRecognisedText,
+  useWatermarkedVideo,
 } from "./api";
 export { ShareButtonDialog } from "./share-entry";
 export { ShareLinksSettings } from "./share-links-settings";

@@ -222,3 +222,26 @@ describe("share dialog: board_id and loading (spec 02 §5, §7, §8)", () => {
     expect((toggle("Allow downloads") as HTMLInputElement).checked).toBe(false);
   });
 });
+
+describe("share dialog: watermark (issue 33)", () => {
+  it("adds a text watermark with a position, shows a preview, and removes it", async () => {
+    serveLink();
+    const { user } = await openDialog();
+    await user.click(screen.getByTestId("watermark-heading"));
+    await user.click(screen.getByRole("switch", { name: /Watermark what visitors see/ }));
+    const text = screen.getByTestId("watermark-text");
+    await user.clear(text);
+    // An empty text cannot be saved, and says why.
+    expect((screen.getByTestId("watermark-save") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("Enter the watermark's text")).toBeTruthy();
+    await user.type(text, "DRAFT for {{visitor}");
+    expect(screen.getByTestId("watermark-preview").getAttribute("aria-label")).toContain("DRAFT for ada@example.com");
+    await user.click(screen.getByTestId("watermark-save"));
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]).toMatchObject({ watermark: { kind: "text", text: "DRAFT for {visitor}" } });
+    await waitFor(() => expect(within(screen.getByTestId("watermark-heading")).getByText("On")).toBeTruthy());
+    await user.click(screen.getByRole("switch", { name: /Watermark what visitors see/ }));
+    await waitFor(() => expect(updates()).toHaveLength(2));
+    expect(updates()[1]).toMatchObject({ watermark: null });
+  });
+});

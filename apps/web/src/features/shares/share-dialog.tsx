@@ -30,6 +30,7 @@ import { copyLink, publicLink } from "../../entities/public-link";
 import { errorMessage } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { type ShareTarget, useShareLink, useShareLinkMutations } from "./api";
+import { WatermarkSection } from "./watermark-section";
 
 const ACTIVITY_LABELS: Record<ShareActivity["kind"], string> = {
   open: "Opens",
@@ -92,6 +93,7 @@ function ShareLinkForm(props: { link: ShareLinkWithActivity; target: ShareTarget
   const [protect, setProtect] = useState(link.has_password);
   const [password, setPassword] = useState("");
   const [expiry, setExpiry] = useState(toLocalInput(link.expires_at));
+  const [markOpen, setMarkOpen] = useState(Boolean(link.watermark));
   const url = publicLink(link);
 
   const save = (body: Omit<UpdateShareLinkBody, "board_id">) =>
@@ -237,6 +239,37 @@ function ShareLinkForm(props: { link: ShareLinkWithActivity; target: ShareTarget
             </Group>
           )}
         </Stack>
+      </Collapse>
+
+      <UnstyledButton onClick={() => setMarkOpen((o) => !o)} aria-expanded={markOpen} data-testid="watermark-heading">
+        <Group gap={6}>
+          {markOpen ? <IconCaretDown size={16} /> : <IconCaretRight size={16} />}
+          <Text fw={600} size="sm">
+            Watermark
+          </Text>
+          {link.watermark && (
+            <Badge size="xs" variant="light">
+              On
+            </Badge>
+          )}
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={markOpen}>
+        <WatermarkSection
+          watermark={link.watermark}
+          allowDownloads={link.allow_downloads}
+          title={props.itemName}
+          saving={update.isPending}
+          onSave={(watermark) =>
+            update.mutate(
+              { watermark },
+              {
+                onSuccess: () => notifySuccess(watermark ? "Watermark saved" : "Watermark removed"),
+                onError: (e) => notifyError(errorMessage(e, SHARE_MESSAGES.updateFailed)),
+              },
+            )
+          }
+        />
       </Collapse>
 
       {link.activity.length > 0 && (

@@ -277,6 +277,7 @@ export function AssetViewer(props: AssetViewerProps) {
                         currentPage={state.currentPage}
                         onPage={(page) => dispatch({ type: "goToPage", page, pageCount: pageCountOf(asset) })}
                         faces={!shared}
+                        watermarked={shared?.settings.watermarked ? { token: shared.token } : null}
                       />
                     )}
                     {/* Markers and drawings stay on the picture with the comments closed (a phone's sheet). */}

@@ -7,6 +7,7 @@ import { FaceLayer } from "../people";
 import type { PlaybackLock, ZoomLock } from "./compare/sync";
 import { DocumentViewer } from "./components/document-viewer";
 import { VideoPlayer } from "./components/video-player";
+import { WatermarkedVideo } from "./components/watermarked-video";
 import { ZoomableImage } from "./components/zoomable-image";
 import { previewKind } from "./viewer-state";
 import type { ViewerPage } from "./viewer-types";
@@ -51,6 +52,7 @@ function PreviewBody({
   viewKey = asset.id,
   locks = null,
   faces = false,
+  watermarked = null,
 }: {
   asset: Asset;
   currentPage: number;
@@ -60,9 +62,16 @@ function PreviewBody({
   locks?: PreviewLocks | null;
   /** A member's viewer: "Show faces" draws the faces on an image (issue 32). */
   faces?: boolean;
+  /** A watermarking share link (issue 33): its video plays once watermarked; zoom never loads the original. */
+  watermarked?: { token: string } | null;
 }) {
   const placeholder = useMemo(() => placeholderUrl(asset.placeholder), [asset.placeholder]);
   const kind = previewKind(asset);
+  if (kind === "video" && asset.video_url && watermarked) {
+    return (
+      <WatermarkedVideo token={watermarked.token} asset={asset} viewKey={viewKey} keys={locks ? locks.keys : true} />
+    );
+  }
   if (kind === "video" && asset.video_url) {
     return (
       <VideoPlayer
@@ -90,7 +99,9 @@ function PreviewBody({
       />
     );
   }
-  const { src, zoomSrc } = imageSources(asset);
+  const sources = imageSources(asset);
+  // A watermarking link's original may be unstamped (downloads as the link allows): never the zoom.
+  const { src, zoomSrc } = watermarked ? { ...sources, zoomSrc: asset.large_url } : sources;
   if (!src) {
     return (
       <Center h="100%" p="md">
