@@ -27,8 +27,8 @@ import type {
   FacesTable,
   PeopleTable,
 } from "./types-people.ts";
-import type { AssetRightsTable, RightsNoticesTable } from "./types-rights.ts";
 import type { PersonalTokensTable } from "./types-personal-tokens.ts";
+import type { AssetRightsTable, RightsNoticesTable } from "./types-rights.ts";
 import type {
   AssetHashesTable,
   AssetHashPairsTable,
