@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv } from "../../../test/harness.ts";
 import { mailsSettled, smtpInbox, waitForMails } from "../../../test/mail-inbox.ts";
-import { images, team } from "./rights.fixture.ts";
+import { images, team } from "../../../test/team.ts";
 
 /**
  * The daily rights mail (issue 33) over real SMTP: each workspace's ADMINs hear of assets expiring

@@ -2,7 +2,7 @@ import type { Asset, Review, RightsAnswer, ShareLink } from "@hangar/contract";
 import { RIGHTS_MESSAGES } from "@hangar/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Client, createTestEnv, requestUrl, type TestEnv, uniqueEmail } from "../../../test/harness.ts";
-import { images, team } from "./rights.fixture.ts";
+import { images, team } from "../../../test/team.ts";
 
 /**
  * Usage rights (issue 33): set on one asset or many (EDITOR+), validated, read by every member; once

@@ -1,6 +1,6 @@
 import type { Role } from "@hangar/contract";
-import { type Client, signedInUser, type TestEnv, workspaceWith } from "../../../test/harness.ts";
-import { png, processedAsset } from "../../../test/versions.ts";
+import { type Client, signedInUser, type TestEnv, workspaceWith } from "./harness.ts";
+import { png, processedAsset } from "./versions.ts";
 
 type Member = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -24,8 +24,8 @@ let colour = 0;
 export async function images(env: TestEnv, client: Client, ws: string, n: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    colour = (colour + 41) % 256;
-    ids.push(await processedAsset(env, client, ws, `image-${colour}.png`, await png(`rgb(${colour}, 90, 140)`)));
+    colour = (colour + 37) % 256;
+    ids.push(await processedAsset(env, client, ws, `image-${colour}.png`, await png(`rgb(${colour}, 120, 60)`)));
   }
   return ids;
 }
