@@ -185,7 +185,7 @@ describe("API keys", () => {
   });
 
   it("gives every workspace route a scope, and only the workspace's own settings fall to admin", () => {
-    const adminTags = new Set(["workspaces", "members", "billing", "api keys", "webhooks", "audit"]);
+    const adminTags = new Set(["workspaces", "members", "billing", "api keys", "webhooks", "audit", "sso"]);
     for (const r of apiRoutes) {
       const scope = routeScope(r);
       const name = `${r.method} ${r.path}`;
