@@ -76,6 +76,7 @@ test("an editor requests a two-stage review from the bulk bar and finds it under
   await expect(editor.getByRole("menu").getByRole("menuitem")).toHaveText([
     "Compare",
     "Stack as versions",
+    "Usage rights…",
     "Request review…",
   ]);
   await editor.getByRole("menuitem", { name: "Request review…" }).click();

@@ -94,7 +94,8 @@ test("a rights expiry set in the viewer takes the asset out of a board share lin
 
   // Extended from the bulk bar: back on the share link at once.
   await card(page, "hero.jpg").click({ modifiers: ["ControlOrMeta"] });
-  await page.getByTestId("asset-bulk-bar").getByRole("button", { name: "Rights", exact: true }).click();
+  await page.getByTestId("asset-bulk-bar").getByTestId("bulk-more").click();
+  await page.getByRole("menuitem", { name: "Usage rights…" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit rights" });
   await settled(dialog);
   await expect(dialog.getByRole("combobox", { name: "Change" })).toHaveValue("Expiry date");

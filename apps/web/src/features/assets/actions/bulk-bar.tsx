@@ -162,7 +162,6 @@ export const BulkBar = memo(function BulkBar({
               <Divider orientation="vertical" mx={4} />
               {canEdit && <BarButton icon={<IconTag size={16} />} label="Tag" onClick={() => open("tags")} />}
               {canEdit && <BarButton icon={<IconForms size={16} />} label="Field" onClick={() => open("field")} />}
-              {canEdit && <BarButton icon={<IconLicense size={16} />} label="Rights" onClick={() => open("rights")} />}
               {/* One toggle: Unfavourite when every selected asset is already a favourite, else Favourite. */}
               <BarButton
                 icon={allFavourite ? <IconStarOff size={16} /> : <IconStar size={16} />}
@@ -204,7 +203,7 @@ export const BulkBar = memo(function BulkBar({
               {canEdit && (
                 <BarButton icon={<IconTrash size={16} />} label="Delete" color="red" onClick={() => open("delete")} />
               )}
-              {/* Versions' (issue 29) and approvals' (issue 30) actions are rarer: a menu keeps the bar one line at 1440 px (issue 35). */}
+              {/* Versions' (issue 29), rights' and approvals' (issues 33, 30) actions are rarer: a menu keeps the bar one line at 1440 px (issue 35). */}
               {(count === 2 || canEdit) && (
                 <Menu position="top-end" withinPortal>
                   <Menu.Target>
@@ -224,6 +223,11 @@ export const BulkBar = memo(function BulkBar({
                     {canEdit && count >= 2 && (
                       <Menu.Item leftSection={<IconStack2 size={16} />} onClick={() => open("stack")}>
                         Stack as versions
+                      </Menu.Item>
+                    )}
+                    {canEdit && (
+                      <Menu.Item leftSection={<IconLicense size={16} />} onClick={() => open("rights")}>
+                        Usage rights…
                       </Menu.Item>
                     )}
                     {canEdit && (

@@ -69,6 +69,8 @@ export function TextListInput({
 }) {
   return (
     <TagsInput
+      // A 24 px tall field (WCAG 2.5.8): in the drawer one may sit right above the footer's buttons.
+      styles={{ inputField: { minHeight: 24 } }}
       label={label}
       description={description}
       placeholder={placeholder ?? "Type and press Enter"}
@@ -103,6 +105,8 @@ export function NumberListInput({
   const [error, setError] = useState<string | null>(null);
   return (
     <TagsInput
+      // A 24 px tall field (WCAG 2.5.8): in the drawer one may sit right above the footer's buttons.
+      styles={{ inputField: { minHeight: 24 } }}
       label={label}
       placeholder={placeholder}
       value={(value ?? []).map(format)}
