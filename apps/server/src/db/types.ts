@@ -2,9 +2,16 @@ import type { SmartBoardFilter } from "@hangar/contract";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable } from "./types-billing.ts";
 
-export type { BillingCheckoutSessionsTable, BillingEventsTable, BillingSubscriptionsTable };
+export type {
+  BillingCheckoutSessionsTable,
+  BillingEventsTable,
+  BillingSubscriptionsTable,
+  CommentMentionsTable,
+  CommentsTable,
+};
 
 import type { AiActionResultsTable, AiActionRunsTable, AiActionsTable, AssetVisionTable } from "./types-ai.ts";
+import type { CommentMentionsTable, CommentsTable } from "./types-comments.ts";
 import type { ShareLinkActivityTable, ShareLinksTable } from "./types-links.ts";
 import type { FileRequestsTable, FileRequestUploadsTable } from "./types-requests.ts";
 import type {
@@ -269,42 +276,6 @@ export interface AssetColorsTable {
   l: number;
   a: number;
   b: number;
-}
-
-/** Comments and annotations (migration 20261124-0001). */
-export interface CommentsTable {
-  id: string;
-  workspace_id: string;
-  asset_id: string;
-  parent_id: string | null;
-  thread_id: string;
-  board_id: string | null;
-  version_id: string; // the asset version it was made on
-  author_id: string | null;
-  author_name: string | null;
-  author_email: string | null;
-  share_link_id: string | null;
-  text: string;
-  severity: Generated<"high" | "medium" | "low" | "positive" | "none">;
-  annotation_type: Generated<"NONE" | "POINT" | "AREA" | "DRAWING">;
-  x: number | null;
-  y: number | null;
-  width: number | null;
-  height: number | null;
-  page: number | null;
-  timestamp_s: number | null;
-  duration_s: number | null;
-  /** A DRAWING's shapes (migration 20261201-0001), as the contract's `DrawingShape[]`. */
-  shapes: ColumnType<unknown, string | null | undefined, string | null>;
-  resolved_at: NullableTimestamp;
-  resolved_by: string | null;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface CommentMentionsTable {
-  comment_id: string;
-  user_id: string;
 }
 
 /** Custom fields (migration 20261124-0002). */
