@@ -51,7 +51,7 @@ import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable 
 
 /** Database types, kept in one place (migrations are the truth; keep this in step with them). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export type RoleColumn = "ADMIN" | "EDITOR" | "COMMENTER";
 
